@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { requestId } from 'hono/request-id'
+import { isUnavailable } from './db/database.ts'
+import type { AppEnv, Deps } from './deps.ts'
+import { fail } from './http/envelope.ts'
+import { ApiError } from './http/errors.ts'
+import { healthRoutes } from './routes/health/routes.ts'
+import { loadStaticSite, serveStatic } from './static.ts'
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('/api/*', compress())
+  app.use('/api/*', async (c, next) => {
+    // Uploads carry photos and set their own, larger limit.
+    if (c.req.path.startsWith('/api/uploads')) return next()
+    return bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      // 413 has one code in the contract; the message says what was too large.
+      onError: (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'),
+    })(c, next)
+  })
+
+  app.route('/api', healthRoutes(deps))
+
+  app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
+
+  const site = loadStaticSite(deps.config.distDir)
+  app.get('*', serveStatic(site))
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers })
+    const id = c.get('requestId')
+    if (isUnavailable(err)) {
+      deps.logger.warn('database unavailable', { requestId: id, error: String(err) })
+      return fail(c, 'ServiceUnavailable', undefined, { headers: { 'Retry-After': '5' } })
+    }
+    deps.logger.error('unexpected error', { requestId: id, path: c.req.path, error: err instanceof Error ? err.stack : String(err) })
+    return fail(c, 'InternalServerError')
+  })
+
+  return app
+}

@@ -1,0 +1,89 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const urlish = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol)
+    } catch {
+      return false
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`)
+
+/** Every environment variable the server reads; README lists the same table. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlish(['postgres:', 'postgresql:']).optional(),
+  DAILY_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: urlish(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Quy hoạch VN <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: urlish(['http:', 'https:']).optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
+  TILE_URL: z.string().optional(),
+  TILE_ATTRIBUTION: z.string().optional(),
+  DEMO_DATA: bool.default(true),
+})
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  dailyLookupLimit: number
+  tokenTtlDays: number
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailOutboxDir: string
+  publicUrl: string
+  trustProxy: boolean
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  bodyLimitBytes: number
+  tileUrl: string | undefined
+  tileAttribution: string | undefined
+  demoData: boolean
+  distDir: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the first bad variable is named in one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'invalid'}`)
+  }
+  const e = parsed.data
+  const dataDir = resolve(e.DATA_DIR)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    dailyLookupLimit: e.DAILY_LOOKUP_LIMIT,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailOutboxDir: resolve(e.MAIL_OUTBOX_DIR ?? `${dataDir}/outbox`),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+    tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
+    demoData: e.DEMO_DATA,
+    distDir: resolve(import.meta.dirname, '../../dist'),
+  }
+}

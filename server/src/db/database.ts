@@ -1,0 +1,30 @@
+/** What the rest of the server sees of a database: the same SQL runs on PGlite and on PostgreSQL. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  /** Several statements without parameters (migrations, bulk loads). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The database could not be reached; answered as 503 ServiceUnavailable. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError'
+}
+
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+
+export function isUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true
+  if (typeof err !== 'object' || err === null) return false
+  const code = (err as { code?: unknown }).code
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true
+  const msg = (err as { message?: unknown }).message
+  return typeof msg === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(msg)
+}

@@ -1,0 +1,48 @@
+import pg from 'pg'
+import type { Database, Queryable } from './database.ts'
+
+// int8 (counts, sums) as JS numbers, as PGlite gives them: our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v))
+// numeric as numbers, as PGlite gives them.
+pg.types.setTypeParser(1700, (v) => Number(v))
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const res = await c.query(sql, params)
+      return res.rows as T[]
+    },
+    async exec(sql: string) {
+      await c.query(sql)
+    },
+  })
+  const base = wrap(pool)
+  return {
+    kind: 'postgres',
+    query: base.query,
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const out = await fn(wrap(client))
+        await client.query('commit')
+        return out
+      } catch (err) {
+        await client.query('rollback').catch(() => {})
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    exec: base.exec,
+    async ping() {
+      await pool.query('select 1')
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

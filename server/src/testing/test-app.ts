@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../app.ts'
+import { loadConfig, type Config } from '../config.ts'
+import type { Database } from '../db/index.ts'
+import { openPglite } from '../db/pglite.ts'
+import { openPostgres } from '../db/postgres.ts'
+import { migrate } from '../db/migrate.ts'
+import { createLogger, type Logger } from '../logger.ts'
+import type { Mail, Mailer } from '../mail/mailer.ts'
+
+let shared: Promise<Database> | undefined
+
+/**
+ * The one database the server tests share: PostgreSQL when DATABASE_URL is set (CI runs the suite
+ * on both), otherwise an in-memory PGlite. Opened and migrated once per test run.
+ */
+export function testDb(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.DATABASE_URL
+    const db = url ? await openPostgres(url) : await openPglite(undefined)
+    await migrate(db)
+    return db
+  })()
+  return shared
+}
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>
+  db: Database
+  config: Config
+  mails: Mail[]
+  logs: string[]
+  logger: Logger
+  clock: { now: Date }
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<{ status: number; headers: Headers; body: any }>
+}
+
+/** Builds the real app over the shared test database, with mail and time under the test's control. */
+export async function createTestApp(env: Record<string, string> = {}, dbOverride?: Database): Promise<TestApp> {
+  const db = dbOverride ?? (await testDb())
+  const dataDir = mkdtempSync(join(tmpdir(), 'qh-test-'))
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...env })
+  const mails: Mail[] = []
+  const logs: string[] = []
+  const logger = createLogger(config.logLevel, (l) => logs.push(l))
+  const mailer: Mailer = { send: async (m) => void mails.push(m) }
+  const clock = { now: new Date() }
+  const app = createApp({ config, db, logger, mailer, now: () => clock.now })
+  return {
+    app,
+    db,
+    config,
+    mails,
+    logs,
+    logger,
+    clock,
+    async request(path, init = {}) {
+      const headers = new Headers(init.headers)
+      let body = init.body
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json')
+        body = JSON.stringify(init.json)
+      }
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+      const res = await app.request(path, { ...init, headers, body })
+      const text = await res.text()
+      let parsed: unknown = text
+      try {
+        parsed = text ? JSON.parse(text) : null
+      } catch {}
+      return { status: res.status, headers: res.headers, body: parsed }
+    },
+  }
+}
+
+/** A unique e-mail per call, so tests sharing one database never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.vn`
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/** Contract version 1 — ../shared/docs/CONTRACT.md. */
+export const CONTRACT_VERSION = 1
+
+export const codeStatus = {
+  Ok: 200,
+  BadRequest: 400,
+  LocationIncorrect: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  MaxFile: 413,
+  UnsupportedMedia: 415,
+  MaxUsage: 429,
+  TooManyRequests: 429,
+  InternalServerError: 500,
+  ServiceUnavailable: 503,
+} as const
+
+export type MetaCode = keyof typeof codeStatus
+export const metaCodes = Object.keys(codeStatus) as [MetaCode, ...MetaCode[]]
+
+export const usageSchema = z.object({ count: z.number().int(), limit: z.number().int() })
+export type Usage = z.infer<typeof usageSchema>
+
+export const metaSchema = z.object({
+  code: z.string(),
+  status: z.enum(['OK', 'NG']),
+  usage: usageSchema.optional(),
+})
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()))
+
+export const failureSchema = z.object({
+  message: z.string(),
+  meta: metaSchema,
+  errors: z.union([fieldErrorsSchema, z.string()]).optional(),
+  data: z.object({ error: z.string() }).nullable().optional(),
+})
+export type Failure = z.infer<typeof failureSchema>
+
+export function successSchema<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string(), meta: metaSchema, data })
+}
+
+export type Success<T> = { message: string; meta: z.infer<typeof metaSchema>; data: T }

@@ -1,0 +1,152 @@
+import { z } from 'zod'
+
+const num = (label: string) =>
+  z.coerce.number({ error: `${label} phải là số.` }).refine(Number.isFinite, `${label} phải là số hữu hạn.`)
+
+export const latLngQuery = z.object({
+  lat: num('Vĩ độ').pipe(z.number().min(-90, 'Vĩ độ phải từ -90 đến 90.').max(90, 'Vĩ độ phải từ -90 đến 90.')),
+  lng: num('Kinh độ').pipe(z.number().min(-180, 'Kinh độ phải từ -180 đến 180.').max(180, 'Kinh độ phải từ -180 đến 180.')),
+})
+
+const optionalPositive = (label: string, max: number) =>
+  z
+    .number({ error: `${label} phải là số.` })
+    .positive(`${label} phải lớn hơn 0.`)
+    .max(max, `${label} tối đa ${max}.`)
+    .optional()
+
+export const valuationBody = z.object({
+  lat: z.number({ error: 'Vĩ độ phải là số.' }).min(-90).max(90),
+  lng: z.number({ error: 'Kinh độ phải là số.' }).min(-180).max(180),
+  area_m2: optionalPositive('Diện tích', 1_000_000),
+  frontage_m: optionalPositive('Mặt tiền', 1000),
+  /** 0 or absent-with-frontage means the parcel fronts the street. */
+  alley_width_m: z.number({ error: 'Độ rộng hẻm phải là số.' }).min(0, 'Độ rộng hẻm không âm.').max(100, 'Độ rộng hẻm tối đa 100 m.').optional(),
+  floors: z.number({ error: 'Số tầng phải là số.' }).int('Số tầng phải là số nguyên.').min(0).max(100, 'Số tầng tối đa 100.').optional(),
+  image_ids: z.array(z.string().max(64)).max(4, 'Tối đa 4 hình ảnh.').optional(),
+})
+
+export const searchQuery = z.object({
+  q: z.string({ error: 'Vui lòng nhập từ khoá.' }).trim().min(1, 'Vui lòng nhập từ khoá.').max(200, 'Từ khoá tối đa 200 ký tự.'),
+  limit: z.coerce.number({ error: 'limit phải là số.' }).int('limit phải là số nguyên.').min(1).max(50).default(10),
+})
+
+export const parcelsQuery = z.object({
+  province: z.string().trim().max(100).optional(),
+  ward: z.string().trim().max(100).optional(),
+  sheet_no: z.coerce.number({ error: 'Số tờ phải là số.' }).int('Số tờ phải là số nguyên.').min(0).max(1_000_000),
+  parcel_no: z.coerce.number({ error: 'Số thửa phải là số.' }).int('Số thửa phải là số nguyên.').min(0).max(10_000_000),
+})
+
+const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
+
+export const landUsePart = z.object({ code: z.string(), name: z.string(), area_m2: z.number() })
+
+export const parcel = z.object({
+  id: z.string(),
+  sheet_no: z.number().int(),
+  parcel_no: z.number().int(),
+  area_m2: z.number(),
+  land_use: z.array(landUsePart),
+  address: z.string(),
+  ward: z.string(),
+  district: z.string(),
+  province: z.string(),
+  geometry,
+})
+
+export const zone = z.object({
+  id: z.string(),
+  plan_name: z.string(),
+  plan_level: z.string(),
+  approved_at: z.string(),
+  decision_no: z.string(),
+  land_use_code: z.string(),
+  land_use_name: z.string(),
+  color: z.string(),
+  max_density_pct: z.number().nullable(),
+  max_floors: z.number().nullable(),
+  max_far: z.number().nullable(),
+  geometry,
+})
+
+export const roadReserve = z.object({ road_name: z.string(), width_m: z.number(), affected_area_m2: z.number() })
+
+export const location = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  vn2000: z.object({ x: z.number(), y: z.number(), zone_meridian: z.number() }),
+})
+
+export const source = z.object({ dataset: z.string(), name: z.string(), data_date: z.string() })
+
+export const planningData = z.object({
+  parcel,
+  zones: z.array(zone),
+  road_reserves: z.array(roadReserve),
+  location,
+  source,
+})
+
+export const statePrice = z.object({
+  year: z.number().int(),
+  street: z.string(),
+  segment: z.string(),
+  position: z.enum(['VT1', 'VT2', 'VT3', 'VT4']),
+  price_vnd_per_m2: z.number(),
+  source: z.string(),
+})
+
+export const marketEstimate = z.object({
+  low_vnd: z.number(),
+  mid_vnd: z.number(),
+  high_vnd: z.number(),
+  vnd_per_m2: z.number(),
+  confidence: z.number().min(0).max(1),
+  method: z.string(),
+  as_of: z.string(),
+})
+
+export const comparable = z.object({
+  id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  date: z.string(),
+  price_vnd: z.number(),
+  vnd_per_m2: z.number(),
+  area_m2: z.number(),
+  distance_m: z.number(),
+})
+
+export const valuationData = z.object({
+  parcel,
+  state_price: statePrice.nullable(),
+  market_estimate: marketEstimate.nullable(),
+  comparables: z.array(comparable),
+  location,
+  source,
+})
+
+export const searchResult = z.object({
+  kind: z.enum(['address', 'street', 'ward', 'parcel']),
+  id: z.string(),
+  label: z.string(),
+  detail: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+})
+export const searchData = z.array(searchResult)
+export const parcelsData = z.array(parcel)
+
+export const uploadData = z.array(
+  z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
+)
+
+export type LatLngQuery = z.infer<typeof latLngQuery>
+export type ValuationBody = z.infer<typeof valuationBody>
+export type Parcel = z.infer<typeof parcel>
+export type Zone = z.infer<typeof zone>
+export type PlanningData = z.infer<typeof planningData>
+export type ValuationData = z.infer<typeof valuationData>
+export type SearchResult = z.infer<typeof searchResult>
+export type UploadData = z.infer<typeof uploadData>

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // One embedded database (≈1 GB, seconds to open) serves every server test file in turn.
+          pool: 'forks',
+          fileParallelism: false,
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'client',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-client.ts'],
+        },
+      },
+    ],
+  },
+})
