@@ -17,6 +17,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Each file runs the real built server and a real Chromium; two at once would starve 2 cores.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         extends: './vite.config.ts',
         test: {
           name: 'client',

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const c = loadConfig({})
+    expect(c.port).toBe(3000)
+    expect(c.dailyLookupLimit).toBe(20)
+    expect(c.tokenTtlDays).toBe(30)
+    expect(c.databaseUrl).toBeUndefined()
+    expect(c.dataDir.endsWith('/data')).toBe(true)
+    expect(c.mailOutboxDir).toBe(`${c.dataDir}/outbox`)
+  })
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid PORT="abc"/)
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/Invalid DATABASE_URL/)
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/Invalid TRUST_PROXY/)
+    expect(() => loadConfig({ DAILY_LOOKUP_LIMIT: '0' })).toThrow(/Invalid DAILY_LOOKUP_LIMIT/)
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000)
+  })
+})

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+
+const root = resolve(import.meta.dirname, '../..')
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      const port = typeof addr === 'object' && addr ? addr.port : 0
+      srv.close(() => resolvePort(port))
+    })
+  })
+}
+
+export type RunningApp = { url: string; port: number; dataDir: string; output: () => string; stop(): Promise<void> }
+
+/**
+ * Runs the built server (`node server/src/main.ts`) as a real process on a free port with a temporary
+ * DATA_DIR, and waits until /api/health answers. The build in dist/ must exist (the test runner builds first).
+ */
+export async function startApp(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
+  if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first')
+  const port = await freePort()
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'qh-e2e-'))
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`)
+    try {
+      const res = await fetch(`${url}/api/health`)
+      if (res.ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not become healthy in time:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type Browser = { context: BrowserContext; page: Page; consoleErrors: string[]; userDataDir: string; close(): Promise<void> }
+
+/** Debian's Chromium with a fresh (or given) profile, collecting console and page errors. */
+export async function launch(
+  opts: { viewport?: { width: number; height: number }; mobile?: boolean; colorScheme?: 'light' | 'dark'; userDataDir?: string; permissions?: string[]; geolocation?: { latitude: number; longitude: number; accuracy?: number } } = {},
+): Promise<Browser> {
+  const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'qh-chromium-'))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    isMobile: opts.mobile ?? false,
+    hasTouch: opts.mobile ?? false,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    colorScheme: opts.colorScheme ?? 'light',
+    permissions: opts.permissions,
+    geolocation: opts.geolocation,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const consoleErrors: string[] = []
+  const watch = (p: Page) => {
+    p.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text())
+    })
+    p.on('pageerror', (e) => consoleErrors.push(e.message))
+  }
+  watch(page)
+  context.on('page', watch)
+  return {
+    context,
+    page,
+    consoleErrors,
+    userDataDir,
+    async close() {
+      await context.close()
+      if (!opts.userDataDir) rmSync(userDataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const phone = { viewport: { width: 390, height: 844 }, mobile: true }
+export const desktop = { viewport: { width: 1280, height: 800 } }

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+/**
+ * `npm test`: type check, build, unit + server tests on the embedded database, the server tests again on
+ * PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium. Ends with one
+ * `N passed, N failed` line summing every suite.
+ */
+const root = resolve(import.meta.dirname, '..')
+const node = process.execPath
+const vitest = join(root, 'node_modules/vitest/vitest.mjs')
+const out = mkdtempSync(join(tmpdir(), 'qh-test-results-'))
+let passed = 0
+let failed = 0
+const problems: string[] = []
+
+function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
+  process.stdout.write(`\n=== ${name}\n`)
+  const res = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (res.status !== 0) problems.push(`${name} (exit ${res.status})`)
+  return res.status === 0
+}
+
+function vitestStep(name: string, projects: string[], env: Record<string, string | undefined> = {}) {
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`)
+  step(name, [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  if (!existsSync(file)) {
+    failed += 1
+    return
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; testResults: { status: string }[] }
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+  // A file that fails to load has no test counted; count it as a failure so it cannot hide.
+  failed += report.testResults.filter((r) => r.status === 'failed').length > 0 && report.numFailedTests === 0 ? 1 : 0
+}
+
+const skipE2e = process.argv.includes('--no-e2e')
+step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || (failed += 1)
+step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit']) || (failed += 1)
+const built = step('build', ['server/src/cli/build.ts'])
+if (!built) failed += 1
+vitestStep('unit and server tests (embedded PGlite)', ['client', 'server'], { DATABASE_URL: '' })
+const pgUrl = process.env.TEST_DATABASE_URL
+if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
+else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')
+if (!skipE2e && built) vitestStep('end-to-end tests (Chromium)', ['e2e'], { DATABASE_URL: '' })
+
+if (problems.length > 0) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`)
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`)
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0)
