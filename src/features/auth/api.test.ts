@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createStore } from 'jotai'
+import { z } from 'zod'
+import { createApiClient } from '../../lib/api/client.ts'
+import { toastsAtom } from '../notifications/atoms.ts'
+import { emptyUsage, usageAtom } from '../usage/atoms.ts'
+import { createAuthApi } from './api.ts'
+import { emptySession, sessionAtom } from './atoms.ts'
+
+function setup() {
+  const store = createStore()
+  const fetchMock = vi.fn<typeof fetch>()
+  const api = createApiClient({ store, baseUrl: '', fetch: fetchMock })
+  return { store, fetchMock, api, auth: createAuthApi(api, store), toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]) }
+}
+const body = (data: unknown, message = 'Thành công.') => new Response(JSON.stringify({ message, meta: { code: 'Ok', status: 'OK' }, data }))
+
+beforeEach(() => localStorage.clear())
+
+describe('account calls', () => {
+  it('fills the session token, expiry and name from the login answer and closes the dialog', async () => {
+    const { store, fetchMock, auth, toasts } = setup()
+    store.set(sessionAtom, { ...emptySession, isOpenLogin: true })
+    fetchMock.mockResolvedValue(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.'))
+    await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
+    expect(store.get(sessionAtom)).toEqual({ userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    expect(toasts()).toEqual([['green', 'Đăng nhập thành công.']])
+  })
+
+  it('runs the call the login interrupted once the login succeeds', async () => {
+    const { store, fetchMock, auth, api } = setup()
+    const interrupted = api.request({ path: '/api/planning', data: z.object({ n: z.number() }) })
+    fetchMock.mockResolvedValueOnce(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }))
+    fetchMock.mockResolvedValueOnce(body({ n: 1 }))
+    await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
+    expect(await interrupted).toMatchObject({ ok: true, data: { n: 1 } })
+    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('Authorization')).toBe('Bearer abc')
+    expect(store.get(sessionAtom).isLogin).toBe(true)
+  })
+
+  it('shows the code-based toast for register, forgotPassword and resetPassword', async () => {
+    const { fetchMock, auth, toasts } = setup()
+    fetchMock.mockResolvedValueOnce(body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.'))
+    fetchMock.mockResolvedValueOnce(body(null, 'Đã gửi mã.'))
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 }))
+    await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
+    await auth.forgotPassword({ email: 'lan@example.com' })
+    await auth.resetPassword({ code: '123', new_password: 'mat-khau-2' })
+    expect(toasts()).toEqual([['green', 'Đăng ký thành công.'], ['green', 'Đã gửi mã.'], ['red', 'Mã không đúng.']])
+  })
+
+  it('clears the session and the counter on logout even when the server cannot be reached', async () => {
+    const { store, fetchMock, auth } = setup()
+    store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    store.set(usageAtom, { count: 3, limit: 20, resetsAt: null, updatedAt: 1 })
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    await auth.logout()
+    expect(store.get(sessionAtom)).toEqual(emptySession)
+    expect(store.get(usageAtom)).toEqual(emptyUsage)
+  })
+})

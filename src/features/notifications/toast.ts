@@ -1,0 +1,41 @@
+import type { Store } from '../../lib/store.ts'
+import { errorTexts } from '../../lib/errors.ts'
+import { toastsAtom, type Toast, type ToastColor } from './atoms.ts'
+
+export const TOAST_DURATION_MS = 5000
+
+export const toastColors = { error: 'red', success: 'green', warning: 'yellow', info: 'blue' } as const satisfies Record<string, ToastColor>
+export type ToastKind = keyof typeof toastColors
+
+let seq = 0
+function newId(): string {
+  seq += 1
+  return `t${Date.now().toString(36)}-${seq}`
+}
+
+export function pushToast(store: Store, kind: ToastKind, title: string): Toast {
+  const toast: Toast = { id: newId(), title, color: toastColors[kind] }
+  store.set(toastsAtom, (list) => [...list, toast])
+  return toast
+}
+
+export function removeToast(store: Store, id: string): void {
+  store.set(toastsAtom, (list) => list.filter((t) => t.id !== id))
+}
+
+export function clearToasts(store: Store): void {
+  store.set(toastsAtom, [])
+}
+
+/**
+ * The code-based rule for account actions: a failed status or no message shows every message as a red
+ * toast (UNKNOWN when there is none); a success shows its first message in green.
+ */
+export function codeToast(store: Store, status: 'OK' | 'NG', messages: readonly string[]): void {
+  const texts = messages.filter((m) => m.trim() !== '')
+  if (status !== 'OK' || texts.length === 0) {
+    for (const text of texts.length > 0 ? texts : [errorTexts.UNKNOWN]) pushToast(store, 'error', text)
+    return
+  }
+  pushToast(store, 'success', texts[0]!)
+}

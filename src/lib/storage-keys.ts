@@ -1,0 +1,16 @@
+/**
+ * Every key the app keeps in localStorage, sessionStorage or IndexedDB, in one list so two features
+ * never collide and a "clear my data" action knows what exists.
+ */
+export const storageKeys = {
+  /** localStorage: the signed-in session, shared by every tab. */
+  session: 'qh.session',
+  /** localStorage: toasts still on screen, so a reload does not swallow a message. */
+  toasts: 'qh.toasts',
+  /** localStorage: 'light' | 'dark' | 'auto' (auto follows the system). */
+  colorScheme: 'qh.color-scheme',
+  /** IndexedDB (idb-keyval): the last known daily usage, shown offline. */
+  usage: 'qh.usage',
+  /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
+  chunkReloadPrefix: 'qh.chunk-reload:',
+} as const
