@@ -6,6 +6,7 @@ import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { fail } from './http/envelope.ts'
 import { ApiError } from './http/errors.ts'
+import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { loadStaticSite, serveStatic } from './static.ts'
 
@@ -25,6 +26,7 @@ export function createApp(deps: Deps) {
   })
 
   app.route('/api', healthRoutes(deps))
+  app.route('/api/auth', authRoutes(deps))
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
 
@@ -32,7 +34,7 @@ export function createApp(deps: Deps) {
   app.get('*', serveStatic(site))
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers })
+    if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers, usage: err.usage })
     const id = c.get('requestId')
     if (isUnavailable(err)) {
       deps.logger.warn('database unavailable', { requestId: id, error: String(err) })

@@ -1,4 +1,4 @@
-import type { MetaCode } from '../../../src/lib/contract/envelope.ts'
+import type { MetaCode, Usage } from '../../../src/lib/contract/envelope.ts'
 
 /** A failure a handler answers on purpose; anything else thrown becomes InternalServerError. */
 export class ApiError extends Error {
@@ -6,16 +6,19 @@ export class ApiError extends Error {
   readonly code: Exclude<MetaCode, 'Ok'>
   readonly errors: Record<string, string[]> | string | undefined
   readonly headers: Record<string, string> | undefined
+  /** meta.usage on failures of counted lookups (MaxUsage). */
+  readonly usage: Usage | undefined
 
   constructor(
     code: Exclude<MetaCode, 'Ok'>,
     message?: string,
-    opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string> } = {},
+    opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {},
   ) {
     super(message ?? defaultMessages[code])
     this.code = code
     this.errors = opts.errors
     this.headers = opts.headers
+    this.usage = opts.usage
   }
 }
 

@@ -6,7 +6,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, 'E-mail quá dài.')
-  .pipe(z.email({ error: 'E-mail không hợp lệ.' }))
+  // Only plain ASCII addresses: accented or IDN forms are refused with this message rather than half-supported.
+  .pipe(z.email({ error: 'E-mail không hợp lệ. Hãy dùng địa chỉ dạng ten@vidu.vn, chữ không dấu.' }))
 
 export const passwordSchema = z
   .string({ error: 'Vui lòng nhập mật khẩu.' })

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts'
+
+describe('password hashing', () => {
+  it('stores a self-describing scrypt string with its own salt each time', async () => {
+    const a = await hashPassword('mật khẩu dài 1')
+    const b = await hashPassword('mật khẩu dài 1')
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/)
+    expect(a).not.toBe(b)
+    expect(a).not.toContain('mật khẩu')
+  })
+
+  it('accepts the right password, in either Unicode normal form, and refuses a wrong one', async () => {
+    const stored = await hashPassword('Mật khẩu 1')
+    expect(await verifyPassword('Mật khẩu 1', stored)).toBe(true)
+    expect(await verifyPassword('Mật khẩu 1'.normalize('NFD'), stored)).toBe(true)
+    expect(await verifyPassword('mật khẩu 1', stored)).toBe(false)
+  })
+
+  it('refuses anything when the stored string is damaged or asks for absurd parameters', async () => {
+    const stored = await hashPassword('mat-khau-1')
+    const parts = stored.split('$')
+    expect(await verifyPassword('mat-khau-1', 'plain-text')).toBe(false)
+    expect(await verifyPassword('mat-khau-1', ['scrypt', 2 ** 30, ...parts.slice(2)].join('$'))).toBe(false)
+    expect(await verifyPassword('mat-khau-1', [...parts.slice(0, 5), ''].join('$'))).toBe(false)
+  })
+
+  it('answers false for the unknown-account check whatever the password', async () => {
+    expect(await burnPasswordCheck('mat-khau-1')).toBe(false)
+  })
+})

@@ -1,0 +1,381 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { sha256 } from '../../accounts/tokens.ts'
+import { createTestApp, uniqueEmail, type TestApp } from '../../testing/test-app.ts'
+
+// Trusted proxy headers let every test speak from its own IP, so per-IP limits never collide
+// across tests sharing one database.
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://quyhoach.example.vn', TOKEN_TTL_DAYS: '30' })
+})
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`
+const password = 'mat-khau-dung-1'
+
+function post(path: string, json: unknown, opts: { ip?: string; token?: string } = {}) {
+  return t.request(`/api/auth/${path}`, { method: 'POST', json, token: opts.token, headers: { 'x-forwarded-for': opts.ip ?? randomIp() } })
+}
+
+async function register(name = 'Nguyễn Văn A', email = uniqueEmail()) {
+  const res = await post('register', { name, email, password })
+  expect(res.status).toBe(201)
+  return { email, name }
+}
+
+async function login(email: string, pw = password, ip?: string) {
+  return post('login', { email, password: pw }, { ip })
+}
+
+async function token(email: string) {
+  const res = await login(email)
+  expect(res.status).toBe(200)
+  return res.body.data.access_token as string
+}
+
+const me = (tok?: string) => t.request('/api/auth/me', { token: tok })
+
+describe('POST /api/auth/register', () => {
+  it('creates an account and answers 201 with the name and the trimmed, lower-cased e-mail', async () => {
+    const email = uniqueEmail('Reg')
+    const res = await post('register', { name: '  Trần Thị Bích  ', email: `  ${email.toUpperCase()} `, password })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ meta: { code: 'Ok', status: 'OK' }, data: { name: 'Trần Thị Bích', email: email.toLowerCase() } })
+  })
+
+  it('answers 409 Conflict when the e-mail is already registered, whatever its case and spaces', async () => {
+    const { email } = await register()
+    const res = await post('register', { name: 'Khác', email: ` ${email.toUpperCase()}  `, password })
+    expect(res.status).toBe(409)
+    expect(res.body.meta.code).toBe('Conflict')
+    expect(res.body.errors.email).toHaveLength(1)
+  })
+
+  it('lets exactly one of ten parallel registrations of one e-mail win', async () => {
+    const email = uniqueEmail('race')
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => post('register', { name: `Người ${i}`, email, password })))
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(all.filter((r) => r.status === 409)).toHaveLength(9)
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email])
+    expect(rows[0]?.n).toBe(1)
+  })
+
+  it('answers 400 BadRequest for malformed JSON', async () => {
+    const res = await t.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": "A", ' })
+    expect(res.status).toBe(400)
+    expect(res.body.meta.code).toBe('BadRequest')
+  })
+
+  it('answers 400 BadRequest when the body is not JSON', async () => {
+    const res = await t.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=A' })
+    expect(res.status).toBe(400)
+    expect(res.body.meta.code).toBe('BadRequest')
+  })
+
+  it('names every missing field', async () => {
+    const res = await post('register', {})
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'name', 'password'])
+  })
+
+  it('names every field of the wrong type', async () => {
+    const res = await post('register', { name: 42, email: ['a@b.vn'], password: { x: 1 } })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'name', 'password'])
+  })
+
+  it('answers 400 for a JSON body that is not an object', async () => {
+    for (const body of [null, 'chuỗi', [1, 2], 7]) {
+      const res = await post('register', body)
+      expect(res.status).toBe(400)
+    }
+  })
+
+  it('refuses 10 kB strings in every field with 400, never 500', async () => {
+    const long = 'x'.repeat(10_240)
+    const res = await post('register', { name: long, email: `${long}@example.vn`, password: long })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'name', 'password'])
+    const loginRes = await login(`${long}@example.vn`, long)
+    expect(loginRes.status).toBe(400)
+  })
+
+  it('clearly refuses e-mails with accented or non-Latin letters', async () => {
+    for (const email of ['ngọc@example.vn', 'user@bücher.de', 'пользователь@пример.рф']) {
+      const res = await post('register', { name: 'Ngọc', email, password })
+      expect(res.status).toBe(400)
+      expect(res.body.errors.email[0]).toMatch(/không dấu/)
+    }
+  })
+
+  it('refuses a password shorter than 8 characters', async () => {
+    const res = await post('register', { name: 'A', email: uniqueEmail(), password: '1234567' })
+    expect(res.status).toBe(400)
+    expect(res.body.errors.password).toBeDefined()
+  })
+
+  it('stores SQL and HTML in a name verbatim and gives it back as JSON text', async () => {
+    const name = `Robert'); drop table users;-- <script>alert("x")</script>`
+    const { email } = await register(name)
+    const res = await me(await token(email))
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(res.body.data.name).toBe(name)
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email])
+    expect(rows[0]?.n).toBe(1)
+  })
+})
+
+describe('POST /api/auth/login and tokens', () => {
+  it('issues a token that opens /me and expires TOKEN_TTL_DAYS later, in ISO 8601 with an offset', async () => {
+    const { email, name } = await register('Lê Văn Đăng Nhập')
+    const res = await login(email)
+    expect(res.status).toBe(200)
+    const { access_token, expires_at } = res.body.data
+    expect(res.body.data.name).toBe(name)
+    expect(access_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(expires_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)
+    expect(Date.parse(expires_at) - t.clock.now.getTime()).toBe(30 * 24 * 3600 * 1000)
+    const profile = await me(access_token)
+    expect(profile.status).toBe(200)
+    expect(profile.body.data).toMatchObject({ name, email })
+    expect(profile.body.data.created_at).toMatch(/\+07:00$/)
+  })
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const { email } = await register()
+    expect((await login(`  ${email.toUpperCase()}\t`)).status).toBe(200)
+  })
+
+  it('answers the same 401 for a wrong password and for an unknown e-mail', async () => {
+    const { email } = await register()
+    const wrong = await login(email, 'mat-khau-sai-1')
+    const unknown = await login(uniqueEmail('khong-co'))
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual(unknown.body)
+  })
+
+  it('stores only the hash of a token and never logs the token', async () => {
+    const { email } = await register()
+    const tok = await token(email)
+    const raw = await t.db.query('select 1 from auth_tokens where token_hash = $1', [tok])
+    const hashed = await t.db.query('select 1 from auth_tokens where token_hash = $1', [sha256(tok)])
+    expect(raw).toHaveLength(0)
+    expect(hashed).toHaveLength(1)
+    await me(tok)
+    expect(t.logs.join('\n')).not.toContain(tok)
+  })
+
+  it('answers 401 Unauthorized without a token, with an unknown one and with a malformed header', async () => {
+    const unknown = 'A'.repeat(43)
+    const cases: Record<string, string>[] = [{}, { authorization: `Bearer ${unknown}` }, { authorization: 'Basic YTpi' }, { authorization: 'Bearer' }]
+    for (const headers of cases) {
+      const res = await t.request('/api/auth/me', { headers })
+      expect(res.status).toBe(401)
+      expect(res.body.meta.code).toBe('Unauthorized')
+    }
+  })
+
+  it('answers 401 for a token past its expiry and accepts it until then', async () => {
+    const { email } = await register()
+    const tok = await token(email)
+    const issuedAt = t.clock.now
+    try {
+      t.clock.now = new Date(issuedAt.getTime() + 30 * 24 * 3600 * 1000 - 1000)
+      expect((await me(tok)).status).toBe(200)
+      t.clock.now = new Date(issuedAt.getTime() + 30 * 24 * 3600 * 1000 + 1000)
+      const res = await me(tok)
+      expect(res.status).toBe(401)
+      expect(res.body.meta.code).toBe('Unauthorized')
+    } finally {
+      t.clock.now = issuedAt
+    }
+  })
+
+  it('revokes the token on logout while the account’s other tokens keep working', async () => {
+    const { email } = await register()
+    const first = await token(email)
+    const second = await token(email)
+    const out = await post('logout', null, { token: first })
+    expect(out.status).toBe(200)
+    expect(out.body.data).toBeNull()
+    expect((await me(first)).status).toBe(401)
+    expect((await post('logout', null, { token: first })).status).toBe(401)
+    expect((await me(second)).status).toBe(200)
+  })
+})
+
+describe('password reset', () => {
+  async function codeFor(email: string) {
+    const before = t.mails.length
+    const res = await post('forgotPassword', { email })
+    expect(res.status).toBe(200)
+    expect(t.mails).toHaveLength(before + 1)
+    const mail = t.mails[t.mails.length - 1]!
+    const code = /([A-Z2-9]{6}-\d{6})/.exec(mail.text)?.[1]
+    expect(code).toBeDefined()
+    return code!
+  }
+
+  it('answers forgotPassword the same for an unknown e-mail and mails one Vietnamese code to a known one', async () => {
+    const { email, name } = await register('Phạm Quên')
+    const before = t.mails.length
+    const unknown = await post('forgotPassword', { email: uniqueEmail('khong-co') })
+    expect(t.mails).toHaveLength(before)
+    const known = await post('forgotPassword', { email: email.toUpperCase() })
+    expect(known.status).toBe(unknown.status)
+    expect(known.body).toEqual(unknown.body)
+    expect(known.body.data).toBeNull()
+    expect(t.mails).toHaveLength(before + 1)
+    const mail = t.mails[before]!
+    expect(mail.to).toBe(email)
+    expect(mail.subject).toMatch(/mật khẩu/)
+    expect(mail.text).toContain(name)
+    expect(mail.text).toContain('https://quyhoach.example.vn')
+    expect(mail.text).toMatch(/[A-Z2-9]{6}-\d{6}/)
+  })
+
+  it('stores the reset code only as a hash', async () => {
+    const { email } = await register()
+    const code = await codeFor(email)
+    const rows = await t.db.query<{ verifier_hash: string }>(
+      'select r.verifier_hash from password_resets r join users u on u.id = r.user_id where u.email = $1',
+      [email],
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.verifier_hash).not.toContain(code.slice(7))
+  })
+
+  it('sets the new password with the code, and refuses the same code a second time', async () => {
+    const { email } = await register()
+    const code = await codeFor(email)
+    const res = await post('resetPassword', { code: code.toLowerCase(), new_password: 'mat-khau-moi-1' })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toBeNull()
+    expect((await login(email)).status).toBe(401)
+    expect((await login(email, 'mat-khau-moi-1')).status).toBe(200)
+    const again = await post('resetPassword', { code, new_password: 'mat-khau-moi-2' })
+    expect(again.status).toBe(400)
+    expect(again.body.errors.code).toHaveLength(1)
+    expect((await login(email, 'mat-khau-moi-2')).status).toBe(401)
+  })
+
+  it('revokes every token of the account when the password is reset', async () => {
+    const { email } = await register()
+    const tokens = [await token(email), await token(email)]
+    const code = await codeFor(email)
+    expect((await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })).status).toBe(200)
+    for (const tok of tokens) expect((await me(tok)).status).toBe(401)
+  })
+
+  it('kills a code after 5 wrong tries, so the right code no longer works', async () => {
+    const { email } = await register()
+    const code = await codeFor(email)
+    const [selector, verifier] = code.split('-') as [string, string]
+    const wrong = String((Number(verifier) + 1) % 1_000_000).padStart(6, '0')
+    for (let i = 0; i < 5; i++) {
+      const res = await post('resetPassword', { code: `${selector}-${wrong}`, new_password: 'mat-khau-doan-1' })
+      expect(res.status).toBe(400)
+    }
+    const res = await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })
+    expect(res.status).toBe(400)
+    expect((await login(email)).status).toBe(200)
+  })
+
+  it('still accepts the right code after 4 wrong tries', async () => {
+    const { email } = await register()
+    const code = await codeFor(email)
+    const [selector, verifier] = code.split('-') as [string, string]
+    const wrong = String((Number(verifier) + 1) % 1_000_000).padStart(6, '0')
+    for (let i = 0; i < 4; i++) await post('resetPassword', { code: `${selector}-${wrong}`, new_password: 'mat-khau-doan-1' })
+    expect((await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })).status).toBe(200)
+  })
+
+  it('refuses a code older than 30 minutes', async () => {
+    const { email } = await register()
+    const code = await codeFor(email)
+    const sentAt = t.clock.now
+    try {
+      t.clock.now = new Date(sentAt.getTime() + 30 * 60 * 1000 + 1000)
+      expect((await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })).status).toBe(400)
+    } finally {
+      t.clock.now = sentAt
+    }
+    expect((await login(email)).status).toBe(200)
+  })
+
+  it('keeps only the newest code of an account working', async () => {
+    const { email } = await register()
+    const older = await codeFor(email)
+    const newer = await codeFor(email)
+    expect((await post('resetPassword', { code: older, new_password: 'mat-khau-moi-1' })).status).toBe(400)
+    expect((await post('resetPassword', { code: newer, new_password: 'mat-khau-moi-1' })).status).toBe(200)
+  })
+
+  it('refuses made-up and malformed codes with 400 naming the code field', async () => {
+    for (const code of ['AAAAAA-000000', '123', 'x'.repeat(64)]) {
+      const res = await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })
+      expect(res.status).toBe(400)
+      expect(res.body.errors.code).toBeDefined()
+    }
+  })
+})
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After after 10 logins for one e-mail in 15 minutes, and recovers after the window', async () => {
+    const { email } = await register()
+    const start = t.clock.now
+    try {
+      for (let i = 0; i < 10; i++) expect((await login(email, 'mat-khau-sai-1')).status).toBe(401)
+      const limited = await login(email)
+      expect(limited.status).toBe(429)
+      expect(limited.body.meta.code).toBe('TooManyRequests')
+      const retryAfter = Number(limited.headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+      t.clock.now = new Date(start.getTime() + retryAfter * 1000)
+      expect((await login(email)).status).toBe(200)
+    } finally {
+      t.clock.now = start
+    }
+  })
+
+  it('answers 429 after 30 logins from one IP, whatever the e-mails', async () => {
+    const ip = randomIp()
+    for (let i = 0; i < 30; i++) expect((await login(uniqueEmail('ip'), password, ip)).status).toBe(401)
+    const { email } = await register()
+    const limited = await login(email, password, ip)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await login(email, password, randomIp())).status).toBe(200)
+  })
+
+  it('answers 429 after 5 reset requests for one e-mail and recovers after the window', async () => {
+    const { email } = await register()
+    const start = t.clock.now
+    try {
+      for (let i = 0; i < 5; i++) expect((await post('forgotPassword', { email })).status).toBe(200)
+      const before = t.mails.length
+      const limited = await post('forgotPassword', { email })
+      expect(limited.status).toBe(429)
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(t.mails).toHaveLength(before)
+      t.clock.now = new Date(start.getTime() + 15 * 60 * 1000)
+      expect((await post('forgotPassword', { email })).status).toBe(200)
+      expect(t.mails).toHaveLength(before + 1)
+    } finally {
+      t.clock.now = start
+    }
+  })
+
+  it('keys on the socket address, not X-Forwarded-For, when the proxy is not trusted', async () => {
+    const untrusted = await createTestApp()
+    // A window of its own, far from the present, so the shared 'unknown' address starts at zero.
+    untrusted.clock.now = new Date(Date.UTC(2090, 0, 1) + Math.floor(Math.random() * 1e6) * 15 * 60 * 1000)
+    for (let i = 0; i < 30; i++) {
+      const res = await untrusted.request('/api/auth/forgotPassword', { method: 'POST', json: { email: uniqueEmail('fwd') }, headers: { 'x-forwarded-for': randomIp() } })
+      expect(res.status).toBe(200)
+    }
+    const res = await untrusted.request('/api/auth/forgotPassword', { method: 'POST', json: { email: uniqueEmail('fwd') }, headers: { 'x-forwarded-for': randomIp() } })
+    expect(res.status).toBe(429)
+  })
+})

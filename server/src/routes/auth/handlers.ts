@@ -1,0 +1,63 @@
+import type { Context } from 'hono'
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../../../src/lib/contract/auth.ts'
+import { getProfile, logIn, registerUser } from '../../accounts/accounts.ts'
+import { clientIp } from '../../accounts/client-ip.ts'
+import { requestPasswordReset, resetPassword } from '../../accounts/password-reset.ts'
+import { hitRateLimit, rateRules } from '../../accounts/rate-limit.ts'
+import { bearerToken, currentUserId } from '../../accounts/require-user.ts'
+import { revokeToken } from '../../accounts/tokens.ts'
+import type { AppEnv, Deps } from '../../deps.ts'
+import { ok } from '../../http/envelope.ts'
+import { jsonBody } from '../../http/validate.ts'
+import { getUsage } from '../../usage/daily-limit.ts'
+import { toVietnamIso } from '../../usage/vietnam-time.ts'
+
+type Ctx = Context<AppEnv>
+
+export function authHandlers(deps: Deps) {
+  return {
+    async register(c: Ctx) {
+      const body = await jsonBody(c, registerBody)
+      const user = await registerUser(deps, body)
+      return ok(c, { name: user.name, email: user.email }, { status: 201, message: 'Đăng ký thành công.' })
+    },
+
+    async login(c: Ctx) {
+      const body = await jsonBody(c, loginBody)
+      // The IP is counted first, so one address over its limit stops spending other people's per-e-mail attempts.
+      await hitRateLimit(deps, rateRules.loginIp, clientIp(c, deps.config.trustProxy))
+      await hitRateLimit(deps, rateRules.loginEmail, body.email)
+      const session = await logIn(deps, body.email, body.password)
+      return ok(c, { access_token: session.token, expires_at: toVietnamIso(session.expiresAt), name: session.name }, { message: 'Đăng nhập thành công.' })
+    },
+
+    async logout(c: Ctx) {
+      // requireUser has already accepted this token.
+      await revokeToken(deps, bearerToken(c)!)
+      return ok(c, null, { message: 'Đã đăng xuất.' })
+    },
+
+    async me(c: Ctx) {
+      const user = await getProfile(deps, currentUserId(c))
+      return ok(c, { name: user.name, email: user.email, created_at: toVietnamIso(user.createdAt) })
+    },
+
+    async forgotPassword(c: Ctx) {
+      const body = await jsonBody(c, forgotPasswordBody)
+      await hitRateLimit(deps, rateRules.forgotIp, clientIp(c, deps.config.trustProxy))
+      await hitRateLimit(deps, rateRules.forgotEmail, body.email)
+      await requestPasswordReset(deps, body.email)
+      return ok(c, null, { message: 'Nếu e-mail này đã đăng ký, chúng tôi đã gửi mã đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.' })
+    },
+
+    async resetPassword(c: Ctx) {
+      const body = await jsonBody(c, resetPasswordBody)
+      await resetPassword(deps, body.code, body.new_password)
+      return ok(c, null, { message: 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.' })
+    },
+
+    async usage(c: Ctx) {
+      return ok(c, await getUsage(deps, currentUserId(c)))
+    },
+  }
+}
