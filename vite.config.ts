@@ -1,3 +1,106 @@
-import { defineConfig } from 'vite'
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
-export default defineConfig({})
+const root = import.meta.dirname
+const manifestFile = resolve(root, 'manifest.webmanifest')
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .sort()
+      .flatMap((name) => {
+        const full = join(dir, name)
+        return statSync(full).isDirectory() ? filesUnder(full) : [full]
+      })
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Makes every build identifiable: its id is a hash of everything it emits (code, styles, the web
+ * manifest, public files), written as `<meta name="build-id">` into index.html and published as
+ * builds/latest.json and builds/meta/{id}.json, which the running app polls to notice a newer build.
+ * Also copies the top-level manifest.webmanifest into the build (and serves it in development).
+ */
+function buildInfo(): Plugin {
+  let publicDir = ''
+  return {
+    name: 'qh-build-info',
+    enforce: 'post',
+    configResolved(config) {
+      publicDir = config.publicDir
+    },
+    // Added after Vite's own HTML processing so the link keeps its stable, unhashed address.
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' }],
+    },
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8')
+        res.end(readFileSync(manifestFile))
+      })
+    },
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(manifestFile) })
+      const html = bundle['index.html']
+      if (!html || html.type !== 'asset') return
+      const hash = createHash('sha256')
+      for (const name of Object.keys(bundle).sort()) {
+        const item = bundle[name]!
+        hash.update(name)
+        hash.update(item.type === 'chunk' ? item.code : item.source)
+      }
+      for (const file of filesUnder(publicDir)) {
+        hash.update(relative(publicDir, file))
+        hash.update(readFileSync(file))
+      }
+      const id = hash.digest('hex').slice(0, 16)
+      const info = JSON.stringify({ id, timestamp: Date.now() })
+      html.source = String(html.source).replace('</head>', `  <meta name="build-id" content="${id}" />\n  </head>`)
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: info })
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${id}.json`, source: info })
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    react(),
+    buildInfo(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The app registers the worker itself (workbox-window) and ships its own manifest file.
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The shell, every route chunk and the icons; build ids and the worker itself stay out.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['builds/**', 'sw.js', 'screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/tiles': 'http://localhost:3000',
+      '/builds': 'http://localhost:3000',
+    },
+  },
+})

@@ -1,0 +1,22 @@
+import { Group } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { AccountMenu } from '../features/auth/components/AccountMenu.tsx'
+import { UsageCounter } from '../features/usage/components/UsageCounter.tsx'
+import { ColorModeToggle } from './ColorModeToggle.tsx'
+
+export function Header() {
+  return (
+    <header className="app-header">
+      <Link to="/" className="app-brand" aria-label="Quy hoạch VN — trang chủ">
+        <img src="/icon.svg" alt="" width={32} height={32} />
+        <span className="brand-long">Quy hoạch VN</span>
+        <span className="brand-short">QHVN</span>
+      </Link>
+      <Group gap={8} ml="auto" wrap="nowrap">
+        <UsageCounter />
+        <ColorModeToggle />
+        <AccountMenu />
+      </Group>
+    </header>
+  )
+}

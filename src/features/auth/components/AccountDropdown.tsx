@@ -1,0 +1,23 @@
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Menu.css'
+import { ActionIcon, Menu } from '@mantine/core'
+import { IconLogout, IconUserCircle } from '@tabler/icons-react'
+import { authApi } from '../index.ts'
+
+export default function AccountDropdown({ userName }: { userName: string }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="light" size="xl" aria-label={`Tài khoản: ${userName}`} data-testid="account-menu">
+          <IconUserCircle size={24} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{userName}</Menu.Label>
+        <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void authApi.logout()} style={{ minHeight: 44 }}>
+          Đăng xuất
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

@@ -1,0 +1,235 @@
+import '@mantine/core/styles/ModalBase.css'
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/Overlay.css'
+import '@mantine/core/styles/Input.css'
+import '@mantine/core/styles/PasswordInput.css'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useAtom, useSetAtom } from 'jotai'
+import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import type { z } from 'zod'
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../../lib/contract/auth.ts'
+import { api } from '../../../lib/api/index.ts'
+import { useUnsavedWork } from '../../update/unsaved-work.ts'
+import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
+import { authApi } from '../index.ts'
+
+type FieldErrors = Record<string, string | undefined>
+
+/** Field errors from a zod check, first message per field. */
+function zodErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '')
+    out[key] ??= issue.message
+  }
+  return out
+}
+
+/** Field errors from the server's `errors` object, first message per field. */
+function serverErrors(fieldErrors: Record<string, string[]>): FieldErrors {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]]))
+}
+
+const passwordToggle = { 'aria-label': 'Hiện hoặc ẩn mật khẩu' }
+
+function Dialog(props: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered size="md" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      {props.children}
+    </Modal>
+  )
+}
+
+function LoginDialog() {
+  const [session, setSession] = useAtom(sessionAtom)
+  const setDialog = useSetAtom(authDialogAtom)
+  const [lastEmail, setLastEmail] = useAtom(lastEmailAtom)
+  const [email, setEmail] = useState(lastEmail)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  useUnsavedWork(password !== '' || (email !== '' && email !== lastEmail))
+
+  const close = () => {
+    setSession({ ...session, isOpenLogin: false })
+    api.cancelAfterLogin()
+  }
+  const switchTo = (dialog: 'register' | 'forgot') => {
+    setLastEmail(email)
+    setSession({ ...session, isOpenLogin: false })
+    setDialog(dialog)
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const parsed = loginBody.safeParse({ email, password })
+    if (!parsed.success) return setErrors(zodErrors(parsed.error))
+    setErrors({})
+    setBusy(true)
+    const res = await authApi.login(parsed.data)
+    setBusy(false)
+    if (res.ok) {
+      setLastEmail(parsed.data.email)
+      setPassword('')
+    } else setErrors(serverErrors(res.fieldErrors))
+  }
+
+  return (
+    <Dialog title="Đăng nhập" opened onClose={close}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
+          <PasswordInput label="Mật khẩu" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <Group justify="space-between" wrap="wrap">
+            <Anchor component="button" type="button" onClick={() => switchTo('forgot')} py={10}>
+              Quên mật khẩu?
+            </Anchor>
+            <Anchor component="button" type="button" onClick={() => switchTo('register')} py={10}>
+              Chưa có tài khoản? Đăng ký
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={busy} fullWidth>
+            Đăng nhập
+          </Button>
+        </Stack>
+      </form>
+    </Dialog>
+  )
+}
+
+function RegisterDialog() {
+  const [dialog, setDialog] = useAtom(authDialogAtom)
+  const [session, setSession] = useAtom(sessionAtom)
+  const [lastEmail, setLastEmail] = useAtom(lastEmailAtom)
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState(lastEmail)
+  const [password, setPassword] = useState('')
+  const [password2, setPassword2] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  useUnsavedWork(name !== '' || password !== '' || password2 !== '')
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const parsed = registerBody.safeParse({ name, email, password })
+    const found = parsed.success ? {} : zodErrors(parsed.error)
+    if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
+    if (!parsed.success || found.password2) return setErrors(found)
+    setErrors({})
+    setBusy(true)
+    const res = await authApi.register(parsed.data)
+    setBusy(false)
+    if (!res.ok) return setErrors(serverErrors(res.fieldErrors))
+    setLastEmail(parsed.data.email)
+    setDialog(null)
+    setSession({ ...session, isOpenLogin: true })
+  }
+
+  return (
+    <Dialog title="Đăng ký tài khoản" opened={dialog === 'register'} onClose={() => setDialog(null)}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Họ tên" autoComplete="name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} size="md" />
+          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
+          <PasswordInput label="Mật khẩu" description="8–128 ký tự" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <PasswordInput label="Nhập lại mật khẩu" autoComplete="new-password" required value={password2} onChange={(e) => setPassword2(e.currentTarget.value)} error={errors.password2} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <Button type="submit" loading={busy} fullWidth>
+            Đăng ký
+          </Button>
+        </Stack>
+      </form>
+    </Dialog>
+  )
+}
+
+function ForgotPasswordDialog() {
+  const [dialog, setDialog] = useAtom(authDialogAtom)
+  const [lastEmail, setLastEmail] = useAtom(lastEmailAtom)
+  const [email, setEmail] = useState(lastEmail)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const parsed = forgotPasswordBody.safeParse({ email })
+    if (!parsed.success) return setErrors(zodErrors(parsed.error))
+    setErrors({})
+    setBusy(true)
+    const res = await authApi.forgotPassword(parsed.data)
+    setBusy(false)
+    if (!res.ok) return setErrors(serverErrors(res.fieldErrors))
+    setLastEmail(parsed.data.email)
+    setDialog('reset')
+  }
+
+  return (
+    <Dialog title="Quên mật khẩu" opened={dialog === 'forgot'} onClose={() => setDialog(null)}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">Nhập e-mail đã đăng ký, chúng tôi sẽ gửi mã đặt lại mật khẩu (hiệu lực 30 phút).</Text>
+          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
+          <Button type="submit" loading={busy} fullWidth>
+            Gửi mã
+          </Button>
+          <Anchor component="button" type="button" onClick={() => setDialog('reset')} py={10}>
+            Đã có mã? Đặt lại mật khẩu
+          </Anchor>
+        </Stack>
+      </form>
+    </Dialog>
+  )
+}
+
+function ResetPasswordDialog() {
+  const [dialog, setDialog] = useAtom(authDialogAtom)
+  const [session, setSession] = useAtom(sessionAtom)
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [password2, setPassword2] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  useUnsavedWork(code !== '' || password !== '' || password2 !== '')
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const parsed = resetPasswordBody.safeParse({ code, new_password: password })
+    const found = parsed.success ? {} : zodErrors(parsed.error)
+    if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
+    if (!parsed.success || found.password2) return setErrors(found)
+    setErrors({})
+    setBusy(true)
+    const res = await authApi.resetPassword(parsed.data)
+    setBusy(false)
+    if (!res.ok) return setErrors(serverErrors(res.fieldErrors))
+    setDialog(null)
+    setSession({ ...session, isOpenLogin: true })
+  }
+
+  return (
+    <Dialog title="Đặt lại mật khẩu" opened={dialog === 'reset'} onClose={() => setDialog(null)}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Mã trong e-mail" autoComplete="one-time-code" required data-autofocus value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} size="md" />
+          <PasswordInput label="Mật khẩu mới" description="8–128 ký tự" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.new_password} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <PasswordInput label="Nhập lại mật khẩu mới" autoComplete="new-password" required value={password2} onChange={(e) => setPassword2(e.currentTarget.value)} error={errors.password2} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <Button type="submit" loading={busy} fullWidth>
+            Đặt lại mật khẩu
+          </Button>
+        </Stack>
+      </form>
+    </Dialog>
+  )
+}
+
+/** The four account dialogs; loaded only when one of them is first needed. */
+export default function AuthDialogs() {
+  const [session] = useAtom(sessionAtom)
+  const [dialog] = useAtom(authDialogAtom)
+  return (
+    <>
+      {session.isOpenLogin && <LoginDialog />}
+      {dialog === 'register' && <RegisterDialog />}
+      {dialog === 'forgot' && <ForgotPasswordDialog />}
+      {dialog === 'reset' && <ResetPasswordDialog />}
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import './app/styles.ts'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App.tsx'
+import { api } from './lib/api/index.ts'
+import { isLoadingAtom } from './lib/api/atoms.ts'
+import { env, readBuildId } from './lib/env.ts'
+import { store } from './lib/store.ts'
+import { refreshUsage } from './features/usage/api.ts'
+import { loadStoredUsage } from './features/usage/atoms.ts'
+import { applyUpdateWhenSafe } from './features/update/apply-update.ts'
+import { updatePromptAtom } from './features/update/atoms.ts'
+import { startBuildWatch } from './features/update/build-watch.ts'
+import { installChunkReload } from './features/update/chunk-reload.ts'
+import { activateNewBuild, registerServiceWorker } from './features/update/service-worker.ts'
+import { hasUnsavedWork } from './features/update/unsaved-work.ts'
+
+installChunkReload()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
+
+// The last known count shows at once (also offline); the server's count replaces it when it answers.
+void loadStoredUsage(store).then(() => refreshUsage(api, store))
+
+if (!env.dev) registerServiceWorker()
+
+const buildId = readBuildId()
+if (buildId) {
+  startBuildWatch({
+    currentId: buildId,
+    onNewBuild: () =>
+      applyUpdateWhenSafe({
+        hasUnsavedWork,
+        isBusy: () => store.get(isLoadingAtom),
+        activate: () => void activateNewBuild(),
+        showPrompt: () => store.set(updatePromptAtom, true),
+      }),
+  })
+}
