@@ -8,6 +8,7 @@ import { fail } from './http/envelope.ts'
 import { ApiError } from './http/errors.ts'
 import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
+import { tileRoutes } from './routes/tiles/routes.ts'
 import { loadStaticSite, serveStatic } from './static.ts'
 
 export function createApp(deps: Deps) {
@@ -29,6 +30,8 @@ export function createApp(deps: Deps) {
   app.route('/api/auth', authRoutes(deps))
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
+
+  app.route('/tiles', tileRoutes(deps))
 
   const site = loadStaticSite(deps.config.distDir)
   app.get('*', serveStatic(site))

@@ -1,0 +1,113 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { tileLayerIds } from '../../../../src/lib/contract/tiles.ts'
+import type { Config } from '../../config.ts'
+import type { AppEnv, Deps } from '../../deps.ts'
+import { ApiError } from '../../http/errors.ts'
+import { parseOr400 } from '../../http/validate.ts'
+import { tileSets } from '../../tiles/layers.ts'
+import { createTileService, type TileServiceOptions } from '../../tiles/service.ts'
+import { buildTileJson } from '../../tiles/tilejson.ts'
+
+const MAX_ZOOM = 22
+const TILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400'
+
+const tileNumber = (label: string) => z.string().regex(/^\d{1,7}$/, `${label} phải là số nguyên không âm.`).transform(Number)
+
+export const tileParams = z
+  .object({
+    layer: z.enum(tileLayerIds, { error: 'Lớp bản đồ phải là basemap, planning hoặc parcels.' }),
+    z: z
+      .string()
+      .regex(/^\d{1,2}$/, `Mức zoom phải là số nguyên từ 0 đến ${MAX_ZOOM}.`)
+      .transform(Number)
+      .pipe(z.number().max(MAX_ZOOM, `Mức zoom phải là số nguyên từ 0 đến ${MAX_ZOOM}.`)),
+    x: tileNumber('x'),
+    y: tileNumber('y'),
+  })
+  .superRefine((t, ctx) => {
+    const n = 2 ** t.z
+    for (const k of ['x', 'y'] as const) {
+      if (t[k] >= n) ctx.addIssue({ code: 'custom', path: [k], message: `${k} phải nhỏ hơn ${n} ở mức zoom ${t.z}.` })
+    }
+  })
+
+/** If-None-Match against our (weak) tag, with the weak comparison RFC 9110 prescribes for it. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((t) => {
+    const tag = t.trim()
+    return tag === '*' || tag.replace(/^W\//, '') === opaque
+  })
+}
+
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    q.set(name.trim(), qParam === undefined ? 1 : Number(qParam.slice(2)))
+  }
+  // An explicit gzip entry wins over the wildcard ("gzip;q=0, *" refuses gzip).
+  const weight = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*') ?? 0
+  return weight > 0
+}
+
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/
+
+/**
+ * PUBLIC_URL when it is set to a real address; with the default (localhost) the tile URLs follow the
+ * request, so a phone on the LAN or a proxy's host name gets URLs it can reach.
+ */
+function tileOrigin(c: Context, config: Config): string {
+  if (!LOOPBACK.test(new URL(config.publicUrl).hostname)) return config.publicUrl.replace(/\/+$/, '')
+  const url = new URL(c.req.url)
+  if (config.trustProxy) {
+    const first = (h: string | undefined) => h?.split(',')[0]?.trim() || undefined
+    const proto = first(c.req.header('x-forwarded-proto'))
+    const host = first(c.req.header('x-forwarded-host'))
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`
+    if (host) url.host = host
+  }
+  return url.origin
+}
+
+/** Public vector tiles and TileJSON, mounted at /tiles. */
+export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
+  const service = createTileService(deps.db, deps.now, opts)
+
+  return new Hono<AppEnv>()
+    .get('/:name{[^/]+\\.json}', async (c) => {
+      const id = c.req.param('name').slice(0, -'.json'.length)
+      const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
+      if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
+      const body = await buildTileJson(deps.db, set, tileOrigin(c, deps.config))
+      return c.json(body, 200, { 'Cache-Control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*' })
+    })
+    .get('/:layer/:z/:x/:file{[^/]*\\.pbf}', async (c) => {
+      const t = parseOr400(tileParams, {
+        layer: c.req.param('layer'),
+        z: c.req.param('z'),
+        x: c.req.param('x'),
+        y: c.req.param('file').slice(0, -'.pbf'.length),
+      })
+      const version = await service.version()
+      const headers: Record<string, string> = {
+        ETag: `W/"${version}-${t.layer}-${t.z}-${t.x}-${t.y}"`,
+        'Cache-Control': TILE_CACHE,
+        Vary: 'Accept-Encoding',
+        'Access-Control-Allow-Origin': '*',
+      }
+      if (etagMatches(c.req.header('if-none-match'), headers.ETag!)) return c.body(null, 304, headers)
+      const tile = await service.tile(version, t.layer, t.z, t.x, t.y)
+      if (!tile) return c.body(null, 204, headers)
+      headers['Content-Type'] = 'application/x-protobuf'
+      if (acceptsGzip(c.req.header('accept-encoding'))) {
+        headers['Content-Encoding'] = 'gzip'
+        return c.body(tile.gzip, 200, headers)
+      }
+      return c.body(tile.pbf, 200, headers)
+    })
+}

@@ -1,0 +1,134 @@
+import type { TileLayerId } from '../../../src/lib/contract/tiles.ts'
+
+/**
+ * One layer inside a tile. `select` is a lateral subquery over the tile row `b` (columns z and q, the
+ * buffered tile box in EPSG:4326 for the GiST index) returning fid, props (json), geom (4326), sort.
+ */
+export type SourceLayer = {
+  name: string
+  minzoom: number
+  description: string
+  fields: Record<string, string>
+  select: string
+}
+
+export type TileSet = {
+  id: TileLayerId
+  name: string
+  description: string
+  minzoom: number
+  maxzoom: number
+  /** datasets.kind values whose rows this set draws: they give its bounds, attribution and date. */
+  datasetKinds: string[]
+  layers: SourceLayer[]
+}
+
+const baseFeature = (kind: string, geom = 'f.geom') => `
+  select f.id as fid, json_build_object('name', f.name, 'kind', f.subkind) as props, ${geom} as geom, 0 as sort
+  from base_features f where f.kind = '${kind}' and f.geom && b.q`
+
+const basemap: TileSet = {
+  id: 'basemap',
+  name: 'Bản đồ nền',
+  description: 'Đường phố, khối nhà, sông nước, cây xanh, địa điểm và ranh giới phường.',
+  minzoom: 10,
+  maxzoom: 18,
+  datasetKinds: ['demo', 'roads'],
+  // Bottom to top, the order a client draws them in when it keeps the tile's order.
+  layers: [
+    { name: 'water', minzoom: 10, description: 'Sông, kênh, hồ', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('water') },
+    { name: 'green', minzoom: 12, description: 'Công viên, cây xanh', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('green') },
+    { name: 'blocks', minzoom: 14, description: 'Khối nhà', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('block') },
+    {
+      name: 'streets',
+      minzoom: 12,
+      description: 'Đường phố; dưới z14 chỉ đường chính',
+      fields: { name: 'Tên đường', class: 'main | street | alley', width: 'Bề rộng (m)' },
+      select: `
+        select s.id as fid, json_build_object('name', s.name, 'class', s.class, 'width', s.width_m) as props, s.geom,
+          case s.class when 'main' then 2 when 'street' then 1 else 0 end as sort
+        from streets s where s.geom && b.q and (b.z >= 14 or s.class = 'main')`,
+    },
+    {
+      name: 'ward_boundary',
+      minzoom: 10,
+      description: 'Ranh giới phường (đường)',
+      fields: { name: 'Tên phường', kind: 'Loại' },
+      // As lines, so a client strokes the boundary without drawing the tile's clip edges.
+      select: baseFeature('ward_boundary', 'case when ST_Dimension(f.geom) = 2 then ST_Boundary(f.geom) else f.geom end'),
+    },
+    {
+      name: 'landmarks',
+      minzoom: 14,
+      description: 'Địa điểm (chợ, trường, …) — điểm đặt nhãn',
+      fields: { name: 'Tên', kind: 'Loại' },
+      select: baseFeature('landmark', 'ST_PointOnSurface(f.geom)'),
+    },
+  ],
+}
+
+const planning: TileSet = {
+  id: 'planning',
+  name: 'Quy hoạch',
+  description: 'Ô quy hoạch theo chức năng sử dụng đất và lộ giới.',
+  minzoom: 12,
+  maxzoom: 18,
+  datasetKinds: ['demo', 'planning'],
+  layers: [
+    {
+      name: 'zones',
+      minzoom: 12,
+      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000',
+      fields: {
+        land_use_code: 'Mã chức năng sử dụng đất',
+        color: 'Màu (#rrggbb)',
+        block_code: 'Ký hiệu ô',
+        max_floors: 'Tầng cao tối đa',
+        max_density_pct: 'Mật độ xây dựng tối đa (%)',
+        max_far: 'Hệ số sử dụng đất tối đa',
+        plan_level: 'Cấp quy hoạch',
+      },
+      select: `
+        select z.id as fid,
+          json_build_object('land_use_code', z.land_use_code, 'color', coalesce(c.color, '#cccccc'), 'block_code', z.block_code,
+            'max_floors', z.max_floors, 'max_density_pct', z.max_density_pct, 'max_far', z.max_far, 'plan_level', p.level) as props,
+          z.geom, case when p.level = 'QHCT 1/500' then 1 else 0 end as sort
+        from planning_zones z join plans p on p.id = z.plan_id left join land_use_codes c on c.code = z.land_use_code
+        where z.geom && b.q`,
+    },
+    {
+      name: 'road_reserves',
+      minzoom: 14,
+      description: 'Lộ giới (chỉ giới đường đỏ)',
+      fields: { road_name: 'Tên đường', width_m: 'Lộ giới (m)' },
+      select: `
+        select r.id as fid, json_build_object('road_name', r.road_name, 'width_m', r.width_m) as props, r.geom, 0 as sort
+        from road_reserves r where r.geom && b.q`,
+    },
+  ],
+}
+
+const parcels: TileSet = {
+  id: 'parcels',
+  name: 'Thửa đất',
+  description: 'Ranh thửa với số tờ, số thửa và mục đích sử dụng chính, từ z16.',
+  minzoom: 16,
+  maxzoom: 20,
+  datasetKinds: ['demo', 'parcels'],
+  layers: [
+    {
+      name: 'parcels',
+      minzoom: 16,
+      description: 'Thửa đất',
+      fields: { id: 'Mã thửa (như trong API)', sheet_no: 'Số tờ', parcel_no: 'Số thửa', land_use: 'Mã mục đích sử dụng chính (diện tích lớn nhất)' },
+      select: `
+        select p.id as fid,
+          json_build_object('id', p.id::text, 'sheet_no', p.sheet_no, 'parcel_no', p.parcel_no,
+            'land_use', (select u.code from parcel_land_use u where u.parcel_id = p.id order by u.area_m2 desc, u.code limit 1)) as props,
+          p.geom, 0 as sort
+        from parcels p where p.geom && b.q`,
+    },
+  ],
+}
+
+export const tileSets: Record<TileLayerId, TileSet> = { basemap, planning, parcels }

@@ -1,0 +1,73 @@
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+import type { TileLayerId } from '../../../src/lib/contract/tiles.ts'
+import type { Queryable } from '../db/database.ts'
+import { ByteLru } from './cache.ts'
+import { tileSets } from './layers.ts'
+import { renderTile } from './render.ts'
+import { readDataVersion } from './version.ts'
+
+const gzipAsync = promisify(gzip)
+
+/** A rendered tile and its gzip form, or null for an empty tile. */
+export type Tile = { pbf: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null
+
+export type TileService = {
+  /** The data version, read from the database at most once per `versionMaxAgeMs` of `now()`. */
+  version(): Promise<number>
+  tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile>
+}
+
+export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number }
+
+// What a cache entry costs besides its bytes (key, objects, map slot); keeps empty tiles from being free.
+const ENTRY_OVERHEAD = 200
+
+/**
+ * Tiles from the database through an in-memory LRU keyed by data version. The cache only saves work:
+ * a new version empties it, and several server processes each keep their own.
+ */
+export function createTileService(db: Queryable, now: () => Date, opts: TileServiceOptions = {}): TileService {
+  const maxAge = opts.versionMaxAgeMs ?? 1000
+  const cache = new ByteLru<Tile>(opts.cacheBytes ?? 64 * 1024 * 1024)
+  const rendering = new Map<string, Promise<Tile>>()
+  let known: { version: number; at: number } | undefined
+  let reading: Promise<number> | undefined
+
+  async function version(): Promise<number> {
+    const t = now().getTime()
+    if (known && t >= known.at && t - known.at < maxAge) return known.version
+    reading ??= readDataVersion(db)
+      .then((v) => {
+        if (known && known.version !== v) cache.clear()
+        known = { version: v, at: t }
+        return v
+      })
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
+
+  async function render(version: number, key: string, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
+    const pbf = await renderTile(db, tileSets[layer], z, x, y)
+    const tile = pbf ? { pbf, gzip: new Uint8Array(await gzipAsync(pbf)) } : null
+    if (known?.version === version) cache.set(key, tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
+    return tile
+  }
+
+  function tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
+    const key = `${version}/${layer}/${z}/${x}/${y}`
+    const hit = cache.get(key)
+    if (hit !== undefined) return Promise.resolve(hit)
+    // Concurrent requests for one tile (a page of map tiles, many users) share one rendering.
+    let pending = rendering.get(key)
+    if (!pending) {
+      pending = render(version, key, layer, z, x, y).finally(() => rendering.delete(key))
+      rendering.set(key, pending)
+    }
+    return pending
+  }
+
+  return { version, tile }
+}

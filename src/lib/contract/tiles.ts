@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** The vector tile sets served at `/tiles/{layer}/{z}/{x}/{y}.pbf` and `/tiles/{layer}.json`. */
+export const tileLayerIds = ['basemap', 'planning', 'parcels'] as const
+export type TileLayerId = (typeof tileLayerIds)[number]
+
+export const vectorLayer = z.object({
+  id: z.string(),
+  description: z.string(),
+  minzoom: z.number().int(),
+  maxzoom: z.number().int(),
+  /** Property name → what it holds. */
+  fields: z.record(z.string(), z.string()),
+})
+
+/** TileJSON 3.0.0, plus `data_date` (ISO date of the newest data in the set, null when there is none). */
+export const tileJson = z.object({
+  tilejson: z.literal('3.0.0'),
+  name: z.string(),
+  description: z.string(),
+  attribution: z.string(),
+  scheme: z.literal('xyz'),
+  tiles: z.array(z.string()).min(1),
+  minzoom: z.number().int(),
+  maxzoom: z.number().int(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  center: z.tuple([z.number(), z.number(), z.number()]),
+  vector_layers: z.array(vectorLayer),
+  data_date: z.string().nullable(),
+})
+export type TileJson = z.infer<typeof tileJson>
