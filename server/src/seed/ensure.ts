@@ -1,5 +1,13 @@
 import type { Database } from '../db/index.ts'
 import type { Logger } from '../logger.ts'
+import { DEMO } from './generate.ts'
+import { loadDemo } from './load.ts'
 
 /** Loads the demo dataset on first start, when the database has no dataset yet. */
-export async function ensureDemoData(_db: Database, _logger: Logger): Promise<void> {}
+export async function ensureDemoData(db: Database, logger: Logger): Promise<void> {
+  const any = await db.query('select 1 from datasets limit 1')
+  if (any.length > 0) return
+  logger.info('loading demo dataset', { name: DEMO.name })
+  const result = await loadDemo(db)
+  if (result.loaded) logger.info('demo dataset loaded', { parcels: result.parcels, comparables: result.comparables, zones: result.zones, ms: result.ms })
+}

@@ -68,8 +68,11 @@ create table parcels (
   geom geometry(MultiPolygon, 4326) not null
 );
 create index parcels_geom on parcels using gist (geom);
-create index parcels_sheet on parcels (ward, sheet_no, parcel_no);
+-- Tờ/thửa lookups give sheet and parcel numbers and only sometimes the ward.
+create index parcels_sheet on parcels (sheet_no, parcel_no);
 create index parcels_address_fold on parcels using gin (address_fold gin_trgm_ops);
+-- Address search narrows by the house number first ("25/2 …"): a prefix range on this index.
+create index parcels_address_prefix on parcels (address_fold text_pattern_ops);
 
 create table parcel_land_use (
   parcel_id bigint not null references parcels(id) on delete cascade,
@@ -183,5 +186,5 @@ insert into land_use_codes (code, name, color) values
   ('CSD', 'Đất chưa sử dụng', '#ffffff');
 
 insert into price_position_rules (province, rule) values
-  ('Thành phố Hồ Chí Minh', '{"kind":"ratio","vt2":0.5,"vt3":0.8,"vt4":0.8,"alley_vt2_min_m":5,"alley_vt3_min_m":3,"deep_m":100}'),
-  ('Thành phố Hà Nội', '{"kind":"width","vt2_min_m":3.5,"vt3_min_m":2,"distance_step_m":100,"distance_reduction":0.1}');
+  ('Thành phố Hồ Chí Minh', '{"kind":"ratio","vt2":0.5,"vt3":0.8,"vt4":0.8,"alley_vt2_min_m":5,"alley_vt3_min_m":3,"deep_m":100,"deep_reduction":0.1}'),
+  ('Thành phố Hà Nội', '{"kind":"width","vt2_min_m":3.5,"vt3_min_m":2,"distance_step_m":100,"distance_reduction":0.1,"max_reduction":0.3}');
