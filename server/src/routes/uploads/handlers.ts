@@ -1,0 +1,73 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { currentUserId } from '../../accounts/require-user.ts'
+import type { AppEnv, Deps } from '../../deps.ts'
+import { ok } from '../../http/envelope.ts'
+import { ApiError } from '../../http/errors.ts'
+import { parseOr400 } from '../../http/validate.ts'
+import { processImages } from '../../uploads/image.ts'
+import { readImageFiles, type UploadLimits } from '../../uploads/multipart.ts'
+import type { UploadStorage } from '../../uploads/storage.ts'
+import { fileNameOf, readUpload, recordedAnswer, saveUploads, uploadIdPattern } from '../../uploads/uploads.ts'
+
+const idempotencyHeader = z.object({
+  'Idempotency-Key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key không được để trống.')
+    .max(255, 'Idempotency-Key tối đa 255 ký tự.')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key chỉ gồm ký tự ASCII in được.')
+    .optional(),
+})
+
+const idParam = z.object({ id: z.string().regex(uploadIdPattern) })
+
+export type UploadOptions = {
+  storage: UploadStorage
+  limits: UploadLimits
+  /** Uploads being received or processed at once by this process; each may hold ~41 MB. */
+  maxInFlight: number
+}
+
+export function uploadHandlers(deps: Deps, opts: UploadOptions) {
+  let inFlight = 0
+
+  const serveVariant = (variant: 'image' | 'thumb') => async (c: Context<AppEnv>) => {
+    const userId = currentUserId(c)
+    const param = idParam.safeParse({ id: c.req.param('id') })
+    // Unknown, malformed and someone else's ids answer alike, so ids cannot be probed.
+    const found = param.success ? await readUpload(deps.db, opts.storage, userId, param.data.id, variant) : null
+    if (!found || !param.success) throw new ApiError('NotFound', 'Không tìm thấy hình ảnh.')
+    return c.body(found.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': found.contentType,
+      'Content-Disposition': `inline; filename="${fileNameOf(param.data.id, found.contentType)}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, max-age=31536000, immutable',
+    })
+  }
+
+  return {
+    async upload(c: Context<AppEnv>) {
+      const userId = currentUserId(c)
+      const key = parseOr400(idempotencyHeader, { 'Idempotency-Key': c.req.header('idempotency-key') })['Idempotency-Key']
+      // A retry is answered from the record, without reading the photos again.
+      if (key !== undefined) {
+        const first = await recordedAnswer(deps.db, userId, key)
+        if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
+      }
+      if (inFlight >= opts.maxInFlight) {
+        throw new ApiError('ServiceUnavailable', 'Máy chủ đang nhận nhiều ảnh cùng lúc, vui lòng thử lại sau giây lát.', { headers: { 'Retry-After': '5' } })
+      }
+      inFlight++
+      try {
+        const images = await processImages(await readImageFiles(c.req.raw, opts.limits))
+        const answer = await saveUploads(deps.db, opts.storage, { userId, images, idempotencyKey: key, now: deps.now() })
+        return ok(c, answer, { status: 201, message: 'Đã tải ảnh lên.' })
+      } finally {
+        inFlight--
+      }
+    },
+    image: serveVariant('image'),
+    thumb: serveVariant('thumb'),
+  }
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import type { UploadData } from '../../../src/lib/contract/lookups.ts'
+import type { Queryable } from '../db/index.ts'
+import type { Database } from '../db/database.ts'
+import { ApiError } from '../http/errors.ts'
+import type { EncodedImage, ProcessedImage } from './image.ts'
+import { isStorageFull, type UploadStorage } from './storage.ts'
+
+export type UploadResult = UploadData[number]
+
+/** 128 random bits, URL-safe: unguessable, and never a path or SQL concern. */
+export function newUploadId(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+export const uploadIdPattern = /^[A-Za-z0-9_-]{1,64}$/
+
+export const uploadUrl = (id: string) => `/api/uploads/${id}`
+
+const extension = (contentType: string) => (contentType === 'image/webp' ? 'webp' : 'jpg')
+
+/** The name a browser offers when saving the image: the id and the extension of its real type. */
+export function fileNameOf(id: string, contentType: string): string {
+  return `${id}.${extension(contentType)}`
+}
+
+/** Thrown inside the transaction when another request already recorded this Idempotency-Key. */
+class AlreadyRecorded extends Error {}
+
+/** The answer first given to this account for this Idempotency-Key, if any. */
+export async function recordedAnswer(db: Queryable, userId: string, idempotencyKey: string): Promise<UploadResult[] | null> {
+  const rows = await db.query<{ response: UploadResult[] }>(
+    'select response from upload_requests where user_id = $1 and idempotency_key = $2',
+    [userId, idempotencyKey],
+  )
+  return rows[0]?.response ?? null
+}
+
+/**
+ * Stores the processed images and records them for the account, all or nothing: objects are written
+ * first, rows after in one transaction, and the objects are deleted again if anything fails.
+ * With an Idempotency-Key that another request recorded meanwhile, this request's objects are
+ * dropped and that request's answer is returned instead, so retries never create duplicates.
+ */
+export async function saveUploads(
+  db: Database,
+  storage: UploadStorage,
+  input: { userId: string; images: ProcessedImage[]; idempotencyKey?: string | undefined; now: Date },
+): Promise<UploadResult[]> {
+  const stored: string[] = []
+  const dropStored = () => Promise.allSettled(stored.map((key) => storage.delete(key)))
+  const put = async (key: string, img: EncodedImage) => {
+    await storage.put(key, img.bytes, img.contentType)
+    stored.push(key)
+  }
+
+  const rows = input.images.map(({ image, thumb }) => {
+    const id = newUploadId()
+    // Two-character folders keep any one directory small.
+    const base = `${id.slice(0, 2)}/${id}`
+    return { id, image, thumb, key: `${base}.${extension(image.contentType)}`, thumbKey: `${base}-thumb.${extension(thumb.contentType)}` }
+  })
+  const answer: UploadResult[] = rows.map((r) => ({ id: r.id, url: uploadUrl(r.id), width: r.image.width, height: r.image.height, bytes: r.image.bytes.length }))
+
+  try {
+    for (const r of rows) {
+      await put(r.key, r.image)
+      await put(r.thumbKey, r.thumb)
+    }
+  } catch (err) {
+    await dropStored()
+    if (isStorageFull(err)) {
+      throw new ApiError('ServiceUnavailable', 'Máy chủ đã hết chỗ lưu ảnh. Ảnh chưa được lưu, vui lòng thử lại sau.', { headers: { 'Retry-After': '60' } })
+    }
+    throw err
+  }
+
+  try {
+    await db.transaction(async (tx) => {
+      if (input.idempotencyKey !== undefined) {
+        const claimed = await tx.query(
+          `insert into upload_requests (user_id, idempotency_key, response, created_at) values ($1, $2, $3::jsonb, $4)
+           on conflict do nothing returning 1 as claimed`,
+          [input.userId, input.idempotencyKey, JSON.stringify(answer), input.now],
+        )
+        if (claimed.length === 0) throw new AlreadyRecorded()
+      }
+      for (const r of rows) {
+        await tx.query(
+          `insert into uploads (id, user_id, width, height, bytes, content_type, storage_key, thumb_key, thumb_content_type, created_at, idempotency_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [r.id, input.userId, r.image.width, r.image.height, r.image.bytes.length, r.image.contentType, r.key, r.thumbKey, r.thumb.contentType, input.now, input.idempotencyKey ?? null],
+        )
+      }
+    })
+  } catch (err) {
+    await dropStored()
+    if (err instanceof AlreadyRecorded && input.idempotencyKey !== undefined) {
+      const first = await recordedAnswer(db, input.userId, input.idempotencyKey)
+      if (first) return first
+    }
+    throw err
+  }
+  return answer
+}
+
+/** One stored image of the account, or null when it does not exist or belongs to someone else. */
+export async function readUpload(
+  db: Queryable,
+  storage: UploadStorage,
+  userId: string,
+  id: string,
+  variant: 'image' | 'thumb',
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  const rows = await db.query<{ storage_key: string; thumb_key: string; content_type: string; thumb_content_type: string }>(
+    'select storage_key, thumb_key, content_type, thumb_content_type from uploads where id = $1 and user_id = $2',
+    [id, userId],
+  )
+  const row = rows[0]
+  if (!row) return null
+  const bytes = await storage.get(variant === 'image' ? row.storage_key : row.thumb_key)
+  if (!bytes) return null
+  return { bytes, contentType: variant === 'image' ? row.content_type : row.thumb_content_type }
+}
+
+/**
+ * True when every id names an upload of this account (an empty list is trivially owned). For the
+ * valuation endpoint: image_ids that are unknown or someone else's make it false.
+ */
+export async function ownsAllUploads(db: Queryable, userId: string, ids: readonly string[]): Promise<boolean> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return true
+  if (!wanted.every((id) => uploadIdPattern.test(id))) return false
+  const rows = await db.query<{ n: number }>('select count(*)::int as n from uploads where id = any($1::text[]) and user_id = $2', [wanted, userId])
+  return rows[0]?.n === wanted.length
+}
