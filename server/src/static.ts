@@ -21,7 +21,15 @@ const types: Record<string, string> = {
 }
 const compressible = /^(text\/|application\/(json|manifest\+json|javascript|x-protobuf)|image\/svg)/
 
-type Asset = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; cache: string; etag: string }
+type Asset = { body: Buffer; gzip?: Buffer; br?: Buffer; compressible: boolean; type: string; cache: string; etag: string }
+
+export function isCompressible(file: string, size: number): boolean {
+  return compressible.test(types[extname(file)] ?? '') && size > 1024
+}
+
+export function brotli(body: Buffer): Buffer {
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+}
 
 function cacheControl(path: string): string {
   // Vite puts content-hashed files under /assets/; everything else may change with a deploy.
@@ -38,20 +46,26 @@ function walk(dir: string): string[] {
 }
 
 /**
- * The built app, read once into memory with gzip and brotli variants made ahead, so a request costs
- * no disk read or compression. The whole build is a few MB.
+ * The built app, read once into memory, so a request costs no disk read. Compressed variants come from
+ * the .br/.gz files the build writes beside each file, or are made on first request and kept.
  */
 export function loadStaticSite(distDir: string): Map<string, Asset> {
   const site = new Map<string, Asset>()
   if (!existsSync(join(distDir, 'index.html'))) return site
-  for (const file of walk(distDir)) {
+  for (const file of walk(distDir).filter((f) => !/\.(br|gz)$/.test(f))) {
     const path = '/' + relative(distDir, file).split(sep).join('/')
     const body = readFileSync(file)
     const type = types[extname(file)] ?? 'application/octet-stream'
-    const asset: Asset = { body, type, cache: cacheControl(path), etag: `"${statSync(file).mtimeMs.toString(36)}-${body.length.toString(36)}"` }
-    if (compressible.test(type) && body.length > 1024) {
-      asset.gzip = gzipSync(body, { level: 9 })
-      asset.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+    const asset: Asset = {
+      body,
+      type,
+      compressible: isCompressible(file, body.length),
+      cache: cacheControl(path),
+      etag: `"${statSync(file).mtimeMs.toString(36)}-${body.length.toString(36)}"`,
+    }
+    if (asset.compressible) {
+      if (existsSync(`${file}.br`)) asset.br = readFileSync(`${file}.br`)
+      if (existsSync(`${file}.gz`)) asset.gzip = readFileSync(`${file}.gz`)
     }
     site.set(path, asset)
   }
@@ -68,11 +82,11 @@ export function serveStatic(site: Map<string, Asset>) {
     if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers)
     const accept = c.req.header('accept-encoding') ?? ''
     let body = asset.body
-    if (asset.br && /\bbr\b/.test(accept)) {
-      body = asset.br
+    if (asset.compressible && /\bbr\b/.test(accept)) {
+      body = asset.br ??= brotli(asset.body)
       headers['Content-Encoding'] = 'br'
-    } else if (asset.gzip && /\bgzip\b/.test(accept)) {
-      body = asset.gzip
+    } else if (asset.compressible && /\bgzip\b/.test(accept)) {
+      body = asset.gzip ??= gzipSync(asset.body, { level: 9 })
       headers['Content-Encoding'] = 'gzip'
     }
     if (c.req.method === 'HEAD') return c.body(null, 200, { ...headers, 'Content-Length': String(body.length) })
