@@ -8,6 +8,7 @@ import { fail } from './http/envelope.ts'
 import { ApiError } from './http/errors.ts'
 import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
+import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
 import { loadStaticSite, serveStatic } from './static.ts'
@@ -29,6 +30,7 @@ export function createApp(deps: Deps) {
 
   app.route('/api', healthRoutes(deps))
   app.route('/api/auth', authRoutes(deps))
+  app.route('/api', lookupRoutes(deps))
   app.route('/api/uploads', uploadRoutes(deps))
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))

@@ -1,0 +1,79 @@
+import type { Parcel } from '../../../src/lib/contract/lookups.ts'
+import { foldVietnamese } from '../../../src/lib/text/fold.ts'
+import type { Queryable } from '../db/index.ts'
+import { POINT_SQL } from './source.ts'
+
+/** A parcel with the facts valuation needs besides the contract's shape. */
+export type ParcelRecord = Parcel & {
+  dataset_id: string
+  street_id: string | null
+  frontage_m: number | null
+  alley_width_m: number | null
+  distance_to_street_m: number | null
+}
+
+const COLUMNS = `p.id::text as id, p.sheet_no, p.parcel_no, p.area_m2::float8 as area_m2, p.address, p.ward, p.district, p.province,
+  ST_AsGeoJSON(p.geom, 7)::json as geometry, p.dataset_id, p.street_id::text as street_id,
+  p.frontage_m::float8 as frontage_m, p.alley_width_m::float8 as alley_width_m, p.distance_to_street_m::float8 as distance_to_street_m,
+  coalesce((select json_agg(json_build_object('code', u.code, 'name', coalesce(c.name, u.code), 'area_m2', u.area_m2::float8) order by u.area_m2 desc, u.code)
+    from parcel_land_use u left join land_use_codes c on c.code = u.code where u.parcel_id = p.id), '[]'::json) as land_use`
+
+export function toContractParcel(r: ParcelRecord): Parcel {
+  return {
+    id: r.id,
+    sheet_no: r.sheet_no,
+    parcel_no: r.parcel_no,
+    area_m2: r.area_m2,
+    land_use: r.land_use,
+    address: r.address,
+    ward: r.ward,
+    district: r.district,
+    province: r.province,
+    geometry: r.geometry,
+  }
+}
+
+/** Metres → degrees of longitude at this latitude, generous, for a bounding-box prefilter that can use the GiST index. */
+function degreesFor(metres: number, lat: number): number {
+  return metres / (111_320 * Math.max(Math.cos((lat * Math.PI) / 180), 0.05))
+}
+
+/** The parcel under the point, else the nearest one within 2 m (geodesic metres); null when none. */
+export async function parcelAt(db: Queryable, lat: number, lng: number): Promise<ParcelRecord | null> {
+  const [row] = await db.query<ParcelRecord>(
+    `select ${COLUMNS} from parcels p
+     where p.geom && ST_Expand(${POINT_SQL}, $3) and ST_DWithin(p.geom::geography, ${POINT_SQL}::geography, 2)
+     order by ST_Distance(p.geom::geography, ${POINT_SQL}::geography), p.area_m2, p.id limit 1`,
+    [lat, lng, degreesFor(3, lat)],
+  )
+  return row ?? null
+}
+
+export async function parcelById(db: Queryable, id: string): Promise<ParcelRecord | null> {
+  const [row] = await db.query<ParcelRecord>(`select ${COLUMNS} from parcels p where p.id = $1::bigint`, [id])
+  return row ?? null
+}
+
+/** "Phường Gia An", "P. Gia An" and "gia an" name the same ward. */
+export function adminKey(name: string): string {
+  return foldVietnamese(name)
+    .replace(/^(thanh pho|tp\.?|tinh|phuong|p\.|xa|thi tran|dac khu)\s*/, '')
+    .trim()
+}
+const ADMIN_KEY_SQL = (col: string) => `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
+
+/** Parcels by sheet (tờ) and number (thửa), optionally narrowed by province and ward. */
+export async function parcelsBySheet(
+  db: Queryable,
+  q: { sheet_no: number; parcel_no: number; province?: string; ward?: string },
+): Promise<Parcel[]> {
+  const rows = await db.query<ParcelRecord>(
+    `select ${COLUMNS} from parcels p
+     where p.sheet_no = $1 and p.parcel_no = $2
+       and ($3::text is null or ${ADMIN_KEY_SQL('p.province')} = $3)
+       and ($4::text is null or ${ADMIN_KEY_SQL('p.ward')} = $4)
+     order by p.province, p.ward, p.id limit 50`,
+    [q.sheet_no, q.parcel_no, q.province ? adminKey(q.province) : null, q.ward ? adminKey(q.ward) : null],
+  )
+  return rows.map(toContractParcel)
+}

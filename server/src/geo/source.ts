@@ -1,0 +1,42 @@
+import type { z } from 'zod'
+import type { location, source } from '../../../src/lib/contract/lookups.ts'
+import { meridianFor, toVn2000 } from '../../../src/lib/geo/vn2000.ts'
+import type { Queryable } from '../db/index.ts'
+import { ApiError } from '../http/errors.ts'
+
+export type DatasetInfo = { id: string; name: string; data_date: string; crs: string }
+
+/** The point as SQL sees it; lng first, as PostGIS wants. */
+export const POINT_SQL = 'ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)'
+
+/** Datasets whose coverage holds the point; none means the point is outside all data (LocationIncorrect). */
+export async function requireCoverage(db: Queryable, lat: number, lng: number): Promise<DatasetInfo[]> {
+  const rows = await db.query<DatasetInfo>(
+    `select id, name, data_date::text as data_date, crs from datasets where bounds is not null and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`,
+    [lat, lng],
+  )
+  if (rows.length === 0) throw new ApiError('LocationIncorrect', 'Vị trí nằm ngoài vùng có dữ liệu.')
+  return rows
+}
+
+export async function datasetInfo(db: Queryable, id: string): Promise<DatasetInfo> {
+  const [row] = await db.query<DatasetInfo>(`select id, name, data_date::text as data_date, crs from datasets where id = $1`, [id])
+  if (!row) throw new Error(`dataset ${id} vanished during a lookup`)
+  return row
+}
+
+export function toSource(d: DatasetInfo): z.infer<typeof source> {
+  return { dataset: d.id, name: d.name, data_date: d.data_date }
+}
+
+/** The dataset's own VN-2000 meridian ('vn2000:105.75'); for other CRSs the province's (DOMAIN.md). */
+export function meridianOf(crs: string, lng: number, province?: string): number {
+  const m = /^vn2000:(\d+(?:\.\d+)?)$/.exec(crs)
+  return m ? Number(m[1]) : meridianFor(lng, province)
+}
+
+export function toLocation(lat: number, lng: number, meridian: number): z.infer<typeof location> {
+  const v = toVn2000(lat, lng, meridian)
+  const mm = (n: number) => Math.round(n * 1000) / 1000
+  return { lat, lng, vn2000: { x: mm(v.x), y: mm(v.y), zone_meridian: v.zone_meridian } }
+}

@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import { latLngQuery, parcelsQuery, searchQuery, valuationBody } from '../../../../src/lib/contract/lookups.ts'
+import { currentUserId, requireUser } from '../../accounts/require-user.ts'
+import type { AppEnv, Deps } from '../../deps.ts'
+import { ok } from '../../http/envelope.ts'
+import { ApiError } from '../../http/errors.ts'
+import { jsonBody, queryOf } from '../../http/validate.ts'
+import { currentElasticities, marketAsOf } from '../../geo/market.ts'
+import { parcelsBySheet } from '../../geo/parcels.ts'
+import { planningLookup } from '../../geo/planning.ts'
+import { searchPlaces } from '../../geo/search.ts'
+import { valuate } from '../../geo/valuation.ts'
+import { countedLookup } from '../../usage/daily-limit.ts'
+import { requireOwnImages } from './image-ids.ts'
+
+/** Planning and valuation (counted against the daily limit), search and tờ/thửa lookup (not counted). */
+export function lookupRoutes(deps: Deps) {
+  const { db } = deps
+  return new Hono<AppEnv>()
+    .use('/planning', requireUser(deps))
+    .use('/valuation', requireUser(deps))
+    .use('/search', requireUser(deps))
+    .use('/parcels', requireUser(deps))
+    .get('/planning', async (c) => {
+      const { lat, lng } = queryOf(c, latLngQuery, 'LocationIncorrect')
+      const { data, usage } = await countedLookup(deps, currentUserId(c), () => planningLookup(db, lat, lng))
+      return ok(c, data, { usage })
+    })
+    .post('/valuation', async (c) => {
+      const body = await jsonBody(c, valuationBody)
+      const userId = currentUserId(c)
+      await requireOwnImages(db, userId, body.image_ids ?? [])
+      const { data, usage } = await countedLookup(deps, userId, async () =>
+        valuate(db, body, { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }),
+      )
+      return ok(c, data, { usage, message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.' })
+    })
+    .get('/search', async (c) => {
+      const { q, limit } = queryOf(c, searchQuery)
+      return ok(c, await searchPlaces(db, q, limit))
+    })
+    .get('/parcels', async (c) => {
+      const query = queryOf(c, parcelsQuery)
+      const parcels = await parcelsBySheet(db, query)
+      if (parcels.length === 0) throw new ApiError('NotFound', 'Không có thửa đất nào với số tờ, số thửa này.')
+      return ok(c, parcels)
+    })
+}
