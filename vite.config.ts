@@ -61,9 +61,13 @@ function buildInfo(): Plugin {
         hash.update(relative(publicDir, file))
         hash.update(readFileSync(file))
       }
+      // A release label (e.g. a version or commit) makes an otherwise identical build a new one.
+      const label = process.env.QH_BUILD_LABEL ?? ''
+      hash.update(label)
       const id = hash.digest('hex').slice(0, 16)
       const info = JSON.stringify({ id, timestamp: Date.now() })
-      html.source = String(html.source).replace('</head>', `  <meta name="build-id" content="${id}" />\n  </head>`)
+      const meta = `  <meta name="build-id" content="${id}" />\n${label ? `    <meta name="build-label" content="${label.replace(/[^\w.:-]/g, '')}" />\n` : ''}  </head>`
+      html.source = String(html.source).replace('</head>', meta)
       this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: info })
       this.emitFile({ type: 'asset', fileName: `builds/meta/${id}.json`, source: info })
     },

@@ -32,6 +32,8 @@ const envSchema = z.object({
   TILE_URL: z.string().optional(),
   TILE_ATTRIBUTION: z.string().optional(),
   DEMO_DATA: bool.default(true),
+  /** The built front end to serve; default dist/ beside the server (tests serve a second build from elsewhere). */
+  DIST_DIR: z.string().min(1).optional(),
 })
 
 export type Config = {
@@ -84,6 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
     demoData: e.DEMO_DATA,
-    distDir: resolve(import.meta.dirname, '../../dist'),
+    distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '../../dist'),
   }
 }

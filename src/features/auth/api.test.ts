@@ -21,21 +21,27 @@ describe('account calls', () => {
   it('fills the session token, expiry and name from the login answer and closes the dialog', async () => {
     const { store, fetchMock, auth, toasts } = setup()
     store.set(sessionAtom, { ...emptySession, isOpenLogin: true })
-    fetchMock.mockResolvedValue(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.'))
+    fetchMock.mockResolvedValueOnce(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.'))
+    fetchMock.mockResolvedValueOnce(body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' }))
     await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
     expect(store.get(sessionAtom)).toEqual({ userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
     expect(toasts()).toEqual([['green', 'Đăng nhập thành công.']])
   })
 
-  it('runs the call the login interrupted once the login succeeds', async () => {
+  it('runs the call the login interrupted once the login succeeds, and reads the day\u2019s count', async () => {
     const { store, fetchMock, auth, api } = setup()
     const interrupted = api.request({ path: '/api/planning', data: z.object({ n: z.number() }) })
-    fetchMock.mockResolvedValueOnce(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }))
-    fetchMock.mockResolvedValueOnce(body({ n: 1 }))
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' })
+      if (String(url) === '/api/auth/usage') return body({ count: 2, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
+      return body({ n: 1 })
+    })
     await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
     expect(await interrupted).toMatchObject({ ok: true, data: { n: 1 } })
-    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('Authorization')).toBe('Bearer abc')
+    const planningCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/planning')!
+    expect(new Headers(planningCall[1]!.headers).get('Authorization')).toBe('Bearer abc')
     expect(store.get(sessionAtom).isLogin).toBe(true)
+    await vi.waitFor(() => expect(store.get(usageAtom)).toMatchObject({ count: 2, limit: 20 }))
   })
 
   it('shows the code-based toast for register, forgotPassword and resetPassword', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { loginData, registerData, type LoginBody, type RegisterBody } from '../../lib/contract/auth.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
+import { refreshUsage } from '../usage/api.ts'
 import { emptyUsage, usageAtom } from '../usage/atoms.ts'
 import { emptySession, sessionAtom } from './atoms.ts'
 
@@ -13,6 +14,7 @@ export function createAuthApi(api: ApiClient, store: Store) {
       if (res.ok) {
         store.set(sessionAtom, { userName: res.data.name, token: res.data.access_token, expiresAt: res.data.expires_at, isLogin: true, isOpenLogin: false })
         api.resumeAfterLogin()
+        void refreshUsage(api, store)
       }
       return res
     },

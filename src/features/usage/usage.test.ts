@@ -47,6 +47,16 @@ describe('usage counter', () => {
     expect(store.get(usageAtom)).toMatchObject({ count: 6, limit: 20, resetsAt: '2026-03-10T17:00:00Z' })
   })
 
+  it('tells a user whose session expired to log in again when the app starts', async () => {
+    const store = createStore()
+    store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2000-01-01T00:00:00Z', isLogin: true, isOpenLogin: false })
+    const fetchMock = vi.fn<typeof fetch>()
+    void refreshUsage(createApiClient({ store, baseUrl: '', fetch: fetchMock }), store)
+    await Promise.resolve()
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(store.get(sessionAtom)).toMatchObject({ isLogin: false, isOpenLogin: true })
+  })
+
   it('asks nothing and opens no dialog on start when logged out', async () => {
     const store = createStore()
     store.set(sessionAtom, emptySession)

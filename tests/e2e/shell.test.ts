@@ -1,0 +1,249 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, startApp, type Browser, type RunningApp } from './harness.ts'
+
+const root = resolve(import.meta.dirname, '../..')
+const phone = { viewport: { width: 390, height: 844 }, mobile: true }
+const uniqueEmail = () => `shell-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+async function withBrowser(opts: Parameters<typeof launch>[0], run: (b: Browser) => Promise<void>) {
+  const b = await launch(opts)
+  try {
+    await run(b)
+  } finally {
+    await b.close()
+  }
+}
+
+const buildIdOf = (b: Browser) => b.page.locator('meta[name="build-id"]').getAttribute('content')
+const loginDialog = (b: Browser) => b.page.getByRole('dialog', { name: 'Đăng nhập' })
+
+describe('the app shell in Chromium', () => {
+  let app: RunningApp
+  beforeAll(async () => {
+    app = await startApp()
+  })
+  afterAll(async () => {
+    await app?.stop()
+  })
+
+  it('registers, logs in, shows the server\u2019s count in the header, then logs out', async () => {
+    await withBrowser(phone, async (b) => {
+      const { page } = b
+      const email = uniqueEmail()
+      await page.goto(app.url)
+      await page.getByRole('button', { name: 'Đăng nhập' }).first().click()
+      await loginDialog(b).getByRole('button', { name: 'Chưa có tài khoản? Đăng ký' }).click()
+      const register = page.getByRole('dialog', { name: 'Đăng ký tài khoản' })
+      await register.getByLabel('Họ tên').fill('Nguyễn Văn Thử')
+      await register.getByLabel('E-mail').fill(email)
+      await register.getByLabel(/^Mật khẩu/).fill('mat-khau-123')
+      await register.getByLabel('Nhập lại mật khẩu').fill('mat-khau-123')
+      await register.getByRole('button', { name: 'Đăng ký' }).click()
+
+      const login = loginDialog(b)
+      await expect.poll(() => login.getByLabel('E-mail').inputValue(), { timeout: 15_000 }).toBe(email)
+      await login.getByLabel(/^Mật khẩu/).fill('mat-khau-123')
+      await login.getByRole('button', { name: 'Đăng nhập' }).click()
+
+      const token = await fetch(`${app.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'mat-khau-123' }),
+      }).then(async (r) => ((await r.json()) as { data: { access_token: string } }).data.access_token)
+      const usage = await fetch(`${app.url}/api/auth/usage`, { headers: { Authorization: `Bearer ${token}` } }).then(
+        async (r) => ((await r.json()) as { data: { count: number; limit: number } }).data,
+      )
+      await expect.poll(() => page.getByTestId('usage-counter').textContent(), { timeout: 15_000 }).toBe(`còn ${usage.limit - usage.count}/${usage.limit} lượt hôm nay`)
+      await expect.poll(() => page.getByText('Đăng nhập thành công', { exact: false }).count()).toBeGreaterThan(0)
+
+      await page.getByTestId('account-menu').click()
+      await page.getByRole('menuitem', { name: 'Đăng xuất' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Đăng nhập' }).first().isVisible()).toBe(true)
+      expect(await page.getByTestId('usage-counter').count()).toBe(0)
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { isLogin?: boolean })
+      expect(stored.isLogin).toBe(false)
+    })
+  })
+
+  it.each([
+    ['past its expiry', { token: 'whatever', expiresAt: '2020-01-01T00:00:00+07:00' }],
+    ['revoked on the server', { token: 'not-a-real-token', expiresAt: '2099-01-01T00:00:00+07:00' }],
+  ])('opens the login dialog with TOKEN_EXPIRED for a token %s', async (_name, session) => {
+    await withBrowser({}, async (b) => {
+      const { page } = b
+      await page.goto(app.url)
+      await page.evaluate((s) => localStorage.setItem('qh.session', JSON.stringify({ userName: 'Lan', isLogin: true, isOpenLogin: false, ...s })), session)
+      await page.reload()
+      await expect.poll(() => loginDialog(b).isVisible(), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => page.getByText('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.').first().isVisible()).toBe(true)
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { token?: string })
+      expect(stored.token).toBe('')
+    })
+  })
+
+  it('shows the 404 page for an unknown path and for a map URL that fails validation', async () => {
+    await withBrowser({}, async (b) => {
+      const { page } = b
+      await page.goto(`${app.url}/khong-co-trang-nay`)
+      await expect.poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 }).toBe('Page not found: /khong-co-trang-nay')
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found')
+      expect(b.consoleErrors).toEqual([])
+      await page.goto(`${app.url}/demo?lat=abc`)
+      await expect.poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 }).toBe('Page Not Found: /demo?lat=abc')
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found')
+    })
+  })
+
+  it('is installable: a valid manifest, its icons, and a service worker that controls the page', async () => {
+    await withBrowser({}, async (b) => {
+      const { page } = b
+      await page.goto(app.url)
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+      expect(manifestHref).toBe('/manifest.webmanifest')
+      const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as {
+        name: string
+        short_name: string
+        start_url: string
+        scope: string
+        display: string
+        theme_color: string
+        background_color: string
+        icons: { src: string; sizes: string; purpose: string }[]
+        screenshots: { src: string; form_factor: string }[]
+      }
+      expect(manifest).toMatchObject({ short_name: 'Quy hoạch VN', scope: '/', display: 'standalone' })
+      expect(manifest.name).toMatch(/quy hoạch/i)
+      expect(manifest.start_url.startsWith('/')).toBe(true)
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/)
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
+      expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
+      for (const file of [...manifest.icons, ...manifest.screenshots]) {
+        const res = await fetch(`${app.url}${file.src}`)
+        expect(res.status, file.src).toBe(200)
+      }
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+      const latest = (await (await fetch(`${app.url}/builds/latest.json`)).json()) as { id: string }
+      expect(await buildIdOf(b)).toBe(latest.id)
+    })
+  })
+
+  it('reloads offline and still renders the shell from the service worker', async () => {
+    await withBrowser({}, async (b) => {
+      const { page, context } = b
+      await page.goto(app.url)
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+      await context.setOffline(true)
+      await page.reload()
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Tra cứu quy hoạch và định giá đất')
+      await page.goto(`${app.url}/valuation`)
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Định giá đất')
+      await context.setOffline(false)
+    })
+  })
+
+  it('reloads exactly once when a route chunk is missing, then explains instead of looping', async () => {
+    await withBrowser({}, async (b) => {
+      const { page, context } = b
+      // No service worker here, so the missing file really reaches the network.
+      await context.route('**/sw.js', (r) => r.fulfill({ status: 404, body: '' }))
+      await context.route(/\/assets\/valuation-[^/]+\.js$/, (r) => r.fulfill({ status: 404, body: '' }))
+      let loads = 0
+      page.on('load', () => (loads += 1))
+      await page.goto(`${app.url}/valuation`)
+      await expect.poll(() => page.getByText('Không tải được phần này của ứng dụng', { exact: false }).isVisible(), { timeout: 20_000 }).toBe(true)
+      await page.waitForTimeout(2000)
+      expect(loads).toBe(2)
+    })
+  })
+})
+
+/** Runs the server on a given port (the origin, and so the service worker, must stay the same). */
+async function serveOn(port: number, dataDir: string, distDir?: string): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...(distDir ? { DIST_DIR: distDir } : {}) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let log = ''
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`)
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break
+    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+describe('a new build while the app is open', () => {
+  let first: RunningApp
+  let secondDist: string
+  const dataDir = mkdtempSync(join(tmpdir(), 'qh-e2e-update-'))
+  beforeAll(async () => {
+    // A second, genuinely different build of the same sources, built beside the one under test.
+    secondDist = mkdtempSync(join(tmpdir(), 'qh-dist2-'))
+    const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', secondDist, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: root,
+      env: { ...process.env, QH_BUILD_LABEL: `e2e-${Date.now()}` },
+      encoding: 'utf8',
+    })
+    if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}`)
+    // Our own data dir: it must outlive the first server, which the second one replaces.
+    first = await startApp({ dataDir })
+  })
+  afterAll(async () => {
+    await first?.stop()
+    rmSync(secondDist, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('reloads an idle page into the new build and only offers the reload where a draft is typed', async () => {
+    await withBrowser({}, async (b) => {
+      const { page: typing, context } = b
+      await typing.goto(first.url)
+      await typing.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+      const oldId = await buildIdOf(b)
+      const idle = await context.newPage()
+      await idle.goto(`${first.url}/valuation`)
+      await idle.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+
+      await typing.getByRole('button', { name: 'Đăng nhập' }).first().click()
+      await loginDialog(b).getByLabel('E-mail').fill('ban-nhap@example.com')
+
+      // Deploy: the same origin now serves the second build.
+      await first.stop()
+      const second = await serveOn(first.port, first.dataDir, secondDist)
+      try {
+        const newId = ((await (await fetch(`${first.url}/builds/latest.json`)).json()) as { id: string }).id
+        expect(newId).not.toBe(oldId)
+
+        await typing.evaluate(() => window.dispatchEvent(new Event('online')))
+        await expect.poll(() => typing.getByText('Có phiên bản mới — tải lại').isVisible(), { timeout: 20_000 }).toBe(true)
+
+        await idle.evaluate(() => window.dispatchEvent(new Event('online')))
+        await expect.poll(() => idle.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 }).toBe(newId)
+        await expect.poll(() => idle.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Định giá đất')
+
+        expect(await loginDialog(b).getByLabel('E-mail').inputValue()).toBe('ban-nhap@example.com')
+        expect(await buildIdOf(b)).toBe(oldId)
+
+        await typing.getByTestId('update-reload').click()
+        await expect.poll(() => typing.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 }).toBe(newId)
+      } finally {
+        await second.stop()
+      }
+    })
+  })
+})
