@@ -11,6 +11,10 @@ export const storageKeys = {
   colorScheme: 'qh.color-scheme',
   /** IndexedDB (idb-keyval): the last known daily usage, shown offline. */
   usage: 'qh.usage',
+  /** localStorage: what the user typed on the valuation screen, so a reload loses nothing. */
+  valuationDraft: 'qh.valuation-draft',
+  /** IndexedDB database (idb-keyval, object store 'history'): past planning and valuation results. */
+  historyDb: 'qh-history',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const
