@@ -9,8 +9,7 @@ export function Header() {
     <header className="app-header">
       <Link to="/" className="app-brand" aria-label="Quy hoạch VN — trang chủ">
         <img src="/icon.svg" alt="" width={32} height={32} />
-        <span className="brand-long">Quy hoạch VN</span>
-        <span className="brand-short">QHVN</span>
+        <span className="brand-name">Quy hoạch VN</span>
       </Link>
       <Group gap={8} ml="auto" wrap="nowrap">
         <UsageCounter />

@@ -20,6 +20,7 @@ export function UsageCounter() {
         color={stale ? 'gray' : remaining(usage) === 0 ? 'red' : 'sky'}
         aria-label={`${text}${stale ? ` (${!online ? 'ngoại tuyến' : 'có thể đã cũ'})` : ''}`}
         data-testid="usage-counter"
+        className="usage-counter"
         title={note}
         style={{ textTransform: 'none', fontWeight: 600 }}
       >
