@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { openDatabase } from '../db/index.ts'
+import { migrate } from '../db/migrate.ts'
+import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/args.ts'
+import { ImportError } from '../import/errors.ts'
+import { importFile } from '../import/import-file.ts'
+import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
+
+// `npm run import -- <file> --kind … --source … --date …`: one file into one dataset, all or nothing.
+// Exit codes: 0 imported, 1 the import failed and changed nothing, 2 the command line is wrong.
+let args: ParsedArgs
+try {
+  args = parseImportArgs(process.argv.slice(2))
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err
+  process.stderr.write(`Lỗi / Error: ${err.message}\n${usage}\n`)
+  process.exit(2)
+}
+if (args.help) {
+  process.stdout.write(`${usage}\nXem docs/importing.md / See docs/importing.md\n`)
+  process.exit(0)
+}
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err
+  process.stderr.write(`Lỗi cấu hình / Configuration error: ${err.message}\n`)
+  process.exit(1)
+}
+const db = await openDatabase(config)
+const bar = createProgressBar(process.stderr)
+let code = 0
+try {
+  await migrate(db)
+  const summary = await importFile(db, args.options, bar.update)
+  bar.finish()
+  process.stdout.write(formatSummary(summary).join('\n') + '\n')
+} catch (err) {
+  bar.finish()
+  code = 1
+  if (err instanceof ImportError) {
+    const lines = [`Không nhập được, cơ sở dữ liệu không thay đổi: ${err.message}`, ...formatRejections(err.rejections, err.unit, err.rejectedCount)]
+    process.stderr.write(lines.join('\n') + '\n')
+  } else {
+    process.stderr.write(`Lỗi khi nhập, cơ sở dữ liệu không thay đổi: ${(err as Error).stack ?? String(err)}\n`)
+  }
+} finally {
+  await db.close()
+}
+process.exit(code)

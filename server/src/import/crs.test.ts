@@ -1,0 +1,87 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { knownMeridians, vn2000Proj } from '../../../src/lib/geo/vn2000.ts'
+import { crsFromPrj, parseCrs, projectorFor } from './crs.ts'
+
+/** Ground distance in metres between two nearby WGS84 points. */
+function metres(a: [number, number], b: [number, number]): number {
+  const lat = (a[1] * Math.PI) / 180
+  return Math.hypot((a[0] - b[0]) * 111_320 * Math.cos(lat), (a[1] - b[1]) * 110_574)
+}
+
+const vn2000Prj105_45 =
+  'PROJCS["VN_2000_TM3_105_45",GEOGCS["GCS_VN_2000",DATUM["D_Vietnam_2000",SPHEROID["WGS_1984",6378137.0,298.257223563]],' +
+  'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],' +
+  'PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",105.75],PARAMETER["Scale_Factor",0.9999],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'
+
+describe('parseCrs', () => {
+  it('reads EPSG:4326 and VN-2000 meridians in decimal or degree-minute form', () => {
+    expect(parseCrs('EPSG:4326')).toEqual({ kind: 'wgs84' })
+    expect(parseCrs('vn2000:105.75')).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(parseCrs('VN2000:105°45′')).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(parseCrs('vn2000:107d45')).toEqual({ kind: 'vn2000', meridian: 107.75 })
+    expect(parseCrs('vn2000:105')).toEqual({ kind: 'vn2000', meridian: 105 })
+  })
+
+  it('refuses unknown systems and meridians outside Viet Nam', () => {
+    expect(parseCrs('EPSG:3857')).toBeNull()
+    expect(parseCrs('vn2000:')).toBeNull()
+    expect(parseCrs('vn2000:45')).toBeNull()
+    expect(parseCrs('vn2000:abc')).toBeNull()
+  })
+})
+
+describe('crsFromPrj', () => {
+  it('recognises a VN-2000 TM-3 .prj and reads its central meridian', () => {
+    expect(crsFromPrj(vn2000Prj105_45)).toEqual({ kind: 'vn2000', meridian: 105.75 })
+  })
+
+  it('recognises geographic WGS84', () => {
+    expect(
+      crsFromPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'),
+    ).toEqual({ kind: 'wgs84' })
+  })
+
+  it('does not guess for VN-2000 UTM (k 0.9996) or other projections', () => {
+    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '0.9996'))).toBeNull()
+    expect(crsFromPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984"]],PROJECTION["Mercator_Auxiliary_Sphere"]]')).toBeNull()
+  })
+})
+
+describe('projectorFor VN-2000', () => {
+  it('puts the Hoàn Kiếm check point of DOMAIN.md within 1 cm, reading GIS order (easting, northing)', () => {
+    const project = projectorFor({ kind: 'vn2000', meridian: 105 })
+    expect(metres(project(588591.944, 2326345.312), [105.8542, 21.0285])).toBeLessThan(0.01)
+  })
+
+  it('matches a point computed with PROJ for TP.HCM (meridian 105°45′)', () => {
+    // cs2cs (PROJ 9.1) on E 603000, N 1191000 with the DOMAIN.md string.
+    const project = projectorFor({ kind: 'vn2000', meridian: 105.75 })
+    expect(metres(project(603000, 1191000), [106.6935840935, 10.7684036578])).toBeLessThan(0.01)
+  })
+
+  const hasCs2cs = spawnSync('cs2cs', [], { stdio: 'ignore' }).error === undefined
+  it.skipIf(!hasCs2cs)(
+    hasCs2cs
+      ? 'agrees with cs2cs within 1 cm on sample points of every provincial meridian'
+      : 'agrees with cs2cs within 1 cm — SKIPPED: cs2cs is not installed (apt-get install proj-bin)',
+    () => {
+      const samples: [number, number][] = []
+      for (const e of [420_000, 500_000, 588_591.944, 640_000]) for (const n of [960_000, 1_191_000, 1_800_000, 2_326_345.312]) samples.push([e, n])
+      for (const meridian of knownMeridians) {
+        const out = execFileSync('cs2cs', ['-f', '%.10f', ...vn2000Proj(meridian).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'], {
+          input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
+          encoding: 'utf8',
+        })
+        const lines = out.trim().split('\n')
+        expect(lines).toHaveLength(samples.length)
+        const project = projectorFor({ kind: 'vn2000', meridian })
+        lines.forEach((line, i) => {
+          const [lng, lat] = line.trim().split(/\s+/).map(Number) as [number, number]
+          const [e, n] = samples[i]!
+          expect(metres(project(e, n), [lng, lat]), `meridian ${meridian}, E ${e} N ${n}`).toBeLessThan(0.01)
+        })
+      }
+    },
+  )
+})

@@ -1,0 +1,9 @@
+import type { ImportKind } from '../types.ts'
+import { comparables } from './comparables.ts'
+import type { Kind } from './kind.ts'
+import { parcels } from './parcels.ts'
+import { planning } from './planning.ts'
+import { prices } from './prices.ts'
+import { roads } from './roads.ts'
+
+export const kinds: Record<ImportKind, Kind> = { parcels, planning, roads, prices, comparables }

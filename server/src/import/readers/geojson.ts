@@ -1,0 +1,65 @@
+import { createReadStream, statSync } from 'node:fs'
+import { Transform } from 'node:stream'
+import type { Geometry } from 'geojson'
+import chain from 'stream-chain'
+import { parser } from 'stream-json'
+import { pick } from 'stream-json/filters/pick.js'
+import { streamArray } from 'stream-json/streamers/stream-array.js'
+import { ImportError } from '../errors.ts'
+import type { SourceRecord } from '../types.ts'
+import type { Reader } from './index.ts'
+
+/**
+ * Streams the `features` of a FeatureCollection one at a time, so a file far larger than memory
+ * is read in constant memory; the rest of the document is skipped token by token.
+ */
+export function readGeojson(file: string): Reader {
+  const total = statSync(file).size
+  let done = 0
+  async function* records(): AsyncGenerator<SourceRecord> {
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        done += chunk.length
+        cb(null, chunk)
+      },
+    })
+    const features = chain([createReadStream(file), counter, parser({ streamValues: false }), pick({ filter: 'features' }), streamArray()])
+    const iterator = features[Symbol.asyncIterator]()
+    let n = 0
+    try {
+      for (;;) {
+        let next: IteratorResult<{ value: unknown }>
+        try {
+          next = await iterator.next()
+        } catch (err) {
+          throw new ImportError(`Tệp GeoJSON hỏng sau đối tượng thứ ${n}: ${(err as Error).message}`)
+        }
+        if (next.done) return
+        n++
+        yield toRecord(n, next.value.value)
+      }
+    } finally {
+      // Stopping early (a failed import) must still close the file.
+      features.destroy()
+    }
+  }
+  const gen = records()
+  return {
+    format: 'geojson',
+    unit: 'đối tượng',
+    declaredCrs: null,
+    prj: null,
+    records: gen,
+    progress: () => ({ done, total }),
+    close: async () => void (await gen.return(undefined)),
+  }
+}
+
+function toRecord(n: number, value: unknown): SourceRecord {
+  if (typeof value !== 'object' || value === null || (value as { type?: unknown }).type !== 'Feature') {
+    return { n, props: {}, geometry: null, error: 'không phải một Feature GeoJSON' }
+  }
+  const f = value as { properties?: unknown; geometry?: unknown }
+  const props = typeof f.properties === 'object' && f.properties !== null ? (f.properties as Record<string, unknown>) : {}
+  return { n, props, geometry: (f.geometry ?? null) as Geometry | null }
+}
