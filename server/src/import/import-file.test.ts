@@ -258,6 +258,19 @@ describe('importFile: CSV', () => {
     expect(ds!.bounds).toBeNull()
   })
 
+  it('reads a windows-1258 file with --encoding, and without it fails naming the option', async () => {
+    // "Đường Láng" in windows-1258: base letters followed by combining tone marks.
+    const street = [0xd0, 0xfd, 0xf5, 0xcc, 0x6e, 0x67, 0x20, 0x4c, 0x61, 0xec, 0x6e, 0x67]
+    const file = join(tmp, `gia-1258-${uid('p')}.csv`)
+    writeFileSync(file, Buffer.concat([Buffer.from('tinh_tp,ten_duong,vt1\nHN,'), Buffer.from(street), Buffer.from(',1000\n')]))
+    await expect(importFile(db, { ...base, file, kind: 'prices' })).rejects.toThrow(/không phải utf-8.*--encoding/)
+    const datasetId = uid('prices')
+    await importFile(db, { ...base, file, kind: 'prices', datasetId, encoding: '1258' })
+    expect(await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId])).toEqual([
+      { street_name: 'Đường Láng', street_fold: 'duong lang' },
+    ])
+  })
+
   it('imports comparables given in VN-2000 X (northing) / Y (easting) columns, semicolon-separated as Vietnamese Excel writes', async () => {
     const file = join(tmp, `giao-dich-${uid('c')}.csv`)
     writeFileSync(

@@ -166,23 +166,29 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
         writing.catch(() => {})
       }
 
-      for await (const rec of reader.records) {
-        read++
-        if (rec.error) {
-          reject({ n: rec.n, reason: rec.error })
-        } else {
-          try {
-            handler.add(rec, fieldsOf(rec.props))
-          } catch (err) {
-            if (!(err instanceof RowError)) throw err
-            reject({ n: rec.n, reason: err.message })
+      try {
+        for await (const rec of reader.records) {
+          read++
+          if (rec.error) {
+            reject({ n: rec.n, reason: rec.error })
+          } else {
+            try {
+              handler.add(rec, fieldsOf(rec.props))
+            } catch (err) {
+              if (!(err instanceof RowError)) throw err
+              reject({ n: rec.n, reason: err.message })
+            }
           }
+          if (handler.pending() >= batchSize) await startFlush()
+          else if (read % 1000 === 0) report()
         }
-        if (handler.pending() >= batchSize) await startFlush()
-        else if (read % 1000 === 0) report()
+        await startFlush()
+        await writing
+      } catch (err) {
+        // Let the batch in flight finish before the rollback, so no statement is left running.
+        await writing.catch(() => {})
+        throw err
       }
-      await startFlush()
-      await writing
       rejections.sort((a, b) => a.n - b.n)
 
       if (inserted === 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RowError } from './errors.ts'
-import { date, number } from './values.ts'
+import { date, number, text } from './values.ts'
 
 describe('number', () => {
   it('reads Vietnamese and English number habits', () => {
@@ -41,5 +41,14 @@ describe('date', () => {
     expect(() => date('31/02/2024', 'ngày')).toThrow(/có thật/)
     expect(() => date('03/15/2024', 'ngày')).toThrow(RowError)
     expect(() => date('hôm qua', 'ngày')).toThrow(RowError)
+  })
+})
+
+describe('text', () => {
+  it('trims, composes decomposed Vietnamese and treats blank as missing', () => {
+    expect(text('  Nguye\u0302\u0303n Hue\u0302\u0323 ')).toBe('Nguyễn Huệ')
+    expect(text('   ')).toBeNull()
+    expect(text(null)).toBeNull()
+    expect(text(12)).toBe('12')
   })
 })

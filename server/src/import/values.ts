@@ -1,9 +1,12 @@
 import { RowError } from './errors.ts'
 
-/** Text of a cell or property; null when absent or blank. */
+/**
+ * Text of a cell or property, in NFC; null when absent or blank. Sources mix composed and decomposed
+ * Vietnamese (windows-1258 is decomposed by design), and search folds only what is stored consistently.
+ */
 export function text(v: unknown): string | null {
   if (v === null || v === undefined) return null
-  const s = (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim()
+  const s = (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim().normalize('NFC')
   return s === '' ? null : s
 }
 

@@ -46,7 +46,8 @@ export async function openReader(file: string, opts: { encoding?: string | undef
 /** A TextDecoder for a label from --encoding or a .cpg file (which may hold a Windows code page number). */
 export function decoderFor(label: string, fatal: boolean): TextDecoder {
   const codePages: Record<string, string> = { '65001': 'utf-8', '1258': 'windows-1258', '1252': 'windows-1252', '874': 'windows-874' }
-  const name = codePages[label.trim()] ?? label.trim()
+  const bare = label.trim().replace(/^ANSI\s*/i, '')
+  const name = codePages[bare] ?? bare
   try {
     return new TextDecoder(name, { fatal })
   } catch {
