@@ -199,7 +199,7 @@ describe('a new build while the app is open', () => {
       env: { ...process.env, QH_BUILD_LABEL: `e2e-${Date.now()}` },
       encoding: 'utf8',
     })
-    if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}`)
+    if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}\n${res.stdout}`)
     // Our own data dir: it must outlive the first server, which the second one replaces.
     first = await startApp({ dataDir })
   })
