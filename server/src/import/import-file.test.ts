@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { testDb } from '../testing/test-app.ts'
 import { ImportError } from './errors.ts'
@@ -11,6 +11,14 @@ import { unusableReason } from './kinds/kind.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name)
 const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
+// Every dataset a test may create is removed afterwards: the suites after this one share the
+// database, and the valuation fits on all comparables.
+const created: string[] = []
+const datasetIdFor = (prefix: string) => {
+  const id = uid(prefix)
+  created.push(id)
+  return id
+}
 const tmp = mkdtempSync(join(tmpdir(), 'qh-import-'))
 const hcmc = { kind: 'vn2000', meridian: 105.75 } as const
 const base = { source: 'Sở Tài nguyên và Môi trường (thử nghiệm)', date: '2024-06-01' }
@@ -48,9 +56,14 @@ beforeAll(async () => {
   db = await testDb()
 })
 
+afterAll(async () => {
+  await db.query('delete from datasets where id = any($1::text[])', [created])
+  rmSync(tmp, { recursive: true, force: true })
+})
+
 describe('importFile: GeoJSON parcels', () => {
   it('reprojects VN-2000, repairs a self-intersecting parcel and reports each rejected feature by number', async () => {
-    const datasetId = uid('parcels')
+    const datasetId = datasetIdFor('parcels')
     const before = await dataVersion()
     const s = await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
 
@@ -113,7 +126,7 @@ describe('importFile: GeoJSON parcels', () => {
   })
 
   it('leaves the database exactly as it was when the file breaks midway, even after batches were written', async () => {
-    const datasetId = uid('parcels')
+    const datasetId = datasetIdFor('parcels')
     await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
     const [before] = await db.query<{ imported_at: Date }>('select imported_at from datasets where id = $1', [datasetId])
     const version = await dataVersion()
@@ -125,7 +138,7 @@ describe('importFile: GeoJSON parcels', () => {
     const replace = importFile(db, { ...base, file: broken, kind: 'parcels', datasetId, batchSize: 500 })
     await expect(replace).rejects.toThrow(ImportError)
     await expect(replace).rejects.toThrow(/Tệp GeoJSON hỏng sau đối tượng thứ 3000/)
-    const fresh = uid('parcels')
+    const fresh = datasetIdFor('parcels')
     await expect(importFile(db, { ...base, file: broken, kind: 'parcels', datasetId: fresh, batchSize: 500 })).rejects.toThrow(ImportError)
 
     expect(await parcelCount(datasetId)).toBe(3)
@@ -137,7 +150,7 @@ describe('importFile: GeoJSON parcels', () => {
   })
 
   it('replaces a dataset re-imported under the same id in one step: readers see the old rows or the new, never a mix', async () => {
-    const datasetId = uid('parcels')
+    const datasetId = datasetIdFor('parcels')
     await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
     const v2 = writeCollection(`v2-${datasetId}.geojson`, Array.from({ length: 5 }, (_, i) => parcelFeature(i, { loai_dat: 'TMD' })))
 
@@ -157,7 +170,7 @@ describe('importFile: GeoJSON parcels', () => {
   })
 
   it('refuses to replace a dataset of another kind, and fails without change when no row is usable', async () => {
-    const datasetId = uid('parcels')
+    const datasetId = datasetIdFor('parcels')
     await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
     const prices = join(tmp, `prices-${datasetId}.csv`)
     writeFileSync(prices, 'tinh_tp,ten_duong,vt1\nThành phố Hồ Chí Minh,Lê Lợi,1000\n')
@@ -165,7 +178,7 @@ describe('importFile: GeoJSON parcels', () => {
     expect(await parcelCount(datasetId)).toBe(3)
 
     const none = writeCollection(`none-${datasetId}.geojson`, [parcelFeature(0, { so_thua: null }), parcelFeature(1, { so_to: 'x' })])
-    const fresh = uid('parcels')
+    const fresh = datasetIdFor('parcels')
     const err = await importFile(db, { ...base, file: none, kind: 'parcels', datasetId: fresh }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ImportError)
     expect((err as ImportError).rejections.map((r) => r.n)).toEqual([1, 2])
@@ -200,7 +213,7 @@ describe('importFile: Shapefile', () => {
       ],
       { prj, cpg: 'UTF-8' },
     )
-    const datasetId = uid('shp')
+    const datasetId = datasetIdFor('shp')
     const s = await importFile(db, { ...base, file: `${shp}.shp`, kind: 'parcels', datasetId, set: { province: 'Thành phố Hồ Chí Minh' } })
     expect(s).toMatchObject({ read: 3, inserted: 2, rejected: 1, crs: 'vn2000:105.75', crsFrom: 'prj', unit: 'đối tượng' })
     expect(s.rejections).toEqual([{ n: 3, reason: 'hình học rỗng' }])
@@ -238,7 +251,7 @@ describe('importFile: CSV', () => {
         '"Thành phố Hồ Chí Minh","Lê Lợi","A","B",2026,"không rõ",,,,\r\n' +
         '"Thành phố Hồ Chí Minh","Pasteur","A","B",2026,"100.000",,,\r\n',
     )
-    const datasetId = uid('prices')
+    const datasetId = datasetIdFor('prices')
     const s = await importFile(db, { ...base, date: '2026-01-01', file, kind: 'prices', datasetId, priceUnit: 1000 })
     expect(s).toMatchObject({ read: 4, inserted: 2, rejected: 2, unit: 'dòng', crs: 'EPSG:4326' })
     expect(s.rejections).toEqual([
@@ -264,7 +277,7 @@ describe('importFile: CSV', () => {
     const file = join(tmp, `gia-1258-${uid('p')}.csv`)
     writeFileSync(file, Buffer.concat([Buffer.from('tinh_tp,ten_duong,vt1\nHN,'), Buffer.from(street), Buffer.from(',1000\n')]))
     await expect(importFile(db, { ...base, file, kind: 'prices' })).rejects.toThrow(/không phải utf-8.*--encoding/)
-    const datasetId = uid('prices')
+    const datasetId = datasetIdFor('prices')
     await importFile(db, { ...base, file, kind: 'prices', datasetId, encoding: '1258' })
     expect(await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId])).toEqual([
       { street_name: 'Đường Láng', street_fold: 'duong lang' },
@@ -280,7 +293,7 @@ describe('importFile: CSV', () => {
         '1191100;603050;2025-04-01;8.000.000.000;50;"4,2";"3,5";2;Đất nền\n' +
         '1191200;603100;31/02/2025;1000;50;;;;\n',
     )
-    const datasetId = uid('comparables')
+    const datasetId = datasetIdFor('comparables')
     const s = await importFile(db, { ...base, file, kind: 'comparables', crs: hcmc, datasetId })
     expect(s).toMatchObject({ read: 3, inserted: 2, rejected: 1 })
     expect(s.rejections).toEqual([{ n: 4, reason: 'ngày giao dịch không phải ngày có thật: "31/02/2025"' }])
@@ -306,7 +319,7 @@ describe('importFile: planning and roads', () => {
       zone(1, { ma_chuc_nang: 'DKV', ky_hieu: 'CX.2' }),
       zone(2, { ky_hieu: 'I.3' }),
     ])
-    const datasetId = uid('planning')
+    const datasetId = datasetIdFor('planning')
     const s = await importFile(db, {
       ...base,
       file,
@@ -339,7 +352,7 @@ describe('importFile: planning and roads', () => {
       { ...parcelFeature(3), properties: { ten_duong: 'Lê Lợi', lo_gioi: 30 } },
       { type: 'Feature', properties: { ten_duong: 'Pasteur', lo_gioi: 20 }, geometry: { type: 'Point', coordinates: [106.7, 10.77] } },
     ])
-    const datasetId = uid('roads')
+    const datasetId = datasetIdFor('roads')
     const s = await importFile(db, { ...base, file, kind: 'roads', datasetId, set: { province: 'Thành phố Hồ Chí Minh' } })
     expect(s).toMatchObject({ read: 4, inserted: 3, rejected: 1 })
     expect(s.rejections[0]).toEqual({ n: 4, reason: 'kiểu hình học Point không dùng được, cần đường (LineString) hoặc vùng (Polygon)' })
