@@ -34,6 +34,8 @@ export type RequestSpec<T> = {
   /** No timeout unless given. */
   timeoutMs?: number
   signal?: AbortSignal
+  /** Transport for this one call instead of fetch, e.g. one on XMLHttpRequest that reports upload progress. */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>
 }
 
 export type ApiSuccess<T> = { ok: true; data: T; message: string; usage?: Usage }
@@ -209,7 +211,7 @@ export function createApiClient(opts: {
             controller.abort()
           }, spec.timeoutMs)
 
-    let w = wretch(url).fetchPolyfill(fetchImpl).headers(headers).options({ signal: controller.signal })
+    let w = wretch(url).fetchPolyfill(spec.fetch ?? fetchImpl).headers(headers).options({ signal: controller.signal })
     if (spec.json !== undefined) w = w.json(spec.json as object)
     else if (spec.formData !== undefined) w = w.body(spec.formData)
 

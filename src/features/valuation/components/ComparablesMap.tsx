@@ -1,0 +1,131 @@
+import 'ol/ol.css'
+import { useEffect, useRef } from 'react'
+import OlMap from 'ol/Map'
+import View from 'ol/View'
+import Feature from 'ol/Feature'
+import GeoJSON from 'ol/format/GeoJSON'
+import MVT from 'ol/format/MVT'
+import Point from 'ol/geom/Point'
+import { defaults as defaultInteractions } from 'ol/interaction/defaults'
+import { defaults as defaultControls } from 'ol/control/defaults'
+import VectorLayer from 'ol/layer/Vector'
+import VectorTileLayer from 'ol/layer/VectorTile'
+import { fromLonLat } from 'ol/proj'
+import VectorSource from 'ol/source/Vector'
+import VectorTileSource from 'ol/source/VectorTile'
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style'
+import type { FeatureLike } from 'ol/Feature'
+import { env } from '../../../lib/env.ts'
+import type { ValuationData } from '../../../lib/contract/lookups.ts'
+import { NUMBERED } from '../explain.ts'
+
+
+const styles = {
+  water: new Style({ fill: new Fill({ color: '#a5d8f3' }) }),
+  green: new Style({ fill: new Fill({ color: '#cdeccb' }) }),
+  blocks: new Style({ fill: new Fill({ color: 'rgba(160,160,160,0.3)' }) }),
+  street: new Style({ stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
+  main: new Style({ stroke: new Stroke({ color: '#f6c26b', width: 5 }) }),
+  parcel: new Style({ fill: new Fill({ color: 'rgba(220,38,38,0.25)' }), stroke: new Stroke({ color: '#b91c1c', width: 2.5 }) }),
+}
+
+/** A light basemap: enough to see streets and water around the comparables, nothing more. */
+function basemapStyle(feature: FeatureLike): Style | undefined {
+  switch (String(feature.get('layer') ?? '')) {
+    case 'water':
+      return styles.water
+    case 'green':
+      return styles.green
+    case 'blocks':
+      return styles.blocks
+    case 'streets':
+      return feature.get('class') === 'main' ? styles.main : styles.street
+    default:
+      return undefined
+  }
+}
+
+function saleStyle(n: number | null, above: boolean): Style {
+  return new Style({
+    image: new Circle({ radius: n === null ? 4 : 9, fill: new Fill({ color: above ? '#c2410c' : '#0369a1' }), stroke: new Stroke({ color: '#ffffff', width: 1.5 }) }),
+    text: n === null ? undefined : new Text({ text: String(n), font: '700 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
+  })
+}
+
+/** The map drawn into one image, for the printed report (the tiles are same-origin, so the canvas is readable). */
+function snapshot(map: OlMap): string | null {
+  const size = map.getSize()
+  if (!size) return null
+  const ratio = window.devicePixelRatio || 1
+  const out = document.createElement('canvas')
+  out.width = Math.round(size[0]! * ratio)
+  out.height = Math.round(size[1]! * ratio)
+  const ctx = out.getContext('2d')
+  if (!ctx) return null
+  ctx.fillStyle = '#eef2f3'
+  ctx.fillRect(0, 0, out.width, out.height)
+  const layers = map.getViewport()?.querySelectorAll<HTMLCanvasElement>('.ol-layer canvas, canvas.ol-layer') ?? []
+  for (const canvas of Array.from(layers)) {
+    if (canvas.width === 0) continue
+    const opacity = (canvas.parentElement?.style.opacity || canvas.style.opacity) ?? ''
+    ctx.globalAlpha = opacity === '' ? 1 : Number(opacity)
+    const matrix = /^matrix\(([^(]*)\)$/.exec(canvas.style.transform)?.[1]?.split(',').map(Number)
+    if (matrix && matrix.length === 6) ctx.setTransform(matrix[0]!, matrix[1]!, matrix[2]!, matrix[3]!, matrix[4]!, matrix[5]!)
+    else ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.drawImage(canvas, 0, 0)
+  }
+  ctx.globalAlpha = 1
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  try {
+    return out.toDataURL('image/png')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The parcel (red) and the nearby sales on a small map: the nearest ones numbered as in the list, orange
+ * when they sold above the estimate per m², blue below. Reports an image of itself whenever it has
+ * finished drawing, for the printed report.
+ */
+export default function ComparablesMap({ data, onSnapshot }: { data: ValuationData; onSnapshot?: (png: string | null) => void }) {
+  const target = useRef<HTMLDivElement>(null)
+  const snapshotRef = useRef(onSnapshot)
+  snapshotRef.current = onSnapshot
+
+  useEffect(() => {
+    if (!target.current) return
+    const perM2 = data.market_estimate?.vnd_per_m2 ?? null
+    const parcelFeatures = new GeoJSON().readFeatures({ type: 'Feature', geometry: data.parcel.geometry, properties: {} }, { featureProjection: 'EPSG:3857' })
+    parcelFeatures.forEach((f) => f.setStyle(styles.parcel))
+    const sales = data.comparables.map((c, i) => {
+      const f = new Feature(new Point(fromLonLat([c.lng, c.lat])))
+      f.setStyle(saleStyle(i < NUMBERED ? i + 1 : null, perM2 !== null && c.vnd_per_m2 > perM2))
+      return f
+    })
+    // Numbered sales drawn last, so they sit on top of the small unnumbered dots.
+    const overlay = new VectorSource({ features: [...parcelFeatures, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] })
+    const map = new OlMap({
+      target: target.current,
+      controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
+      // The page scrolls under a small map: the wheel scrolls the page, buttons and pinch zoom the map.
+      interactions: defaultInteractions({ mouseWheelZoom: false }),
+      layers: [
+        new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: basemapStyle, declutter: false }),
+        new VectorLayer({ source: overlay }),
+      ],
+      view: new View({ center: fromLonLat([data.location.lng, data.location.lat]), zoom: 17, maxZoom: 20 }),
+    })
+    const extent = overlay.getExtent()
+    if (extent && extent.every(Number.isFinite)) map.getView().fit(extent, { padding: [28, 28, 28, 28], maxZoom: 18 })
+    const onRendered = () => snapshotRef.current?.(snapshot(map))
+    map.on('rendercomplete', onRendered)
+    return () => {
+      map.un('rendercomplete', onRendered)
+      map.setTarget(undefined)
+      map.dispose()
+    }
+  }, [data])
+
+  return <div ref={target} className="comparables-map" role="img" aria-label="Bản đồ thửa đất (đỏ) và các giao dịch so sánh gần đó" data-testid="comparables-map" />
+}

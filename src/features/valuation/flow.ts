@@ -1,0 +1,199 @@
+import type { ApiClient } from '../../lib/api/client.ts'
+import type { Parcel, PlanningData, SearchResult } from '../../lib/contract/lookups.ts'
+import { errorTexts } from '../../lib/errors.ts'
+import { admitFiles } from '../../lib/images/limits.ts'
+import { ImageProcessingError, processImage, type ProcessedImage } from '../../lib/images/process.ts'
+import type { Store } from '../../lib/store.ts'
+import { isSessionValid, sessionAtom } from '../auth/atoms.ts'
+import * as history from '../history/history.ts'
+import { pushToast } from '../notifications/toast.ts'
+import type { ValuationApi } from './api.ts'
+import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
+import { toFieldText, validateDraft, valuationRequest, type DraftErrors, type ValuationDraft } from './form.ts'
+import { parcelContains, pointInParcel } from './parcel-point.ts'
+import { newPhoto, photosToUpload, updatePhoto, type PhotoItem } from './photos.ts'
+import type { PlaceRef, ValuationRecord } from './record.ts'
+import { uploadName, uploadPhoto, type XhrLike } from './upload.ts'
+
+/** A planning lookup made this recently for the same parcel is shown again instead of counting another. */
+export const PLANNING_REUSE_MS = 30 * 24 * 3600_000
+
+export type ValuationDeps = {
+  store: Store
+  /** The app's API client (uploads go through it directly). */
+  client: ApiClient
+  api: ValuationApi
+  process?: (file: File, opts: { keepGps: boolean }) => Promise<ProcessedImage>
+  isOnline?: () => boolean
+  now?: () => number
+  /** The XMLHttpRequest uploads use; tests give a stand-in. */
+  Xhr?: new () => XhrLike
+}
+
+export function parcelLabel(p: Pick<Parcel, 'address' | 'sheet_no' | 'parcel_no'>): string {
+  const ref = `Tờ ${p.sheet_no}, thửa ${p.parcel_no}`
+  return p.address ? `${p.address} (${ref})` : ref
+}
+
+/** The draft for a newly chosen parcel: its facts filled in, the previous parcel's facts cleared. */
+export function draftForParcel(draft: ValuationDraft, parcel: Parcel, point?: { lat: number; lng: number }): ValuationDraft {
+  const inside = point && parcelContains(parcel, point.lat, point.lng) ? point : (pointInParcel(parcel) ?? point)
+  if (!inside) return draft
+  const place: PlaceRef = { lat: inside.lat, lng: inside.lng, label: parcelLabel(parcel), parcelId: parcel.id, sheet: parcel.sheet_no, parcel: parcel.parcel_no }
+  return { ...draft, place, area: toFieldText(parcel.area_m2), frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }
+}
+
+/** Sets the parcel to value; the result of the previous one goes away. */
+export function chooseParcel(store: Store, parcel: Parcel, point?: { lat: number; lng: number }): void {
+  store.set(draftAtom, (d) => draftForParcel(d, parcel, point))
+  store.set(resultAtom, null)
+}
+
+/** "Tờ 1, thửa 5, …" in a search result's label or detail → the numbers, for the tờ/thửa lookup. */
+export function sheetParcelOf(hit: Pick<SearchResult, 'label' | 'detail'>): { sheet_no: number; parcel_no: number } | null {
+  const m = /Tờ (\d+), thửa (\d+)/.exec(`${hit.label} ${hit.detail}`)
+  return m ? { sheet_no: Number(m[1]), parcel_no: Number(m[2]) } : null
+}
+
+/**
+ * Opens the screen on a point from the map (?lat=&lng=, with sheet/parcel when the map knew them): the
+ * parcel's facts come from the tờ/thửa lookup, which does not count against the daily limit. Without
+ * them only the point is known, and the server finds the parcel when the valuation runs.
+ */
+export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: number; sheet?: number; parcel?: number }): Promise<void> {
+  const { store } = deps
+  const current = store.get(draftAtom).place
+  if (current && Math.abs(current.lat - at.lat) < 1e-7 && Math.abs(current.lng - at.lng) < 1e-7) return
+  if (at.sheet !== undefined && at.parcel !== undefined) {
+    const res = await deps.api.parcels({ sheet_no: at.sheet, parcel_no: at.parcel })
+    const found = res.ok ? (res.data.find((p) => parcelContains(p, at.lat, at.lng)) ?? (res.data.length === 1 ? res.data[0] : undefined)) : undefined
+    if (found) return chooseParcel(store, found, at)
+  }
+  const label = at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
+  store.set(draftAtom, (d) => ({ ...d, place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel }, area: '', frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }))
+  store.set(resultAtom, null)
+}
+
+const canUploadNow = (deps: ValuationDeps) =>
+  isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) && (deps.isOnline ?? (() => navigator.onLine !== false))()
+
+let uploading: Promise<boolean> | null = null
+
+/**
+ * Sends the photos not yet on the server, one at a time (a phone's upload bandwidth is small), each with
+ * its own progress and idempotency key. True when every photo is uploaded.
+ */
+export function uploadPending(deps: ValuationDeps): Promise<boolean> {
+  // A second call while one runs waits for it and then sends whatever it did not.
+  const run = async (): Promise<boolean> => {
+    const { store } = deps
+    for (const photo of photosToUpload(store.get(photosAtom))) {
+      if (!store.get(photosAtom).some((p) => p.key === photo.key)) continue
+      store.set(photosAtom, (list) => updatePhoto(list, photo.key, { status: 'uploading', progress: 0, error: null }))
+      const res = await uploadPhoto(deps.client, { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey }, {
+        onProgress: (loaded, total) => store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
+        Xhr: deps.Xhr,
+      })
+      store.set(photosAtom, (list) =>
+        res.ok && res.data[0]
+          ? updatePhoto(list, photo.key, { status: 'uploaded', progress: 1, uploadId: res.data[0].id })
+          : updatePhoto(list, photo.key, { status: 'failed', error: res.ok ? errorTexts.UNKNOWN : res.message || errorTexts.UNKNOWN }),
+      )
+    }
+    return store.get(photosAtom).every((p) => p.status === 'uploaded')
+  }
+  const next = (uploading ?? Promise.resolve(true)).then(run, run)
+  uploading = next.finally(() => {
+    if (uploading === next) uploading = null
+  })
+  return next
+}
+
+/**
+ * Adds picked or photographed files: at most 4 in all (a fifth is refused with exactly MAX_FILE),
+ * only images within the size limit, each prepared on the device before it is sent. Returns the
+ * messages to show beside the photos.
+ */
+export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[]): Promise<string[]> {
+  const { store } = deps
+  const { admitted, messages } = admitFiles(store.get(photosAtom).length, files)
+  const keepGps = store.get(draftAtom).keepGps
+  const process = deps.process ?? ((f, o) => processImage(f, o))
+  const added = admitted.map((file) => ({ file, photo: newPhoto(file.name) }))
+  store.set(photosAtom, (list) => [...list, ...added.map((a) => a.photo)])
+  await Promise.all(
+    added.map(async ({ file, photo }) => {
+      try {
+        const out = await process(file, { keepGps })
+        store.set(photosAtom, (list) =>
+          updatePhoto(list, photo.key, { status: 'ready', blob: out.blob, type: out.type, width: out.width, height: out.height, thumbnail: out.thumbnail, gps: out.gps }),
+        )
+      } catch (err) {
+        store.set(photosAtom, (list) => list.filter((p) => p.key !== photo.key))
+        messages.push(err instanceof ImageProcessingError ? err.message : `Không xử lý được ảnh "${file.name}".`)
+      }
+    }),
+  )
+  // Photos go up while the user fills in the form; logged out or offline they wait for "Định giá".
+  if (canUploadNow(deps) && photosToUpload(store.get(photosAtom)).length > 0) void uploadPending(deps)
+  return messages
+}
+
+/** A planning result for this parcel already on the device and recent enough to show again. */
+export async function storedPlanning(parcelId: string, now: number): Promise<{ data: PlanningData; at: number } | null> {
+  const hit = (await history.list('planning')).find((e) => e.result.parcel.id === parcelId && now - e.at < PLANNING_REUSE_MS)
+  return hit ? { data: hit.result, at: hit.at } : null
+}
+
+export type RunOutcome =
+  | { ok: true; record: ValuationRecord; historyId: string; planningError: string | null }
+  | { ok: false; errors?: DraftErrors; message?: string }
+
+/**
+ * "Định giá": checks the form, sends any photos still waiting, asks for the valuation (one counted
+ * lookup), then the parcel's planning — reused from the history when this parcel was looked up
+ * recently, otherwise fetched once (a second counted lookup) — and keeps the result in the history.
+ */
+export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
+  const { store } = deps
+  const now = deps.now ?? Date.now
+  const checked = validateDraft(store.get(draftAtom))
+  if (!checked.ok) return { ok: false, errors: checked.errors }
+  if (store.get(photosAtom).some((p) => p.status === 'processing')) return { ok: false, message: 'Ảnh đang được xử lý, vui lòng đợi trong giây lát.' }
+  if (photosToUpload(store.get(photosAtom)).length > 0 || store.get(photosAtom).some((p) => p.status === 'uploading')) {
+    const sent = await uploadPending(deps)
+    if (!sent) return { ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' }
+  }
+  const photos: PhotoItem[] = store.get(photosAtom)
+  const res = await deps.api.valuate(valuationRequest(checked.place, checked.facts, photos.map((p) => p.uploadId!)))
+  if (!res.ok) return { ok: false }
+  const data = res.data
+  if (!data.market_estimate) pushToast(store, 'warning', errorTexts.EMPTY_VALUATION)
+
+  let planning = await storedPlanning(data.parcel.id, now())
+  let planningError: string | null = null
+  if (!planning) {
+    const p = await deps.api.planning(checked.place.lat, checked.place.lng)
+    if (p.ok) {
+      planning = { data: p.data, at: now() }
+      await history.add({ kind: 'planning', at: planning.at, lat: checked.place.lat, lng: checked.place.lng, label: parcelLabel(p.data.parcel), result: p.data })
+    } else {
+      planningError = p.code === 'NotFound' ? errorTexts.EMPTY_ESTATE : p.message || errorTexts.UNKNOWN
+    }
+  }
+
+  const place: PlaceRef = { ...checked.place, label: parcelLabel(data.parcel), parcelId: data.parcel.id, sheet: data.parcel.sheet_no, parcel: data.parcel.parcel_no }
+  const record: ValuationRecord = {
+    place,
+    facts: checked.facts,
+    data,
+    planning,
+    photos: photos.map((p) => ({ id: p.uploadId, thumbnail: p.thumbnail, width: p.width, height: p.height, gps: p.gps })),
+  }
+  const at = now()
+  const saved = await history.add({ kind: 'valuation', at, lat: place.lat, lng: place.lng, label: place.label, result: record })
+  store.set(resultAtom, { record, historyId: saved.id, at, stored: false })
+  // Fill in what the server knew when the user left it empty, e.g. the area of a parcel picked on the map.
+  store.set(draftAtom, (d) => (d.place && d.place.lat === place.lat && d.place.lng === place.lng ? { ...d, place, area: d.area || toFieldText(data.parcel.area_m2) } : d))
+  return { ok: true, record, historyId: saved.id, planningError }
+}

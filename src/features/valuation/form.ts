@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import type { ValuationBody } from '../../lib/contract/lookups.ts'
+import { parseLocaleNumber } from '../../lib/format/format.ts'
+import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from './record.ts'
+
+/** What the user typed, as typed: kept in localStorage so a reload or an app update loses nothing. */
+export type ValuationDraft = {
+  place: PlaceRef | null
+  area: string
+  frontage: string
+  alley: string
+  /** "Mặt tiền": the parcel fronts the street, so there is no alley width. */
+  frontsStreet: boolean
+  floors: string
+  legal: LegalStatus
+  notes: string
+  /** "Giữ vị trí GPS" of photos. */
+  keepGps: boolean
+}
+
+export const emptyDraft: ValuationDraft = {
+  place: null,
+  area: '',
+  frontage: '',
+  alley: '',
+  frontsStreet: false,
+  floors: '',
+  legal: 'chua-ro',
+  notes: '',
+  keepGps: false,
+}
+
+export const NOTES_MAX = 1000
+
+/**
+ * An optional number typed the Vietnamese or the English way, within the server's bounds
+ * (valuationBody): empty means "use the parcel's own fact".
+ */
+function typedNumber(label: string, example: string, check: (n: number) => string | null) {
+  return z.string().transform((text, ctx) => {
+    const n = parseLocaleNumber(text)
+    if (n === null) return null
+    if (Number.isNaN(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} phải là số, ví dụ ${example}.` })
+      return z.NEVER
+    }
+    const problem = check(n)
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem })
+      return z.NEVER
+    }
+    return n
+  })
+}
+
+export const factsSchema = z
+  .object({
+    area: typedNumber('Diện tích', '72,5', (n) =>
+      n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null,
+    ),
+    frontage: typedNumber('Mặt tiền', '4,5', (n) => (n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null)),
+    alley: typedNumber('Độ rộng hẻm', '3,5', (n) =>
+      n <= 0 ? 'Độ rộng hẻm phải lớn hơn 0. Nếu thửa nằm mặt tiền đường, hãy bật "Mặt tiền đường".' : n > 100 ? 'Độ rộng hẻm tối đa 100 m.' : null,
+    ),
+    frontsStreet: z.boolean(),
+    floors: typedNumber('Số tầng', '3', (n) =>
+      !Number.isInteger(n) ? 'Số tầng phải là số nguyên.' : n < 0 ? 'Số tầng không được âm (0 là đất trống).' : n > 100 ? 'Số tầng tối đa 100.' : null,
+    ),
+    legal: z.enum(Object.keys(legalStatuses) as [LegalStatus, ...LegalStatus[]]),
+    notes: z.string().max(NOTES_MAX, `Ghi chú tối đa ${NOTES_MAX} ký tự.`),
+  })
+  .transform(
+    (d): ValuationFacts => ({
+      area_m2: d.area,
+      frontage_m: d.frontage,
+      // A street-front parcel has no alley: 0 tells the server so, overriding the parcel's own data.
+      alley_width_m: d.frontsStreet ? 0 : d.alley,
+      floors: d.floors,
+      legal: d.legal,
+      notes: d.notes.trim(),
+    }),
+  )
+
+export type DraftField = 'place' | 'area' | 'frontage' | 'alley' | 'floors' | 'legal' | 'notes'
+export type DraftErrors = Partial<Record<DraftField, string>>
+
+/** The facts ready to send, or one message per field that needs fixing. */
+export function validateDraft(draft: ValuationDraft): { ok: true; place: PlaceRef; facts: ValuationFacts } | { ok: false; errors: DraftErrors } {
+  const errors: DraftErrors = {}
+  const parsed = factsSchema.safeParse({ ...draft, alley: draft.frontsStreet ? '' : draft.alley })
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as DraftField
+      errors[field] ??= issue.message
+    }
+  }
+  if (!draft.place) errors.place = 'Vui lòng chọn thửa đất cần định giá.'
+  if (!parsed.success || !draft.place) return { ok: false, errors }
+  return { ok: true, place: draft.place, facts: parsed.data }
+}
+
+/** The request body of POST /api/valuation; unknown facts are left out so the server uses the parcel's. */
+export function valuationRequest(place: PlaceRef, facts: ValuationFacts, imageIds: string[]): ValuationBody {
+  const body: ValuationBody = { lat: place.lat, lng: place.lng }
+  if (facts.area_m2 !== null) body.area_m2 = facts.area_m2
+  if (facts.frontage_m !== null) body.frontage_m = facts.frontage_m
+  if (facts.alley_width_m !== null) body.alley_width_m = facts.alley_width_m
+  if (facts.floors !== null) body.floors = facts.floors
+  if (imageIds.length > 0) body.image_ids = imageIds
+  return body
+}
+
+/** A typed number shown back in the field the Vietnamese way: 69.7 → "69,7". */
+export function toFieldText(n: number | null | undefined): string {
+  return n === null || n === undefined ? '' : String(Math.round(n * 100) / 100).replace('.', ',')
+}
