@@ -27,5 +27,7 @@ export const tileJson = z.object({
   center: z.tuple([z.number(), z.number(), z.number()]),
   vector_layers: z.array(vectorLayer),
   data_date: z.string().nullable(),
+  /** Basemap only, when the server has TILE_URL: a raster basemap (XYZ template, 256-px tiles) to draw under the vector layers. */
+  raster: z.object({ tiles: z.array(z.string()).min(1), attribution: z.string(), maxzoom: z.number().int() }).optional(),
 })
 export type TileJson = z.infer<typeof tileJson>

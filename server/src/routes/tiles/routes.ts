@@ -84,6 +84,9 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
       const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
       if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
       const body = await buildTileJson(deps.db, set, tileOrigin(c, deps.config))
+      // The optional raster basemap (TILE_URL) rides along with the vector basemap, so the app needs no config call.
+      const { tileUrl, tileAttribution } = deps.config
+      if (set.id === 'basemap' && tileUrl) body.raster = { tiles: [tileUrl], attribution: tileAttribution ?? '', maxzoom: 18 }
       return c.json(body, 200, { 'Cache-Control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*' })
     })
     .get('/:layer/:z/:x/:file{[^/]*\\.pbf}', async (c) => {
