@@ -13,7 +13,7 @@ import VectorTileLayer from 'ol/layer/VectorTile'
 import { fromLonLat } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import VectorTileSource from 'ol/source/VectorTile'
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style'
+import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import { env } from '../../../lib/env.ts'
 import type { ValuationData } from '../../../lib/contract/lookups.ts'
@@ -27,6 +27,11 @@ const styles = {
   street: new Style({ stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
   main: new Style({ stroke: new Stroke({ color: '#f6c26b', width: 5 }) }),
   parcel: new Style({ fill: new Fill({ color: 'rgba(220,38,38,0.25)' }), stroke: new Stroke({ color: '#b91c1c', width: 2.5 }) }),
+  // The parcel itself is only a few pixels across when the map shows every sale: a marker finds it.
+  target: new Style({
+    image: new RegularShape({ points: 4, radius: 11, angle: Math.PI / 4, fill: new Fill({ color: '#dc2626' }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
+    text: new Text({ text: '★', font: '700 12px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
+  }),
 }
 
 /** A light basemap: enough to see streets and water around the comparables, nothing more. */
@@ -89,12 +94,12 @@ function snapshot(map: OlMap): string | null {
  * finished drawing, for the printed report.
  */
 export default function ComparablesMap({ data, onSnapshot }: { data: ValuationData; onSnapshot?: (png: string | null) => void }) {
-  const target = useRef<HTMLDivElement>(null)
+  const container = useRef<HTMLDivElement>(null)
   const snapshotRef = useRef(onSnapshot)
   snapshotRef.current = onSnapshot
 
   useEffect(() => {
-    if (!target.current) return
+    if (!container.current) return
     const perM2 = data.market_estimate?.vnd_per_m2 ?? null
     const parcelFeatures = new GeoJSON().readFeatures({ type: 'Feature', geometry: data.parcel.geometry, properties: {} }, { featureProjection: 'EPSG:3857' })
     parcelFeatures.forEach((f) => f.setStyle(styles.parcel))
@@ -103,21 +108,26 @@ export default function ComparablesMap({ data, onSnapshot }: { data: ValuationDa
       f.setStyle(saleStyle(i < NUMBERED ? i + 1 : null, perM2 !== null && c.vnd_per_m2 > perM2))
       return f
     })
-    // Numbered sales drawn last, so they sit on top of the small unnumbered dots.
+    const target = new Feature(new Point(fromLonLat([data.location.lng, data.location.lat])))
+    target.setStyle(styles.target)
+    // Numbered sales drawn after the unnumbered dots; the parcel's marker has a layer of its own on top.
     const overlay = new VectorSource({ features: [...parcelFeatures, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] })
     const map = new OlMap({
-      target: target.current,
+      target: container.current,
       controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
       // The page scrolls under a small map: the wheel scrolls the page, buttons and pinch zoom the map.
       interactions: defaultInteractions({ mouseWheelZoom: false }),
       layers: [
         new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: basemapStyle, declutter: false }),
         new VectorLayer({ source: overlay }),
+        new VectorLayer({ source: new VectorSource({ features: [target] }), zIndex: 2 }),
       ],
       view: new View({ center: fromLonLat([data.location.lng, data.location.lat]), zoom: 17, maxZoom: 20 }),
     })
-    const extent = overlay.getExtent()
-    if (extent && extent.every(Number.isFinite)) map.getView().fit(extent, { padding: [28, 28, 28, 28], maxZoom: 18 })
+    // Framed on the parcel and the numbered (nearest) sales: the neighbourhood that sets the price.
+    const near = new VectorSource({ features: [...parcelFeatures, ...sales.slice(0, NUMBERED), target].map((f) => f.clone()) })
+    const extent = near.getExtent()
+    if (extent && extent.every(Number.isFinite)) map.getView().fit(extent, { padding: [36, 36, 36, 36], maxZoom: 19 })
     const onRendered = () => snapshotRef.current?.(snapshot(map))
     map.on('rendercomplete', onRendered)
     return () => {
@@ -127,5 +137,5 @@ export default function ComparablesMap({ data, onSnapshot }: { data: ValuationDa
     }
   }, [data])
 
-  return <div ref={target} className="comparables-map" role="img" aria-label="Bản đồ thửa đất (đỏ) và các giao dịch so sánh gần đó" data-testid="comparables-map" />
+  return <div ref={container} className="comparables-map" role="img" aria-label="Bản đồ thửa đất (dấu đỏ) và các giao dịch so sánh gần đó: cam là bán cao hơn đơn giá ước tính, xanh là thấp hơn" data-testid="comparables-map" />
 }

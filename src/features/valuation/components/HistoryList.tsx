@@ -69,8 +69,8 @@ export function HistoryList({ onOpen, openId }: { onOpen: (entry: HistoryEntry<'
           {entries.slice(0, shown).map((e) => {
             const m = e.result.data.market_estimate
             return (
-              <Group key={e.id} gap="xs" wrap="nowrap" role="listitem" className="history-row" data-current={e.id === openId || undefined}>
-                <UnstyledButton className="pick-row" style={{ flex: 1, minWidth: 0 }} onClick={() => onOpen(e)} aria-label={`Xem lại: ${e.label}, ${formatDateTime(e.at)}`}>
+              <div key={e.id} role="listitem" className="history-row" data-current={e.id === openId || undefined}>
+                <UnstyledButton className="pick-row" onClick={() => onOpen(e)} aria-label={`Xem lại: ${e.label}, ${formatDateTime(e.at)}`}>
                   <Text fw={600} size="sm" truncate>
                     {e.label}
                   </Text>
@@ -82,7 +82,7 @@ export function HistoryList({ onOpen, openId }: { onOpen: (entry: HistoryEntry<'
                 <Button variant="subtle" color="gray" size="compact-md" aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`} onClick={() => void remove(e.id)}>
                   <IconTrash size={18} aria-hidden />
                 </Button>
-              </Group>
+              </div>
             )
           })}
         </Stack>

@@ -186,9 +186,9 @@ export function PlacePicker({ deps, error }: { deps: ValuationDeps; error?: stri
         </Title>
         {place ? (
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Group gap="xs" align="flex-start" wrap="nowrap">
+            <Group gap="xs" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
               <IconMapPin size={22} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-              <div>
+              <div style={{ minWidth: 0 }}>
                 <Text fw={600} data-testid="place-label">
                   {place.label}
                 </Text>
@@ -197,7 +197,7 @@ export function PlacePicker({ deps, error }: { deps: ValuationDeps; error?: stri
                 </Text>
               </div>
             </Group>
-            <Button variant="subtle" size="compact-sm" onClick={() => setChanging((c) => !c)} aria-expanded={changing}>
+            <Button variant="subtle" size="compact-sm" style={{ flex: 'none' }} onClick={() => setChanging((c) => !c)} aria-expanded={changing}>
               {changing ? 'Giữ thửa này' : 'Đổi thửa'}
             </Button>
           </Group>

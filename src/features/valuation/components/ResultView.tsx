@@ -177,6 +177,10 @@ function ComparablesCard({ record, onSnapshot }: { record: ValuationRecord; onSn
         <Suspense fallback={<Loader aria-label="Đang tải bản đồ" />}>
           <ComparablesMap data={record.data} onSnapshot={onSnapshot} />
         </Suspense>
+        <Text size="xs" c="dimmed">
+          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá · <span className="legend-dot" style={{ background: '#c2410c' }} /> bán cao hơn
+          đơn giá ước tính · <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn
+        </Text>
         <Table.ScrollContainer minWidth={320}>
           <Table striped verticalSpacing={4} fz="sm">
             <Table.Thead>
@@ -193,7 +197,9 @@ function ComparablesCard({ record, onSnapshot }: { record: ValuationRecord; onSn
                 <Table.Tr key={c.id} data-testid="comparable-row">
                   <Table.Td>{i < NUMBERED ? i + 1 : ''}</Table.Td>
                   <Table.Td>{formatDate(c.date)}</Table.Td>
-                  <Table.Td ta="right">{formatVndPerM2(c.vnd_per_m2)}</Table.Td>
+                  <Table.Td ta="right" title={formatVndPerM2(c.vnd_per_m2)}>
+                    {formatMoneyShort(c.vnd_per_m2)}/m²
+                  </Table.Td>
                   <Table.Td ta="right">{formatArea(c.area_m2)}</Table.Td>
                   <Table.Td ta="right">{formatDistance(c.distance_m)}</Table.Td>
                 </Table.Tr>
