@@ -110,7 +110,10 @@ describe('attaching photos', () => {
   it('keeps 4 photos and refuses the fifth with exactly "Tối đa 4 hình ảnh."', async () => {
     const { deps, store, photoFile } = setup({ loggedIn: false })
     expect(await addPhotoFiles(deps, [photoFile('1.jpg'), photoFile('2.jpg')])).toEqual([])
-    expect(await addPhotoFiles(deps, [photoFile('3.jpg'), photoFile('4.jpg'), photoFile('5.jpg')])).toEqual(['Tối đa 4 hình ảnh.'])
+    const early: string[][] = []
+    const adding = addPhotoFiles(deps, [photoFile('3.jpg'), photoFile('4.jpg'), photoFile('5.jpg')], (m) => early.push(m))
+    expect(early).toEqual([['Tối đa 4 hình ảnh.']])
+    expect(await adding).toEqual(['Tối đa 4 hình ảnh.'])
     expect(store.get(photosAtom).map((p) => p.name)).toEqual(['1.jpg', '2.jpg', '3.jpg', '4.jpg'])
     expect(await addPhotoFiles(deps, [photoFile('6.jpg')])).toEqual([errorTexts.MAX_FILE])
     expect(store.get(photosAtom)).toHaveLength(4)

@@ -111,12 +111,14 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
 
 /**
  * Adds picked or photographed files: at most 4 in all (a fifth is refused with exactly MAX_FILE),
- * only images within the size limit, each prepared on the device before it is sent. Returns the
- * messages to show beside the photos.
+ * only images within the size limit, each prepared on the device before it is sent. Returns every
+ * message to show beside the photos; `onRefused` hears the refusals before the photos are prepared.
  */
-export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[]): Promise<string[]> {
+export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[], onRefused?: (messages: string[]) => void): Promise<string[]> {
   const { store } = deps
   const { admitted, messages } = admitFiles(store.get(photosAtom).length, files)
+  // Refusals are known at once; preparing large photos takes a moment, so they are told first.
+  if (messages.length > 0) onRefused?.([...messages])
   const keepGps = store.get(draftAtom).keepGps
   const process = deps.process ?? ((f, o) => processImage(f, o))
   const added = admitted.map((file) => ({ file, photo: newPhoto(file.name) }))

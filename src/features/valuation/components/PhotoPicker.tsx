@@ -88,7 +88,7 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
     e.currentTarget.value = ''
     if (files.length === 0) return
     setMessages([])
-    setMessages(await addPhotoFiles(deps, files))
+    setMessages(await addPhotoFiles(deps, files, setMessages))
   }
 
   function open(input: HTMLInputElement | null) {
