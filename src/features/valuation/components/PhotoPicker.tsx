@@ -64,7 +64,7 @@ function PhotoTile(props: { photo: PhotoItem; index: number; count: number; onMo
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           ) : null}
-          <ActionIcon variant="default" color="red" aria-label={`Bỏ ảnh ${n}`} onClick={props.onRemove}>
+          <ActionIcon variant="default" color="red" data-action="remove" aria-label={`Bỏ ảnh ${n}`} onClick={props.onRemove}>
             <IconX size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -81,6 +81,7 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
   const cameraInput = useRef<HTMLInputElement>(null)
   const libraryInput = useRef<HTMLInputElement>(null)
   const grid = useRef<HTMLDivElement>(null)
+  const cameraButton = useRef<HTMLButtonElement>(null)
 
   async function onFiles(e: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(e.currentTarget.files ?? [])
@@ -109,6 +110,15 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
     })
   }
 
+  function remove(key: string, index: number) {
+    setPhotos((list) => removePhoto(list, key))
+    // The focused button is gone with its photo: move to the photo now in its place, else to "Chụp ảnh".
+    requestAnimationFrame(() => {
+      const buttons = grid.current?.querySelectorAll<HTMLButtonElement>('[data-action="remove"]') ?? []
+      ;(buttons[Math.min(index, buttons.length - 1)] ?? cameraButton.current)?.focus()
+    })
+  }
+
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="photos-title">
       <Stack gap="sm">
@@ -121,7 +131,7 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
           </Text>
         </Group>
         <Group gap="xs">
-          <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={() => open(cameraInput.current)}>
+          <Button ref={cameraButton} leftSection={<IconCamera size={20} aria-hidden />} onClick={() => open(cameraInput.current)}>
             Chụp ảnh
           </Button>
           <Button variant="light" leftSection={<IconPhotoPlus size={20} aria-hidden />} onClick={() => open(libraryInput.current)}>
@@ -163,7 +173,7 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
                 index={i}
                 count={photos.length}
                 onMove={(d) => move(p.key, d)}
-                onRemove={() => setPhotos((list) => removePhoto(list, p.key))}
+                onRemove={() => remove(p.key, i)}
                 onRetry={() => void uploadPending(deps)}
               />
             ))}
