@@ -27,6 +27,7 @@ import { PrintReport } from './components/PrintReport.tsx'
 import { ResultView } from './components/ResultView.tsx'
 import { placeFromMap, runValuation, type ValuationDeps } from './flow.ts'
 import { validateDraft, type DraftErrors } from './form.ts'
+import { sheetAndParcel } from './search.ts'
 
 const route = getRouteApi('/valuation')
 
@@ -59,7 +60,10 @@ export function ValuationPage() {
 
   // A point handed over by the map becomes the chosen parcel; the parameters are then dropped from the
   // address, so a reload keeps what the user chose afterwards instead of going back to the map's point.
-  const { lat, lng, sheet, parcel } = search
+  const { lat, lng } = search
+  const ref = sheetAndParcel(search)
+  const sheet = ref?.sheet
+  const parcel = ref?.parcel
   useEffect(() => {
     if (lat === undefined || lng === undefined) return
     void placeFromMap(deps, { lat, lng, sheet, parcel }).then(() => navigate({ search: {}, replace: true }))

@@ -90,7 +90,12 @@ function AddressSearch({ deps }: { deps: ValuationDeps }) {
             <Text size="sm">{note.text}</Text>
             {note.hit ? (
               <Group>
-                <Button size="xs" variant="light" component={Link} to="/demo" search={{ lat: note.hit.lat, lng: note.hit.lng, z: 18 }} leftSection={<IconMap2 size={16} aria-hidden />}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconMap2 size={16} aria-hidden />}
+                  renderRoot={(props) => <Link to="/demo" search={{ lat: note.hit!.lat, lng: note.hit!.lng, z: 18 }} {...props} />}
+                >
                   Mở bản đồ tại đây
                 </Button>
               </Group>
