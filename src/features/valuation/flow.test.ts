@@ -5,7 +5,7 @@ import { errorTexts } from '../../lib/errors.ts'
 import { MAX_FILE_BYTES } from '../../lib/images/limits.ts'
 import { ImageProcessingError, type ProcessedImage } from '../../lib/images/process.ts'
 import { sessionAtom } from '../auth/atoms.ts'
-import { clear as clearHistory, list as listHistory } from '../history/history.ts'
+import { add as addHistory, clear as clearHistory, list as listHistory } from '../history/history.ts'
 import { toastsAtom } from '../notifications/atoms.ts'
 import { createValuationApi } from './api.ts'
 import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
@@ -233,6 +233,15 @@ describe('choosing the parcel', () => {
     await placeFromMap(deps, { lat: 10.8, lng: 106.7 })
     expect(calls).toEqual([])
     expect(store.get(draftAtom).place).toEqual({ lat: 10.8, lng: 106.7, label: 'Điểm đã chọn trên bản đồ' })
+  })
+
+  it('takes the parcel from a planning lookup of that point kept in the history, without asking the server', async () => {
+    const { deps, store, calls } = setup()
+    await addHistory({ kind: 'planning', lat: 10.8026, lng: 106.6909, label: 'Tờ 1, thửa 5', result: planningFixture })
+    await placeFromMap(deps, { lat: 10.8026283, lng: 106.6909072 })
+    expect(calls).toEqual([])
+    expect(store.get(draftAtom).place).toMatchObject({ lat: 10.8026283, lng: 106.6909072, parcelId: '17931' })
+    expect(store.get(draftAtom).area).toBe('69,7')
   })
 
   it('reads the sheet and parcel numbers from a search result', () => {

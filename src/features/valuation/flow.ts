@@ -57,8 +57,9 @@ export function sheetParcelOf(hit: Pick<SearchResult, 'label' | 'detail'>): { sh
 
 /**
  * Opens the screen on a point from the map (?lat=&lng=, with sheet/parcel when the map knew them): the
- * parcel's facts come from the tờ/thửa lookup, which does not count against the daily limit. Without
- * them only the point is known, and the server finds the parcel when the valuation runs.
+ * parcel's facts come from the tờ/thửa lookup, which does not count against the daily limit, or from a
+ * planning lookup of that parcel in the history. Otherwise only the point is known, and the server
+ * finds the parcel when the valuation runs.
  */
 export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: number; sheet?: number; parcel?: number }): Promise<void> {
   const { store } = deps
@@ -69,6 +70,9 @@ export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: 
     const found = res.ok ? (res.data.find((p) => parcelContains(p, at.lat, at.lng)) ?? (res.data.length === 1 ? res.data[0] : undefined)) : undefined
     if (found) return chooseParcel(store, found, at)
   }
+  // The map's own planning lookup of this parcel, when the history has it, knows the parcel already.
+  const looked = (await history.list('planning')).find((e) => parcelContains(e.result.parcel, at.lat, at.lng))
+  if (looked) return chooseParcel(store, looked.result.parcel, at)
   const label = at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
   store.set(draftAtom, (d) => ({ ...d, place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel }, area: '', frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }))
   store.set(resultAtom, null)
