@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { mapSearch } from '../features/map/search.ts'
+import { mapSearch } from '../features/map/url-state.ts'
 import { DemoPage } from '../features/map/DemoPage.tsx'
 
 export const Route = createFileRoute('/demo')({

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { Loader } from '@mantine/core'
 import { getRouteApi } from '@tanstack/react-router'
 
-// OpenLayers is big: it loads in its own chunk after the page frame has painted.
+// OpenLayers is big: the map loads in its own chunk after the page frame has painted.
 const MapView = lazy(() => import('./MapView.tsx'))
 const route = getRouteApi('/demo')
 
@@ -18,7 +18,7 @@ export function DemoPage() {
           </div>
         }
       >
-        <MapView view={search} />
+        <MapView search={search} />
       </Suspense>
     </div>
   )

@@ -1,0 +1,90 @@
+import { useId, useState } from 'react'
+import { CloseButton } from '@mantine/core'
+import type { LayerSettings } from '../engine/map-controller.ts'
+import type { LegendEntry } from '../land-use.ts'
+
+/** Layers on and off, planning opacity, basemap choice and the high-contrast look for bright sun. */
+export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: LayerSettings) => void; hasRaster: boolean; onClose: () => void }) {
+  const id = useId()
+  const { settings: s, onSettings } = props
+  const set = (patch: Partial<LayerSettings>) => onSettings({ ...s, ...patch })
+  return (
+    <section className="qh-layers qh-floating qh-panel" aria-labelledby={`${id}-h`} data-testid="layer-panel">
+      <CloseButton size="lg" aria-label="Đóng bảng lớp bản đồ" onClick={props.onClose} style={{ position: 'absolute', top: 4, right: 4 }} />
+      <h2 id={`${id}-h`}>Lớp bản đồ</h2>
+      <label className="qh-check">
+        <input type="checkbox" checked={s.planning} onChange={(e) => set({ planning: e.currentTarget.checked })} />
+        Quy hoạch sử dụng đất và lộ giới
+      </label>
+      <label className="qh-field">
+        <span>Độ đậm lớp quy hoạch: {Math.round(s.planningOpacity * 100)}%</span>
+        <input
+          className="qh-range"
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={Math.round(s.planningOpacity * 100)}
+          disabled={!s.planning}
+          onChange={(e) => set({ planningOpacity: Number(e.currentTarget.value) / 100 })}
+          data-testid="planning-opacity"
+        />
+      </label>
+      <label className="qh-check">
+        <input type="checkbox" checked={s.parcels} onChange={(e) => set({ parcels: e.currentTarget.checked })} />
+        Ranh thửa và số thửa (từ mức phóng 16)
+      </label>
+      {props.hasRaster && (
+        <fieldset style={{ border: 0, padding: 0, margin: '6px 0 0' }}>
+          <legend style={{ fontWeight: 600 }}>Bản đồ nền</legend>
+          <label className="qh-check">
+            <input type="radio" name={`${id}-base`} checked={s.basemap === 'vector'} onChange={() => set({ basemap: 'vector' })} />
+            Bản đồ nền của ứng dụng
+          </label>
+          <label className="qh-check">
+            <input type="radio" name={`${id}-base`} checked={s.basemap === 'raster'} onChange={() => set({ basemap: 'raster' })} />
+            Bản đồ nền ảnh (máy chủ bản đồ ngoài)
+          </label>
+        </fieldset>
+      )}
+      <label className="qh-check">
+        <input type="checkbox" checked={s.highContrast} onChange={(e) => set({ highContrast: e.currentTarget.checked })} />
+        Tương phản cao (dễ đọc ngoài nắng)
+      </label>
+    </section>
+  )
+}
+
+/** The land-use codes drawn on screen now, with road reserves' hatching; folds to a button on phones. */
+export function Legend(props: { entries: LegendEntry[]; compact: boolean }) {
+  const id = useId()
+  const [open, setOpen] = useState(!props.compact)
+  if (props.entries.length === 0) return null
+  if (!open) {
+    return (
+      <button type="button" className="qh-chip qh-floating" aria-expanded={false} onClick={() => setOpen(true)} data-testid="legend-chip">
+        Chú giải ({props.entries.length})
+      </button>
+    )
+  }
+  return (
+    <section className="qh-panel qh-floating qh-legend-open" aria-labelledby={`${id}-h`} data-testid="legend" style={{ position: 'relative' }}>
+      {props.compact && <CloseButton size="lg" aria-label="Thu gọn chú giải" onClick={() => setOpen(false)} style={{ position: 'absolute', top: 2, right: 2 }} />}
+      <h2 id={`${id}-h`}>Chú giải</h2>
+      <ul className="qh-legend">
+        {props.entries.map((e) => (
+          <li key={e.code}>
+            <span className="qh-swatch" style={{ background: e.color }} aria-hidden />
+            <span>
+              <b>{e.code}</b> {e.name}
+            </span>
+          </li>
+        ))}
+        <li>
+          <span className="qh-swatch qh-swatch-hatch" aria-hidden />
+          <span>Lộ giới (chỉ giới đường đỏ)</span>
+        </li>
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,200 @@
+import { useId } from 'react'
+import { Badge, Button, Group, Loader, Text } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconCalculator, IconCopy, IconDirections, IconSearch, IconShare } from '@tabler/icons-react'
+import type { PlanningData } from '../../../lib/contract/lookups.ts'
+import { formatArea, formatDate, formatNumber } from '../../../lib/format/format.ts'
+import { formatDecimal, formatMeridian, formatVn2000 } from '../../../lib/geo/coordinates.ts'
+import { store } from '../../../lib/store.ts'
+import { pushToast } from '../../notifications/toast.ts'
+import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
+import { copyText, geoUri, shareLink } from '../share.ts'
+
+function vn2000Text(location: PlanningData['location']): string {
+  const g = formatVn2000(location.vn2000)
+  return `VN-2000 (kinh tuyến trục ${formatMeridian(location.vn2000.zone_meridian)}): X ${g.x} m, Y ${g.y} m`
+}
+
+function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
+  const { parcel, location } = result
+  const title = `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
+  const copyCoordinates = async () => {
+    const ok = await copyText(`${formatDecimal(location)}\n${vn2000Text(location)}`)
+    pushToast(store, ok ? 'success' : 'error', ok ? 'Đã chép toạ độ.' : 'Không chép được toạ độ. Hãy chọn và chép bằng tay.')
+  }
+  const share = async () => {
+    const outcome = await shareLink({ title: `${title} — Quy hoạch VN`, text: `${title}, ${parcel.address}`, url: shareUrl })
+    if (outcome === 'copied') pushToast(store, 'success', 'Đã chép liên kết tới thửa này.')
+    else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
+  }
+  return (
+    <Group gap={8} mt="md" wrap="wrap">
+      <Button
+        component={Link}
+        to="/valuation"
+        // The valuation screen reads the parcel it is asked to value from these search params.
+        search={{ lat: location.lat, lng: location.lng, parcel: parcel.id } as never}
+        leftSection={<IconCalculator size={20} aria-hidden />}
+      >
+        Định giá thửa này
+      </Button>
+      <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>
+        Chép toạ độ
+      </Button>
+      <Button variant="default" onClick={share} leftSection={<IconShare size={20} aria-hidden />}>
+        Chia sẻ
+      </Button>
+      <Button variant="default" component="a" href={geoUri(location.lat, location.lng, title)} leftSection={<IconDirections size={20} aria-hidden />}>
+        Chỉ đường
+      </Button>
+    </Group>
+  )
+}
+
+function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
+  const id = useId()
+  const { parcel, zones, road_reserves, location, source } = result
+  const verdict = reserveVerdict(result)
+  const otherUse = nonResidentialZones(result)
+  const grid = formatVn2000(location.vn2000)
+  return (
+    <article className="qh-result" aria-labelledby={`${id}-title`} data-testid="result-card">
+      <h2 id={`${id}-title`} data-testid="result-title">
+        Tờ {parcel.sheet_no}, thửa {parcel.parcel_no}
+      </h2>
+      <Text size="sm" mt={2}>
+        {fullAddress(parcel)}
+      </Text>
+      {isSimulated(source) && (
+        <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
+          Dữ liệu mô phỏng
+        </Badge>
+      )}
+
+      <h3>Thửa đất</h3>
+      <dl>
+        <dt>Số tờ / số thửa</dt>
+        <dd>
+          {parcel.sheet_no} / {parcel.parcel_no}
+        </dd>
+        <dt>Diện tích</dt>
+        <dd>{formatArea(parcel.area_m2)}</dd>
+        <dt>Mục đích sử dụng</dt>
+        <dd>
+          {parcel.land_use.length === 0 ? (
+            'Chưa có thông tin'
+          ) : (
+            <ul>
+              {parcel.land_use.map((u) => (
+                <li key={u.code}>
+                  {u.code} — {u.name}: {formatArea(u.area_m2)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+
+      <h3>Lộ giới</h3>
+      <p className="qh-verdict" data-affected={verdict.affected} data-testid="reserve-verdict">
+        {verdict.affected ? `Vướng quy hoạch lộ giới: ${formatArea(verdict.totalM2)}` : 'Không vướng quy hoạch lộ giới'}
+      </p>
+      {road_reserves.length > 0 && (
+        <ul>
+          {road_reserves.map((r, i) => (
+            <li key={`${r.road_name}-${i}`}>
+              {r.road_name} (lộ giới {formatNumber(r.width_m, 1)} m): phần đất bị ảnh hưởng {formatArea(r.affected_area_m2)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3>Quy hoạch</h3>
+      {otherUse.length > 0 && (
+        <p className="qh-verdict" data-affected="true">
+          Vướng quy hoạch: điểm đã chọn nằm trong ô quy hoạch {otherUse.map((z) => `${z.land_use_name} (${z.land_use_code})`).join(', ')}, không phải đất ở.
+        </p>
+      )}
+      {zones.length === 0 ? (
+        <Text size="sm">Chưa có đồ án quy hoạch nào phủ điểm này trong dữ liệu.</Text>
+      ) : (
+        zones.map((z) => (
+          <section key={z.id} className="qh-zone" aria-label={`Ô quy hoạch ${z.land_use_code}`}>
+            <Group gap={8} wrap="nowrap" mb={6}>
+              <span className="qh-swatch" style={{ background: z.color }} aria-hidden />
+              <Text fw={700}>
+                {z.land_use_code} — {z.land_use_name}
+              </Text>
+            </Group>
+            <dl>
+              <dt>Mật độ xây dựng tối đa</dt>
+              <dd>{z.max_density_pct === null ? 'Không quy định' : `${formatNumber(z.max_density_pct, 1)}%`}</dd>
+              <dt>Tầng cao tối đa</dt>
+              <dd>{z.max_floors === null ? 'Không quy định' : `${z.max_floors} tầng`}</dd>
+              <dt>Hệ số sử dụng đất</dt>
+              <dd>{z.max_far === null ? 'Không quy định' : formatNumber(z.max_far, 2)}</dd>
+              <dt>Đồ án</dt>
+              <dd>
+                {z.plan_name} ({z.plan_level})
+              </dd>
+              <dt>Quyết định</dt>
+              <dd>
+                {z.decision_no}, ngày {formatDate(z.approved_at)}
+              </dd>
+            </dl>
+          </section>
+        ))
+      )}
+
+      <h3>Toạ độ VN-2000</h3>
+      <dl>
+        <dt>X (hướng bắc)</dt>
+        <dd data-testid="result-vn2000-x">{grid.x} m</dd>
+        <dt>Y (hướng đông)</dt>
+        <dd data-testid="result-vn2000-y">{grid.y} m</dd>
+        <dt>Kinh tuyến trục</dt>
+        <dd>{formatMeridian(location.vn2000.zone_meridian)}</dd>
+        <dt>Vĩ độ, kinh độ</dt>
+        <dd>{formatDecimal(location)}</dd>
+      </dl>
+
+      <h3>Nguồn dữ liệu</h3>
+      <dl>
+        <dt>Bộ dữ liệu</dt>
+        <dd>{source.name}</dd>
+        <dt>Ngày dữ liệu</dt>
+        <dd>{formatDate(source.data_date)}</dd>
+      </dl>
+
+      <Actions result={result} shareUrl={shareUrl} />
+    </article>
+  )
+}
+
+/** The lookup result, or what stands before it: the lookup running, or a shared link waiting to be looked up. */
+export default function ResultCard(props: { selection: Selection; shareUrl: string; onLookup: () => void }) {
+  const { selection } = props
+  if (selection.status === 'ready') return <PlanningResult result={selection.result} shareUrl={props.shareUrl} />
+  if (selection.status === 'loading') {
+    return (
+      <div className="qh-result" aria-busy="true">
+        <Group gap={10} py="sm">
+          <Loader size="sm" aria-hidden />
+          <Text fw={600}>{selection.waitingForLogin ? 'Đăng nhập để xem thông tin thửa đất tại điểm này.' : 'Đang tra cứu thửa đất…'}</Text>
+        </Group>
+        <Text size="sm">Vị trí: {formatDecimal(selection.point)}</Text>
+      </div>
+    )
+  }
+  return (
+    <div className="qh-result">
+      <h2>Thửa đất được chia sẻ</h2>
+      <Text size="sm" my="xs">
+        Liên kết này chỉ tới vị trí {formatDecimal(selection.point)}. Tra cứu thông tin quy hoạch của thửa tại đây cần đăng nhập và được tính 1 lượt.
+      </Text>
+      <Button onClick={props.onLookup} leftSection={<IconSearch size={20} aria-hidden />}>
+        Tra cứu thửa này
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,185 @@
+import type Feature from 'ol/Feature'
+import type { FeatureLike } from 'ol/Feature'
+import type OlMap from 'ol/Map'
+import type Geometry from 'ol/geom/Geometry'
+import LineString from 'ol/geom/LineString'
+import Polygon from 'ol/geom/Polygon'
+import MultiPoint from 'ol/geom/MultiPoint'
+import Point from 'ol/geom/Point'
+import Draw from 'ol/interaction/Draw'
+import Modify from 'ol/interaction/Modify'
+import VectorLayer from 'ol/layer/Vector'
+import VectorSource from 'ol/source/Vector'
+import { toLonLat } from 'ol/proj'
+import proj4 from 'proj4'
+import CircleStyle from 'ol/style/Circle'
+import Fill from 'ol/style/Fill'
+import Stroke from 'ol/style/Stroke'
+import Style from 'ol/style/Style'
+import Text from 'ol/style/Text'
+import { formatMeasureArea, formatMeasureLength } from '../../../lib/geo/measure-format.ts'
+
+export type MeasureKind = 'length' | 'area'
+export type Measurement = { id: number; kind: MeasureKind; lengthM: number; areaM2: number; text: string }
+
+/**
+ * Ground length and area on the WGS84 ellipsoid, as a tape or a survey would read them (not Mercator's
+ * inflated ones, nor a sphere's, which is 0.5 % off): the shape is projected to a transverse Mercator
+ * centred on itself, where scale is true to a few parts per million across a ward.
+ */
+function toLocalMetres(coords: number[][]): number[][] {
+  const lonLat = coords.map((c) => toLonLat(c))
+  const [lng, lat] = lonLat.reduce((acc, [x, y]) => [acc[0]! + x! / lonLat.length, acc[1]! + y! / lonLat.length], [0, 0])
+  const local = proj4('EPSG:4326', `+proj=tmerc +lat_0=${lat} +lon_0=${lng} +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs`)
+  return lonLat.map((c) => local.forward(c))
+}
+
+function pathLength(points: number[][]): number {
+  let sum = 0
+  for (let i = 1; i < points.length; i++) sum += Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!)
+  return sum
+}
+
+function ringArea(points: number[][]): number {
+  let twice = 0
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) twice += points[j]![0]! * points[i]![1]! - points[i]![0]! * points[j]![1]!
+  return Math.abs(twice) / 2
+}
+
+export function measureGeometry(geometry: Geometry): { kind: MeasureKind; lengthM: number; areaM2: number; text: string } | null {
+  if (geometry instanceof Polygon) {
+    const rings = geometry.getCoordinates()
+    const outer = rings[0] ?? []
+    if (outer.length < 3) return null
+    const all = toLocalMetres(rings.flat())
+    let offset = 0
+    const local = rings.map((r) => {
+      const part = all.slice(offset, offset + r.length)
+      offset += r.length
+      return part
+    })
+    const areaM2 = Math.max(0, ringArea(local[0]!) - local.slice(1).reduce((sum, hole) => sum + ringArea(hole), 0))
+    const ring = local[0]!
+    const first = ring[0]!
+    const last = ring[ring.length - 1]!
+    const lengthM = pathLength(first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first])
+    return { kind: 'area', lengthM, areaM2, text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}` }
+  }
+  if (geometry instanceof LineString) {
+    const coords = geometry.getCoordinates()
+    const lengthM = coords.length < 2 ? 0 : pathLength(toLocalMetres(coords))
+    return { kind: 'length', lengthM, areaM2: 0, text: formatMeasureLength(lengthM) }
+  }
+  return null
+}
+
+const ORANGE = '#c2410c'
+const lineStroke = new Stroke({ color: ORANGE, width: 3 })
+/** Every vertex drawn as a handle, so it is plain that each one can be dragged. */
+const vertices = new Style({
+  image: new CircleStyle({ radius: 6, fill: new Fill({ color: '#ffffff' }), stroke: new Stroke({ color: ORANGE, width: 2.5 }) }),
+  geometry: (f: FeatureLike) => {
+    const g = f.getGeometry()
+    if (g instanceof Polygon) return new MultiPoint(g.getCoordinates()[0] ?? [])
+    if (g instanceof LineString) return new MultiPoint(g.getCoordinates())
+    return undefined
+  },
+})
+
+function styleFor(feature: FeatureLike): Style[] {
+  const g = feature.getGeometry() as Geometry | undefined
+  const m = g ? measureGeometry(g) : null
+  const styles = [new Style({ stroke: lineStroke, fill: new Fill({ color: 'rgba(194,65,12,0.15)' }) }), vertices]
+  if (m && g) {
+    const at = g instanceof Polygon ? g.getInteriorPoint() : g instanceof LineString ? new Point(g.getLastCoordinate()) : undefined
+    styles.push(
+      new Style({
+        geometry: at,
+        text: new Text({
+          text: m.kind === 'area' ? formatMeasureArea(m.areaM2) : m.text,
+          font: '700 14px system-ui, sans-serif',
+          fill: new Fill({ color: '#111111' }),
+          stroke: new Stroke({ color: '#ffffff', width: 4 }),
+          offsetY: m.kind === 'length' ? -14 : 0,
+          overflow: true,
+        }),
+      }),
+    )
+  }
+  return styles
+}
+
+/**
+ * Measuring on the map: draw a line or a polygon (tap to add points, tap the last point again or the
+ * first one to finish), then drag any vertex to adjust it. Every change reports the list of
+ * measurements and the one being drawn.
+ */
+export function createMeasure(map: OlMap, onChange: (list: Measurement[], drawing: string | null) => void) {
+  const source = new VectorSource<Feature<Geometry>>()
+  const layer = new VectorLayer({ source, style: styleFor, zIndex: 70, properties: { name: 'measure' } })
+  const modify = new Modify({ source, pixelTolerance: 14 })
+  let draw: Draw | null = null
+  let nextId = 1
+  let sketch: string | null = null
+
+  const report = () => {
+    const list = source.getFeatures().flatMap((f) => {
+      const m = measureGeometry(f.getGeometry()!)
+      return m ? [{ id: Number(f.getId()), ...m }] : []
+    })
+    onChange(list, sketch)
+  }
+
+  map.addLayer(layer)
+  map.addInteraction(modify)
+  source.on('change', report)
+
+  const stopDrawing = () => {
+    if (!draw) return
+    map.removeInteraction(draw)
+    draw = null
+    sketch = null
+  }
+
+  return {
+    start(kind: MeasureKind) {
+      stopDrawing()
+      draw = new Draw({ source, type: kind === 'length' ? 'LineString' : 'Polygon', snapTolerance: 16 })
+      draw.on('drawstart', (e) => {
+        e.feature.getGeometry()?.on('change', (ev) => {
+          sketch = measureGeometry(ev.target as Geometry)?.text ?? null
+          report()
+        })
+      })
+      draw.on('drawend', (e) => {
+        e.feature.setId(nextId++)
+        sketch = null
+      })
+      map.addInteraction(draw)
+      report()
+    },
+    /** Ends the line or polygon being drawn, keeping it. */
+    finish() {
+      draw?.finishDrawing()
+    },
+    undoPoint() {
+      draw?.removeLastPoint()
+    },
+    clear() {
+      draw?.abortDrawing()
+      sketch = null
+      source.clear()
+      report()
+    },
+    stopDrawing() {
+      stopDrawing()
+      report()
+    },
+    dispose() {
+      stopDrawing()
+      map.removeInteraction(modify)
+      map.removeLayer(layer)
+    },
+  }
+}
+export type MeasureController = ReturnType<typeof createMeasure>

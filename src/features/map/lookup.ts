@@ -1,0 +1,26 @@
+import { api, type ApiResult } from '../../lib/api/index.ts'
+import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '../../lib/contract/lookups.ts'
+import type { SheetParcelQuery } from './sheet-parcel.ts'
+import type { Point } from './url-state.ts'
+
+/**
+ * The map's server calls, all through the shell's API client (session, usage counter, toasts, login
+ * interruption). Loaded on first use, so the first map paint does not wait for it.
+ */
+
+/** The counted planning lookup; NotFound shows the yellow EMPTY_ESTATE toast. */
+export function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
+  return api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal })
+}
+
+/** Addresses, streets and wards as the user types; the list itself says when nothing matched. */
+export function searchPlaces(q: string, signal?: AbortSignal): Promise<ApiResult<SearchResult[]>> {
+  return api.request({ path: '/api/search', query: { q, limit: 8 }, data: searchData, signal, toast: 'none' })
+}
+
+/** Parcels by tờ/thửa; NotFound is an empty list, said in the search list rather than a toast. */
+export async function findParcels(q: SheetParcelQuery, signal?: AbortSignal): Promise<ApiResult<Parcel[]>> {
+  const res = await api.request({ path: '/api/parcels', query: { ...q }, data: parcelsData, signal, toast: 'none' })
+  if (!res.ok && res.code === 'NotFound') return { ok: true, data: [], message: res.message }
+  return res
+}

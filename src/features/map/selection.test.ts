@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict } from './selection.ts'
+
+const zone = (code: string) => ({ land_use_code: code }) as never
+const parcel = (codes: string[]) => ({ land_use: codes.map((code) => ({ code, name: code, area_m2: 50 })) }) as never
+
+describe('result verdicts', () => {
+  it('adds up the area every road reserve takes and calls the parcel affected when any is taken', () => {
+    expect(reserveVerdict({ road_reserves: [] })).toEqual({ affected: false, totalM2: 0 })
+    expect(
+      reserveVerdict({
+        road_reserves: [
+          { road_name: 'A', width_m: 20, affected_area_m2: 12.34 },
+          { road_name: 'B', width_m: 12, affected_area_m2: 3.1 },
+        ],
+      }),
+    ).toEqual({ affected: true, totalM2: 15.4 })
+  })
+
+  it('flags a housing parcel inside a zone planned for roads, but not a housing zone', () => {
+    expect(nonResidentialZones({ parcel: parcel(['ODT']), zones: [zone('ODT'), zone('DGT')] }).map((z) => z.land_use_code)).toEqual(['DGT'])
+    expect(nonResidentialZones({ parcel: parcel(['TMD']), zones: [zone('DGT')] })).toEqual([])
+  })
+
+  it('recognises simulated data by its name, with or without diacritics', () => {
+    expect(isSimulated({ dataset: 'demo', name: 'Phường mô phỏng — Dữ liệu mô phỏng', data_date: '2026-06-30' })).toBe(true)
+    expect(isSimulated({ dataset: 'hcm-2024', name: 'Sở Tài nguyên và Môi trường TP.HCM', data_date: '2024-01-01' })).toBe(false)
+  })
+
+  it('adds ward, district and province to the address only when it does not already name them', () => {
+    expect(fullAddress({ address: '24 Đường Đinh Tiên Hoàng, Phường Gia An', ward: 'Phường Gia An', district: '', province: 'Thành phố Hồ Chí Minh' })).toBe(
+      '24 Đường Đinh Tiên Hoàng, Phường Gia An, Thành phố Hồ Chí Minh',
+    )
+  })
+})

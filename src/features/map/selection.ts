@@ -1,0 +1,35 @@
+import type { PlanningData } from '../../lib/contract/lookups.ts'
+import { foldVietnamese } from '../../lib/text/fold.ts'
+import { residentialCodes } from './land-use.ts'
+import type { Point } from './url-state.ts'
+
+/** The point being looked up and where that stands. */
+export type Selection =
+  | { point: Point; status: 'loading'; waitingForLogin: boolean }
+  /** Opened from a shared link while logged out: the lookup counts, so it waits for the user to ask. */
+  | { point: Point; status: 'idle' }
+  | { point: Point; status: 'ready'; result: PlanningData }
+
+/** Whether the dataset says it is simulated (the demo data names itself "Dữ liệu mô phỏng"). */
+export function isSimulated(source: PlanningData['source']): boolean {
+  return foldVietnamese(`${source.name} ${source.dataset}`).includes('mo phong')
+}
+
+/** The verdict a buyer looks for first: how much of the parcel a road reserve takes, if any. */
+export function reserveVerdict(result: Pick<PlanningData, 'road_reserves'>): { affected: boolean; totalM2: number } {
+  const totalM2 = Math.round(result.road_reserves.reduce((sum, r) => sum + r.affected_area_m2, 0) * 10) / 10
+  return { affected: totalM2 > 0, totalM2 }
+}
+
+/** Zones at the point planned for something other than housing, when the parcel is used for housing. */
+export function nonResidentialZones(result: Pick<PlanningData, 'parcel' | 'zones'>): PlanningData['zones'] {
+  const housing = result.parcel.land_use.some((u) => residentialCodes.has(u.code))
+  return housing ? result.zones.filter((z) => !residentialCodes.has(z.land_use_code)) : []
+}
+
+/** The address with ward, district and province added unless it already names them. */
+export function fullAddress(p: Pick<PlanningData['parcel'], 'address' | 'ward' | 'district' | 'province'>): string {
+  const parts = [p.address]
+  for (const extra of [p.ward, p.district, p.province]) if (extra && !parts.some((x) => x.includes(extra))) parts.push(extra)
+  return parts.filter(Boolean).join(', ')
+}

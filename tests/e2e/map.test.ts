@@ -1,0 +1,396 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { toVn2000 } from '../../src/lib/geo/vn2000.ts'
+import { foldVietnamese } from '../../src/lib/text/fold.ts'
+import { desktop, launch, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+
+const shots = resolve(import.meta.dirname, '../../out/e2e-map')
+mkdirSync(shots, { recursive: true })
+
+const PASSWORD = 'mat-khau-ban-do-1'
+const uniqueEmail = (tag: string) => `map-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+
+type Viewport = { name: 'phone' | 'desktop'; opts: typeof phone | typeof desktop }
+const viewports: Viewport[] = [
+  { name: 'phone', opts: phone },
+  { name: 'desktop', opts: desktop },
+]
+
+/** Metres per pixel at zoom z with 256-px Web Mercator tiles, on the ground at latitude `lat`. */
+const groundResolution = (z: number, lat: number) => ((2 * Math.PI * 6378137) / 256 / 2 ** z) * Math.cos((lat * Math.PI) / 180)
+
+let app: RunningApp
+const tokens: Record<Viewport['name'], string> = { phone: '', desktop: '' }
+
+async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; body: { data: T; meta: { code: string } } }> {
+  const res = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  })
+  return { status: res.status, body: (await res.json()) as { data: T; meta: { code: string } } }
+}
+
+async function account(tag: string): Promise<string> {
+  const email = uniqueEmail(tag)
+  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Đo Đạc', email, password: PASSWORD } })).status).toBe(201)
+  const login = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
+  expect(login.status).toBe(200)
+  return login.body.data.access_token
+}
+
+type SearchHit = { kind: string; label: string; lat: number; lng: number }
+type Planning = { parcel: { sheet_no: number; parcel_no: number } }
+
+async function withMap(
+  v: Viewport,
+  opts: { hash: string; loggedIn: boolean; geolocation?: { latitude: number; longitude: number; accuracy: number }; expectedConsole?: RegExp },
+  run: (b: Browser, page: Page) => Promise<void>,
+) {
+  const b = await launch({ ...v.opts, ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}) })
+  try {
+    if (opts.loggedIn) {
+      await b.context.addInitScript((token) => {
+        localStorage.setItem('qh.session', JSON.stringify({ userName: 'Người Đo Đạc', token, expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false }))
+      }, tokens[v.name])
+    }
+    await b.page.goto(`${app.url}/demo${opts.hash}`)
+    await expect.poll(() => b.page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true')
+    await run(b, b.page)
+    expect(b.consoleErrors.filter((e) => !opts.expectedConsole?.test(e))).toEqual([])
+  } finally {
+    await b.close()
+  }
+}
+
+/** Painted pixels and distinct colours across the map's canvases (sampled). */
+function canvasStats(page: Page) {
+  return page.evaluate(() => {
+    const colours = new Set<string>()
+    let painted = 0
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map] canvas')) {
+      const ctx = c.getContext('2d')
+      if (!ctx || c.width === 0 || c.height === 0) continue
+      const d = ctx.getImageData(0, 0, c.width, c.height).data
+      for (let i = 0; i < d.length; i += 4 * 53) {
+        if (d[i + 3]! === 0) continue
+        painted += 1
+        colours.add(`${d[i]! >> 3},${d[i + 1]! >> 3},${d[i + 2]! >> 3}`)
+      }
+    }
+    return { painted, colours: colours.size }
+  })
+}
+
+/** The view in the address: `#/{lat}/{lng}/{zoom}` then `/sel/…` and `/pin/…`. */
+function hashState(url: string) {
+  const parts = new URL(url).hash.replace(/^#\//, '').split('/')
+  const point = (key: string) => {
+    const i = parts.indexOf(key)
+    if (i < 0) return undefined
+    const [lat, lng] = parts[i + 1]!.split(',').map(Number)
+    return { lat: lat!, lng: lng! }
+  }
+  return { lat: Number(parts[0]), lng: Number(parts[1]), zoom: Number(parts[2]), sel: point('sel'), pin: point('pin') }
+}
+
+async function mapCentre(page: Page) {
+  const box = (await page.getByTestId('map').boundingBox())!
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+async function tap(page: Page, v: Viewport, x: number, y: number) {
+  if (v.name === 'phone') await page.touchscreen.tap(x, y)
+  else await page.mouse.click(x, y)
+}
+
+describe('the map screen in Chromium', () => {
+  let target: SearchHit
+  beforeAll(async () => {
+    app = await startApp()
+    tokens.phone = await account('phone')
+    tokens.desktop = await account('desktop')
+    const hits = await api<SearchHit[]>(`/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}&limit=1`, { token: tokens.phone })
+    target = hits.body.data[0]!
+    expect(target.label).toBe('Tờ 1, thửa 5')
+  })
+  afterAll(async () => {
+    await app?.stop()
+  })
+
+  it('asks an anonymous user to log in on tap, then shows the lookup without a second tap', async () => {
+    const email = uniqueEmail('anon')
+    expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Khách', email, password: PASSWORD } })).status).toBe(201)
+    await withMap(viewports[0]!, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: false }, async (b, page) => {
+      const c = await mapCentre(page)
+      await tap(page, viewports[0]!, c.x, c.y)
+      const dialog = page.getByRole('dialog', { name: 'Đăng nhập' })
+      await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1)
+      await page.screenshot({ path: `${shots}/login-asked-phone.png` })
+      await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email)
+      await dialog.getByRole('textbox', { name: 'Mật khẩu', exact: true }).fill(PASSWORD)
+      await dialog.getByRole('button', { name: 'Đăng nhập' }).click()
+      await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+      expect(b.consoleErrors).toEqual([])
+    })
+  })
+
+  it('explains in Vietnamese when the browser refuses the position', async () => {
+    await withMap(viewports[0]!, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: false }, async (_b, page) => {
+      await page.getByTestId('gps-button').click()
+      await expect.poll(() => page.getByTestId('gps-error').count(), { timeout: 15_000 }).toBe(1)
+      expect(await page.getByTestId('gps-error').innerText()).toMatch(/Không định vị được.*chặn quyền truy cập vị trí/s)
+      await page.screenshot({ path: `${shots}/gps-denied-phone.png` })
+    })
+  })
+
+  describe('with a mouse and keyboard', () => {
+    const v = viewports[1]!
+
+    it('outlines the parcel under the mouse without asking the server, and drops a pin on a long press', async () => {
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: true }, async (_b, page) => {
+        const api: string[] = []
+        page.on('request', (r) => {
+          if (r.url().includes('/api/')) api.push(r.url())
+        })
+        await page.waitForTimeout(1500)
+        const c = await mapCentre(page)
+        const viewport = page.locator('.ol-viewport')
+        let step = 0
+        await expect
+          .poll(
+            async () => {
+              // Moves keep coming while the parcel tiles load, as a real mouse's would.
+              for (let i = 0; i < 5; i++) await page.mouse.move(c.x + ((step++ % 7) - 3), c.y)
+              return viewport.evaluate((el) => (el as HTMLElement).style.cursor)
+            },
+            { timeout: 15_000 },
+          )
+          .toBe('pointer')
+        await page.screenshot({ path: `${shots}/hover-desktop.png` })
+        await page.mouse.move(c.x, c.y)
+        await page.mouse.down()
+        await page.waitForTimeout(800)
+        await page.mouse.up()
+        await expect.poll(() => hashState(page.url()).pin).toBeDefined()
+        await page.waitForTimeout(500)
+        expect(hashState(page.url()).sel).toBeUndefined()
+        expect(api).toEqual([])
+        expect(await page.getByTestId('pin-bar').count()).toBe(1)
+      })
+    })
+
+    it('pans 80 px per arrow key and zooms with + and −', async () => {
+      const z = 17
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/${z}`, loggedIn: false }, async (_b, page) => {
+        await page.getByTestId('map').focus()
+        const before = hashState(page.url())
+        await page.keyboard.press('ArrowRight')
+        const degPerPx = 360 / (256 * 2 ** z)
+        await expect.poll(() => Math.round((hashState(page.url()).lng - before.lng) / degPerPx), { timeout: 5000 }).toBe(80)
+        await page.keyboard.press('+')
+        await expect.poll(() => hashState(page.url()).zoom, { timeout: 5000 }).toBe(z + 1)
+      })
+    })
+
+    it('warns in yellow with EMPTY_ESTATE when the server finds no parcel at the point', async () => {
+      // Chromium logs every 404 response, this one included.
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: true, expectedConsole: /status of 404/ }, async (_b, page) => {
+        // The demo data has a parcel nearly everywhere (roads are parcels too), so the server's NotFound
+        // answer is played back here exactly as the contract writes it.
+        await page.route('**/api/planning?**', (route) =>
+          route.fulfill({
+            status: 404,
+            contentType: 'application/json; charset=utf-8',
+            body: JSON.stringify({ message: 'Không tìm thấy thửa đất tại vị trí này.', meta: { code: 'NotFound', status: 'NG' }, data: null }),
+          }),
+        )
+        const c = await mapCentre(page)
+        await page.mouse.click(c.x, c.y)
+        const toast = page.locator('.mantine-Notification-root', { hasText: 'Không tìm thấy thông tin quy hoạch tại vị trí này.' })
+        await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(1)
+        expect(await toast.getAttribute('style')).toContain('yellow')
+        await expect.poll(async () => (await page.getByTestId('result-sheet').count()) + (await page.locator('.qh-side').count())).toBe(0)
+        expect(hashState(page.url()).sel).toBeUndefined()
+        await page.screenshot({ path: `${shots}/empty-desktop.png` })
+      })
+    })
+  })
+
+  describe.each(viewports)('at $name size', (v) => {
+    it('draws the basemap, planning and parcel tiles from the server', async () => {
+      const tiles: { layer: string; status: number }[] = []
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/17`, loggedIn: false }, async (b, page) => {
+        page.on('response', (r) => {
+          const m = /\/tiles\/(basemap|planning|parcels)\/\d+\/\d+\/\d+\.pbf/.exec(r.url())
+          if (m) tiles.push({ layer: m[1]!, status: r.status() })
+        })
+        await page.reload()
+        await expect.poll(() => new Set(tiles.filter((t) => t.status === 200).map((t) => t.layer)).size, { timeout: 30_000 }).toBe(3)
+        await expect.poll(async () => (await canvasStats(page)).colours, { timeout: 30_000 }).toBeGreaterThan(12)
+        expect(tiles.every((t) => t.status === 200 || t.status === 204 || t.status === 304)).toBe(true)
+        await page.screenshot({ path: `${shots}/tiles-${v.name}.png` })
+        expect(b.consoleErrors).toEqual([])
+      })
+    })
+
+    it('taps a parcel and shows the card with the sheet and parcel the API gives for that point', async () => {
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: true }, async (_b, page) => {
+        await page.waitForTimeout(500)
+        const c = await mapCentre(page)
+        await tap(page, v, c.x, c.y)
+        const title = page.getByTestId('result-title')
+        await expect.poll(() => title.count(), { timeout: 20_000 }).toBe(1)
+        await expect.poll(() => hashState(page.url()).sel).toBeDefined()
+        const sel = hashState(page.url()).sel!
+        const truth = await api<Planning>(`/api/planning?lat=${sel.lat}&lng=${sel.lng}`, { token: tokens[v.name] })
+        expect(truth.status).toBe(200)
+        expect(await title.innerText()).toBe(`Tờ ${truth.body.data.parcel.sheet_no}, thửa ${truth.body.data.parcel.parcel_no}`)
+        expect(await page.getByTestId('reserve-verdict').innerText()).toMatch(/vướng quy hoạch lộ giới/i)
+        expect(await page.getByText('Dữ liệu mô phỏng').count()).toBeGreaterThan(0)
+        expect(await page.getByRole('link', { name: 'Định giá thửa này' }).getAttribute('href')).toMatch(/^\/valuation\?/)
+        await page.screenshot({ path: `${shots}/card-${v.name}.png` })
+      })
+    })
+
+    it('searches "nguyen" as you type and flies to the chosen street', async () => {
+      const hits = (await api<SearchHit[]>('/api/search?q=nguyen&limit=8', { token: tokens[v.name] })).body.data
+      expect(hits.length).toBeGreaterThan(0)
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: true }, async (_b, page) => {
+        const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
+        await box.fill('nguyen')
+        const options = page.getByRole('option')
+        await expect.poll(() => options.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+        for (const label of await options.allInnerTexts()) expect(foldVietnamese(label)).toContain('nguyen')
+        await page.screenshot({ path: `${shots}/search-${v.name}.png` })
+        await box.press('ArrowDown')
+        expect(await box.getAttribute('aria-activedescendant')).toBeTruthy()
+        await box.press('ArrowUp')
+        await box.press('Enter')
+        const first = hits[0]!
+        await expect
+          .poll(() => {
+            const h = hashState(page.url())
+            return Math.abs(h.lat - first.lat) < 1e-5 && Math.abs(h.lng - first.lng) < 1e-5
+          }, { timeout: 15_000 })
+          .toBe(true)
+        await page.screenshot({ path: `${shots}/search-flown-${v.name}.png` })
+      })
+    })
+
+    it('finds a parcel by "tờ/thửa" and looks it up', async () => {
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: true }, async (_b, page) => {
+        const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
+        await box.fill(v.name === 'phone' ? 'to 1 thua 5' : '1/5')
+        await expect.poll(() => page.getByRole('option', { name: /Tờ 1, thửa 5/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+        await box.press('Enter')
+        await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+        await page.screenshot({ path: `${shots}/sheet-parcel-${v.name}.png` })
+      })
+    })
+
+    it('shows the blue dot and the accuracy badge for a granted position', async () => {
+      const position = { latitude: target.lat + 0.0004, longitude: target.lng + 0.0006, accuracy: 8 }
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: false, geolocation: position }, async (_b, page) => {
+        await page.getByTestId('gps-button').click()
+        await expect.poll(() => page.getByTestId('gps-accuracy').textContent(), { timeout: 15_000 }).toContain('± 8 m')
+        await expect
+          .poll(() => {
+            const h = hashState(page.url())
+            return Math.abs(h.lat - position.latitude) < 1e-5 && Math.abs(h.lng - position.longitude) < 1e-5
+          }, { timeout: 15_000 })
+          .toBe(true)
+        await page.waitForTimeout(600)
+        const c = await mapCentre(page)
+        const png = await page.screenshot({ path: `${shots}/gps-${v.name}.png` })
+        const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+        const at = (Math.round(c.y) * info.width + Math.round(c.x)) * info.channels
+        // The dot is GPS blue (#1a73e8) at the centre the map follows.
+        const blue = [0x1a, 0x73, 0xe8]
+        expect([0, 1, 2].every((k) => Math.abs(data[at + k]! - blue[k]!) <= 8)).toBe(true)
+      })
+    })
+
+    it('goes to typed VN-2000 coordinates and lands on that place', async () => {
+      const place = { lat: target.lat - 0.0012, lng: target.lng + 0.0021 }
+      const grid = toVn2000(place.lat, place.lng, 105.75)
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: false }, async (_b, page) => {
+        // Phones fold the panel into a chip that opens straight onto the form; desktops show the readout with a button.
+        if (v.name === 'phone') await page.getByTestId('vn2000-chip').click()
+        else await page.getByTestId('goto-open').click()
+        await expect.poll(() => page.getByTestId('meridian').inputValue()).toBe('auto')
+        const x = Number(grid.x.toFixed(2))
+        const y = Number(grid.y.toFixed(2))
+        await page.getByTestId('goto-input').fill(`X ${x} Y ${y}`)
+        await page.getByRole('button', { name: 'Đi', exact: true }).click()
+        await expect
+          .poll(() => {
+            const h = hashState(page.url())
+            return h.pin !== undefined && Math.abs(h.pin.lat - place.lat) < 2e-6 && Math.abs(h.pin.lng - place.lng) < 2e-6 && Math.abs(h.lat - place.lat) < 1e-5
+          }, { timeout: 15_000 })
+          .toBe(true)
+        const metres = (n: number, digits: number) => new Intl.NumberFormat('vi-VN', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
+        if (v.name === 'phone') {
+          // The panel folds back so the place shows; the chip reads the pin's grid position.
+          expect(await page.getByTestId('vn2000-chip').innerText()).toBe(`X ${metres(Math.trunc(x), 0)} · Y ${metres(Math.trunc(y), 0)}`)
+        } else {
+          expect(await page.getByTestId('goto-message').innerText()).toMatch(/^Đã đến VN-2000/)
+          expect(await page.getByTestId('vn2000-x').innerText()).toBe(`${metres(x, 2)} m`)
+        }
+        await page.screenshot({ path: `${shots}/goto-${v.name}.png` })
+      })
+    })
+
+    it('measures a drawn square with its true ground area', async () => {
+      const z = 18
+      await withMap(v, { hash: `#/${target.lat}/${target.lng}/${z}`, loggedIn: false }, async (_b, page) => {
+        await page.getByTestId('measure-button').click()
+        await expect.poll(() => page.getByTestId('measure-panel').count()).toBe(1)
+        const c = await mapCentre(page)
+        const half = 80
+        const corners = [
+          [c.x - half, c.y - half - 60],
+          [c.x + half, c.y - half - 60],
+          [c.x + half, c.y + half - 60],
+          [c.x - half, c.y + half - 60],
+          [c.x - half, c.y - half - 60],
+        ] as const
+        for (const [x, y] of corners) {
+          await page.mouse.click(x, y)
+          await page.waitForTimeout(150)
+        }
+        const result = page.getByTestId('measure-result')
+        await expect.poll(() => result.count(), { timeout: 10_000 }).toBe(1)
+        const text = await result.innerText()
+        const m2 = Number(/^([\d.]+(?:,\d+)?) m²/.exec(text)![1]!.replace(/\./g, '').replace(',', '.'))
+        const side = 2 * half * groundResolution(z, target.lat)
+        expect(Math.abs(m2 - side * side) / (side * side)).toBeLessThan(0.01)
+        await page.screenshot({ path: `${shots}/measure-${v.name}.png` })
+      })
+    })
+
+    it('reopens a shared link at the same view and parcel, looking it up only when logged in', async () => {
+      const view = { lat: target.lat + 0.0003, lng: target.lng + 0.0002, zoom: 18.5 }
+      const six = (n: number) => String(Number(n.toFixed(6)))
+      const hash = `#/${six(view.lat)}/${six(view.lng)}/${view.zoom}/sel/${six(target.lat)},${six(target.lng)}`
+      await withMap(v, { hash, loggedIn: false }, async (_b, page) => {
+        await expect.poll(() => page.getByRole('button', { name: 'Tra cứu thửa này' }).count(), { timeout: 15_000 }).toBe(1)
+        expect(await page.getByTestId('result-title').count()).toBe(0)
+        await page.waitForTimeout(800)
+        expect(new URL(page.url()).hash).toBe(hash)
+        await page.screenshot({ path: `${shots}/shared-anonymous-${v.name}.png` })
+      })
+      await withMap(v, { hash, loggedIn: true }, async (_b, page) => {
+        await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+        const h = hashState(page.url())
+        expect(Math.abs(h.lat - view.lat)).toBeLessThan(1e-5)
+        expect(Math.abs(h.lng - view.lng)).toBeLessThan(1e-5)
+        expect(h.zoom).toBe(view.zoom)
+        await page.screenshot({ path: `${shots}/shared-${v.name}.png` })
+      })
+    })
+  })
+})
