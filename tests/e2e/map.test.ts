@@ -251,7 +251,28 @@ describe('the map screen in Chromium', () => {
         expect(await title.innerText()).toBe(`Tờ ${truth.body.data.parcel.sheet_no}, thửa ${truth.body.data.parcel.parcel_no}`)
         expect(await page.getByTestId('reserve-verdict').innerText()).toMatch(/vướng quy hoạch lộ giới/i)
         expect(await page.getByText('Dữ liệu mô phỏng').count()).toBeGreaterThan(0)
-        expect(await page.getByRole('link', { name: 'Định giá thửa này' }).getAttribute('href')).toMatch(/^\/valuation\?/)
+        const valuation = new URL((await page.getByRole('link', { name: 'Định giá thửa này' }).getAttribute('href'))!, app.url)
+        expect(valuation.pathname).toBe('/valuation')
+        expect([valuation.searchParams.get('sheet'), valuation.searchParams.get('parcel')]).toEqual([
+          String(truth.body.data.parcel.sheet_no),
+          String(truth.body.data.parcel.parcel_no),
+        ])
+        // The result went into the lookup history that the offline screens and valuation read.
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                new Promise<number>((done) => {
+                  const open = indexedDB.open('qh-history')
+                  open.onsuccess = () => {
+                    const count = open.result.transaction('history').objectStore('history').count()
+                    count.onsuccess = () => done(count.result)
+                  }
+                  open.onerror = () => done(-1)
+                }),
+            ),
+          )
+          .toBe(1)
         await page.screenshot({ path: `${shots}/card-${v.name}.png` })
       })
     })

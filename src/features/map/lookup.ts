@@ -1,5 +1,6 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
 import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '../../lib/contract/lookups.ts'
+import * as history from '../history/history.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
 import type { Point } from './url-state.ts'
 
@@ -8,9 +9,18 @@ import type { Point } from './url-state.ts'
  * interruption). Loaded on first use, so the first map paint does not wait for it.
  */
 
-/** The counted planning lookup; NotFound shows the yellow EMPTY_ESTATE toast. */
-export function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
-  return api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal })
+/**
+ * The counted planning lookup; NotFound shows the yellow EMPTY_ESTATE toast. A result is kept in the
+ * lookup history, so it reopens offline and valuing the same parcel needs no second counted lookup.
+ */
+export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
+  const res = await api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal })
+  if (res.ok) {
+    const label = `Tờ ${res.data.parcel.sheet_no}, thửa ${res.data.parcel.parcel_no}`
+    // A device without IndexedDB room still shows the result; only the history entry is lost.
+    history.add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data }).catch((err: unknown) => console.warn('lookup not kept in history:', err))
+  }
+  return res
 }
 
 /** Addresses, streets and wards as the user types; the list itself says when nothing matched. */

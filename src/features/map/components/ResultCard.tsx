@@ -30,10 +30,7 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
   return (
     <Group gap={8} mt="md" wrap="wrap">
       <Button
-        component={Link}
-        to="/valuation"
-        // The valuation screen reads the parcel it is asked to value from these search params.
-        search={{ lat: location.lat, lng: location.lng, parcel: parcel.id } as never}
+        renderRoot={(props) => <Link to="/valuation" search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }} {...props} />}
         leftSection={<IconCalculator size={20} aria-hidden />}
       >
         Định giá thửa này
