@@ -11,12 +11,17 @@ import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
+import { securityHeaders } from './security/headers.ts'
+import { requestLog } from './security/request-log.ts'
 import { loadStaticSite, serveStatic } from './static.ts'
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
+  // First, so every answer (errors and 404s included) carries the security headers.
+  app.use('*', securityHeaders(deps.config))
   app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('*', requestLog(deps.logger))
   app.use('/api/*', compress())
   app.use('/api/*', async (c, next) => {
     // Uploads carry photos and set their own, larger limit.

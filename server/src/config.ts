@@ -34,6 +34,16 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   /** The built front end to serve; default dist/ beside the server (tests serve a second build from elsewhere). */
   DIST_DIR: z.string().min(1).optional(),
+  /** Other sites allowed to call the API from a browser, comma-separated origins; none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'must be comma-separated origins like https://example.vn')))
+    .default([]),
+  /** How long start-up keeps retrying a database it cannot reach before giving up. */
+  DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Longest time one request (headers and body, an upload included) may take to arrive. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 })
 
 export type Config = {
@@ -54,6 +64,9 @@ export type Config = {
   tileAttribution: string | undefined
   demoData: boolean
   distDir: string
+  corsOrigins: string[]
+  dbStartTimeoutSeconds: number
+  requestTimeoutSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: e.TILE_ATTRIBUTION,
     demoData: e.DEMO_DATA,
     distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '../../dist'),
+    corsOrigins: e.CORS_ORIGINS,
+    dbStartTimeoutSeconds: e.DB_START_TIMEOUT_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   }
 }

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts'
-import { startServer } from './server.ts'
+import { DatabaseStartError, startServer } from './server.ts'
 
 try {
   const running = await startServer(loadConfig())
@@ -19,6 +19,10 @@ try {
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
 } catch (err) {
+  if (err instanceof DatabaseStartError) {
+    process.stderr.write(`${err.message}\n`)
+    process.exit(1)
+  }
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`)
     process.exit(2)

@@ -1,11 +1,53 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
+import { isUnavailable } from './db/database.ts'
 import { openDatabase, type Database } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
 import { ensureDemoData } from './seed/ensure.ts'
+
+/** The database could not be opened at start, after retrying for DB_START_TIMEOUT_SECONDS when it was unreachable. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError'
+}
+
+/** postgres://user:secret@host/db → postgres://user:***@host/db, for messages. */
+function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]*:)[^@]*@/, '$1***@')
+}
+
+/**
+ * A database that is still starting (a container, a fail-over) must not kill the server at once:
+ * an unreachable one is retried with growing pauses until DB_START_TIMEOUT_SECONDS, each try logged.
+ * Anything else (wrong password, corrupt data directory) fails at once.
+ */
+async function openDatabaseWithRetry(config: Config, logger: Logger): Promise<Database> {
+  const where = config.databaseUrl ? redactUrl(config.databaseUrl) : 'PGlite'
+  const deadline = Date.now() + config.dbStartTimeoutSeconds * 1000
+  for (let attempt = 1; ; attempt++) {
+    let db: Database | undefined
+    try {
+      db = await openDatabase(config)
+      await db.ping()
+      return db
+    } catch (err) {
+      await db?.close().catch(() => {})
+      // A refused connection to "localhost" is an AggregateError (IPv4 and IPv6) with no message.
+      const code = (err as { code?: unknown }).code
+      const reason = err instanceof Error ? err.message || (typeof code === 'string' ? code : err.name) : String(err)
+      const left = deadline - Date.now()
+      if (!isUnavailable(err) || left <= 0) {
+        const tries = attempt > 1 ? ` after ${attempt} tries in ${config.dbStartTimeoutSeconds} s` : ''
+        throw new DatabaseStartError(`Cannot open the database (${where})${tries}: ${reason}`)
+      }
+      const waitMs = Math.min(500 * 2 ** (attempt - 1), 5_000, left)
+      logger.warn('database not reachable, retrying', { database: where, attempt, retryInMs: waitMs, error: reason })
+      await new Promise((r) => setTimeout(r, waitMs))
+    }
+  }
+}
 
 export type RunningServer = { url: string; port: number; db: Database; logger: Logger; close(): Promise<void> }
 
@@ -13,20 +55,24 @@ export type RunningServer = { url: string; port: number; db: Database; logger: L
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel)
   const t0 = performance.now()
-  const db = await openDatabase(config)
+  const db = await openDatabaseWithRetry(config, logger)
   const applied = await migrate(db)
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
-  })
-  // Slow or stalled clients must not hold sockets forever.
-  if ('headersTimeout' in server) {
-    server.headersTimeout = 15_000
-    server.requestTimeout = 120_000
-    server.keepAliveTimeout = 5_000
+  // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
+  // (an upload of photos included) within REQUEST_TIMEOUT_SECONDS, idle keep-alive sockets closed
+  // after 5 s. Node checks these only every connectionsCheckingInterval, so that is kept short.
+  const requestTimeout = config.requestTimeoutSeconds * 1000
+  const serverOptions = {
+    headersTimeout: Math.min(15_000, requestTimeout),
+    requestTimeout,
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: Math.min(5_000, requestTimeout),
   }
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, () => resolve(s))
+  })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://localhost:${port}`

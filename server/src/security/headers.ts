@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { MiddlewareHandler } from 'hono'
+import type { Config } from '../config.ts'
+import type { AppEnv } from '../deps.ts'
+import { fail } from '../http/envelope.ts'
+
+export type SecurityConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'tileUrl' | 'corsOrigins' | 'distDir'>
+
+/**
+ * The host part of TILE_URL for img-src. The template's `{z}`, `{x}`, `{y}` and `{a-c}` sub-domain
+ * placeholders are no valid URL, so a `{a-c}.tile.example.org` host becomes `*.tile.example.org`.
+ */
+export function tileSource(tileUrl: string | undefined): string | null {
+  if (!tileUrl) return null
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(tileUrl.trim())
+  if (!match) return null
+  const scheme = match[1]!.toLowerCase()
+  const host = match[2]!.toLowerCase().replace(/^\{[^}]*\}\./, '*.')
+  if (!/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/.test(host)) return null
+  return `${scheme}://${host}`
+}
+
+/**
+ * sha256 sources for the inline scripts of the built index.html. The build keeps one small inline
+ * script (it paints the saved colour mode before the bundle loads); naming it by hash lets it run
+ * while every other inline script, such as an injected one, stays blocked.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1] ?? '')) continue
+    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`)
+  }
+  return hashes
+}
+
+export function contentSecurityPolicy(opts: { tileUrl?: string | undefined; scriptHashes?: string[] }): string {
+  const tiles = tileSource(opts.tileUrl)
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...(opts.scriptHashes ?? [])],
+    // OpenLayers may start blob: workers; the service worker itself is a same-origin file.
+    ['worker-src', "'self'", 'blob:'],
+    ['img-src', "'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    ['connect-src', "'self'"],
+    // Mantine writes <style> tags at run time; inline is allowed for styles only, never for scripts.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['font-src', "'self'", 'data:'],
+    ['manifest-src', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['object-src', "'none'"],
+  ]
+  return directives.map((d) => d.join(' ')).join('; ')
+}
+
+/** Served over HTTPS: PUBLIC_URL says so, or a trusted proxy reports that the client used HTTPS. */
+export function isHttps(config: Pick<Config, 'publicUrl' | 'trustProxy'>, forwardedProto: string | undefined): boolean {
+  if (config.publicUrl.startsWith('https:')) return true
+  return config.trustProxy && forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https'
+}
+
+const PERMISSIONS_POLICY = 'geolocation=(self), camera=(self), microphone=()'
+// Browsers ignore HSTS sent over plain HTTP, but a proxy could cache it; it goes only on HTTPS answers.
+const HSTS = 'max-age=31536000'
+const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key'
+const CORS_EXPOSE_HEADERS = 'Retry-After, X-Request-Id'
+
+/**
+ * Security headers on every answer (app, API, tiles, errors), and CORS for the API: same-origin only
+ * unless CORS_ORIGINS lists other origins. Tiles keep their own `Access-Control-Allow-Origin: *`.
+ */
+export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEnv> {
+  const indexHtml = join(config.distDir, 'index.html')
+  const csp = contentSecurityPolicy({
+    tileUrl: config.tileUrl,
+    scriptHashes: existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
+  })
+  const allowed = new Set(config.corsOrigins)
+
+  return async (c, next) => {
+    const origin = c.req.header('origin')
+    const api = c.req.path.startsWith('/api/')
+    const corsAllowed = api && origin !== undefined && allowed.has(origin)
+
+    if (api && c.req.method === 'OPTIONS' && origin !== undefined && c.req.header('access-control-request-method')) {
+      // A preflight is answered here: the routes behind know nothing of OPTIONS.
+      if (!corsAllowed) {
+        c.res = fail(c, 'Forbidden', 'Trang web này không được phép gọi API.')
+      } else {
+        c.res = c.body(null, 204, {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+          'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+          'Access-Control-Max-Age': '600',
+          Vary: 'Origin',
+        })
+      }
+    } else {
+      await next()
+    }
+
+    const h = c.res.headers
+    h.set('Content-Security-Policy', csp)
+    h.set('X-Content-Type-Options', 'nosniff')
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    h.set('Permissions-Policy', PERMISSIONS_POLICY)
+    if (isHttps(config, c.req.header('x-forwarded-proto'))) h.set('Strict-Transport-Security', HSTS)
+    if (api) {
+      h.append('Vary', 'Origin')
+      if (corsAllowed) {
+        h.set('Access-Control-Allow-Origin', origin)
+        h.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS)
+      } else {
+        h.delete('Access-Control-Allow-Origin')
+      }
+    }
+  }
+}
