@@ -234,6 +234,15 @@ describe('the map screen in Chromium', () => {
         expect(tiles.every((t) => t.status === 200 || t.status === 204 || t.status === 304)).toBe(true)
         await page.screenshot({ path: `${shots}/tiles-${v.name}.png` })
         expect(b.consoleErrors).toEqual([])
+        // Every visible control on the map is at least 44 × 44 px, for a thumb in the field.
+        const small = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.qh-map button, .qh-map a, .qh-map input, .qh-map select')]
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ el, r }) => r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'))
+            .filter(({ el, r }) => (el instanceof HTMLInputElement && el.type === 'text' ? r.height < 44 : r.width < 44 || r.height < 44))
+            .map(({ el, r }) => `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${Math.round(r.width)}×${Math.round(r.height)}`),
+        )
+        expect(small).toEqual([])
       })
     })
 

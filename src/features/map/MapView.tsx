@@ -98,6 +98,8 @@ export default function MapView({ search }: { search: MapSearch }) {
       if (tiles.signal.aborted) return
       c.addTileLayers(sets)
       setHasRaster(c.hasRaster())
+      // A deployment that configures a raster basemap wants it seen; the app's own stays one tap away.
+      if (c.hasRaster()) setSettings((s) => ({ ...s, basemap: 'raster' }))
       if (!opening) c.fitData()
     })
     const offView = c.onView(setView)
