@@ -28,6 +28,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'budgets',
+          include: ['tests/budgets/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: './vite.config.ts',
         test: {
           name: 'client',

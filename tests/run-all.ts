@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 /**
- * `npm test`: type check, build, unit + server tests on the embedded database, the server tests again on
+ * `npm test`: type check, build, unit + size-budget + server tests on the embedded database, the server tests again on
  * PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium. Ends with one
  * `N passed, N failed` line summing every suite.
  */
@@ -42,7 +42,8 @@ step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconf
 step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit']) || (failed += 1)
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) failed += 1
-vitestStep('unit and server tests (embedded PGlite)', ['client', 'server'], { DATABASE_URL: '' })
+// The size budgets read the build just made.
+vitestStep('unit, size-budget and server tests (embedded PGlite)', ['client', 'budgets', 'server'], { DATABASE_URL: '' })
 const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')

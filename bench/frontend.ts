@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { launch as launchChrome } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM, CHROMIUM_FLAGS, launch, phoneContext, SLOW_4G, throttle } from './lib/browser.ts'
+import { readDist, summariseDist, total, type DistGraph, type Sizes } from './lib/dist-chunks.ts'
+import { startBenchServer } from './lib/server-process.ts'
+import { ratio } from './lib/stats.ts'
+import { fmt, type Table } from './lib/table.ts'
+
+export const FRONT_TARGETS = { initialGzipKB: 200, lcpColdMs: 1500, mapVisibleWarmMs: 600 }
+
+type LighthouseFigures = { lcpMs: number; fcpMs: number; tbtMs: number; cls: number; totalBytes: number; score: number }
+type MapVisible = { ms: number | null; scriptCssBytes: number; tileBytes: number; requests: number }
+export type FrontendResult = {
+  sizes: { initial: Sizes; route: Sizes; firstPaint: Sizes; sw: Sizes | null; routeChunk: string | null; chunks: (Sizes & { file: string; initial: boolean; route: boolean })[] }
+  lighthouse: { cold: LighthouseFigures; warm: LighthouseFigures } | null
+  mapVisible: { cold: MapVisible; warm: MapVisible } | null
+}
+
+const kb = (b: number) => b / 1000
+
+export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendResult['sizes'] } {
+  const s = summariseDist(g, 'demo')
+  const initial = total(g, s.initial)
+  const route = total(g, s.route)
+  const firstPaint = total(g, s.firstPaint)
+  const chunks = [...g.chunks.values()]
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((c) => ({ file: c.file, raw: c.raw, gzip: c.gzip, brotli: c.brotli, initial: s.initial.has(c.file), route: s.route.has(c.file) }))
+  const all = total(g, g.chunks.keys())
+  const row = (name: string, z: Sizes, target?: string, ok?: string) => [name, fmt.kb(z.raw), fmt.kb(z.gzip), fmt.kb(z.brotli), fmt.ratio(ratio(z.brotli, z.gzip)), target ?? '', ok ?? '']
+  const perChunk: Table = {
+    title: '3a. Front-end chunks (kB = 1000 bytes), largest first',
+    head: ['chunk', 'raw kB', 'gzip kB', 'brotli kB', 'br/gz', 'loaded', ''],
+    rows: chunks.map((c) => [c.file.replace('assets/', ''), fmt.kb(c.raw), fmt.kb(c.gzip), fmt.kb(c.brotli), fmt.ratio(ratio(c.brotli, c.gzip)), c.initial ? 'initial' : c.route ? '/demo map' : 'later', '']),
+  }
+  const summary: Table = {
+    title: '3b. Bytes before the first map paint on /demo',
+    head: ['what', 'raw kB', 'gzip kB', 'brotli kB', 'br/gz', 'target', ''],
+    rows: [
+      row('initial JS+CSS (index.html)', initial, `≤ ${FRONT_TARGETS.initialGzipKB} gzip`, fmt.target(kb(initial.gzip), FRONT_TARGETS.initialGzipKB)),
+      row(`+ map route (${s.routeChunk?.replace('assets/', '') ?? 'not found'} and its lazy map view)`, route),
+      row('= before the first map paint', firstPaint),
+      ...(g.sw ? [row('service worker (sw.js)', g.sw)] : []),
+      row('all JS+CSS in the build', all),
+    ],
+    notes: ['Plus index.html, TileJSON and the first tiles (measured in 3d).'],
+  }
+  return { tables: [perChunk, summary], sizes: { initial, route, firstPaint, sw: g.sw, routeChunk: s.routeChunk, chunks } }
+}
+
+async function runLighthouse(url: string): Promise<{ cold: LighthouseFigures; warm: LighthouseFigures }> {
+  const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) })
+  try {
+    const once = async (disableStorageReset: boolean): Promise<LighthouseFigures> => {
+      // Lighthouse's default config: mobile emulation, simulated Slow 4G and 4× CPU slowdown.
+      const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset })
+      const lhr = result?.lhr
+      if (!lhr) throw new Error('Lighthouse returned no report')
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+      const n = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+      return {
+        lcpMs: n('largest-contentful-paint'),
+        fcpMs: n('first-contentful-paint'),
+        tbtMs: n('total-blocking-time'),
+        cls: n('cumulative-layout-shift'),
+        totalBytes: n('total-byte-weight'),
+        score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+      }
+    }
+    const cold = await once(false)
+    // Second load in the same profile: the service worker installed by the first is in control.
+    const warm = await once(true)
+    return { cold, warm }
+  } finally {
+    chrome.kill()
+  }
+}
+
+/**
+ * Time from navigation start to the first frame with a drawn map after the first vector tile arrived,
+ * read in the page (a canvas of the map holding painted pixels); with the JS/CSS and tile bytes
+ * fetched by then. Under the same Slow 4G and 4× CPU slowdown, cold (fresh profile) and warm (reload
+ * with the service worker in control).
+ */
+const PROBE = `(() => {
+  const probe = { tileAt: null, visibleAt: null }
+  window.__qhMapProbe = probe
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (probe.tileAt === null && /\\/tiles\\/.+\\.pbf/.test(e.name)) probe.tileAt = e.responseEnd
+  }).observe({ type: 'resource', buffered: true })
+  const sample = document.createElement('canvas')
+  sample.width = sample.height = 16
+  const painted = (c) => {
+    try {
+      const ctx = sample.getContext('2d', { willReadFrequently: true })
+      ctx.clearRect(0, 0, 16, 16)
+      ctx.drawImage(c, 0, 0, 16, 16)
+      const d = ctx.getImageData(0, 0, 16, 16).data
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true
+    } catch {}
+    return false
+  }
+  const check = () => {
+    if (probe.tileAt !== null) {
+      for (const c of document.querySelectorAll('.qh-map-canvas canvas')) {
+        if (c.width > 0 && c.height > 0 && painted(c)) { probe.visibleAt = performance.now(); return }
+      }
+    }
+    requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
+})()`
+
+async function measureMapVisible(url: string): Promise<{ cold: MapVisible; warm: MapVisible }> {
+  const browser = await launch()
+  try {
+    const context = await phoneContext(browser)
+    await context.addInitScript(PROBE)
+    const page = await context.newPage()
+    await throttle(page, SLOW_4G, SLOW_4G.cpuSlowdown)
+    const read = async (): Promise<MapVisible> => {
+      // A function, not a string: the app's CSP forbids eval.
+      await page.waitForFunction(() => (window as unknown as { __qhMapProbe?: { visibleAt: number | null } }).__qhMapProbe?.visibleAt != null, null, {
+        timeout: 90_000,
+      })
+      return page.evaluate(() => {
+        const at = (window as unknown as { __qhMapProbe: { visibleAt: number } }).__qhMapProbe.visibleAt
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+        const before = entries.filter((e) => e.responseEnd <= at)
+        const bytes = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize
+        return {
+          ms: Math.round(at),
+          scriptCssBytes: before.filter((e) => /\.(js|css)(\?|$)/.test(e.name)).reduce((s, e) => s + bytes(e), 0),
+          tileBytes: before.filter((e) => /\/tiles\//.test(e.name)).reduce((s, e) => s + bytes(e), 0),
+          requests: before.length,
+        }
+      })
+    }
+    await page.goto(url)
+    const cold = await read()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+    })
+    // Let the worker finish precaching before the second load.
+    await page.waitForTimeout(3000)
+    await page.reload()
+    const warm = await read()
+    return { cold, warm }
+  } finally {
+    await browser.close()
+  }
+}
+
+export async function frontendSection(o: { root: string; lighthouse: boolean; show: (t: Table) => void; log: (s: string) => void; serverEnv: Record<string, string> }): Promise<FrontendResult> {
+  const dist = process.env.DIST_DIR || join(o.root, 'dist')
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run npm run build first.`)
+  const { tables, sizes } = sizesTables(readDist(dist))
+  tables.forEach(o.show)
+  if (!o.lighthouse) return { sizes, lighthouse: null, mapVisible: null }
+
+  const server = await startBenchServer({ ...o.serverEnv, DIST_DIR: dist })
+  try {
+    const url = `${server.url}/demo`
+    o.log('Lighthouse on /demo (cold, then warm)…')
+    const lh = await runLighthouse(url)
+    o.log('Map visible on /demo (cold, then warm)…')
+    const mv = await measureMapVisible(url)
+    const lhRow = (name: string, f: LighthouseFigures) => [
+      name,
+      fmt.ms(f.fcpMs),
+      fmt.ms(f.lcpMs),
+      fmt.ms(f.tbtMs),
+      fmt.n(f.cls, 3),
+      fmt.kb(f.totalBytes),
+      fmt.n(f.score),
+    ]
+    o.show({
+      title: '3c. Lighthouse 13 on /demo — mobile, simulated Slow 4G, 4× CPU (ms, kB)',
+      head: ['load', 'FCP', 'LCP', 'TBT', 'CLS', 'total kB', 'score'],
+      rows: [lhRow('cold', lh.cold), lhRow('warm (service worker)', lh.warm)],
+      notes: [
+        `LCP cold target ≤ ${FRONT_TARGETS.lcpColdMs} ms: ${fmt.target(lh.cold.lcpMs, FRONT_TARGETS.lcpColdMs)} (${fmt.ratio(ratio(lh.cold.lcpMs, FRONT_TARGETS.lcpColdMs))} of target)`,
+      ],
+    })
+    const mvRow = (name: string, m: MapVisible, target?: number) => [
+      name,
+      fmt.ms(m.ms),
+      fmt.kb(m.scriptCssBytes),
+      fmt.kb(m.tileBytes),
+      String(m.requests),
+      target ? `≤ ${target}` : '',
+      target ? `${fmt.target(m.ms, target)} (${fmt.ratio(ratio(m.ms, target))})` : '',
+    ]
+    o.show({
+      title: '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated (ms, kB transferred by then)',
+      head: ['load', 'map visible ms', 'JS+CSS kB', 'tiles kB', 'requests', 'target', ''],
+      rows: [mvRow('cold', mv.cold), mvRow('warm (service worker)', mv.warm, FRONT_TARGETS.mapVisibleWarmMs)],
+    })
+    return { sizes, lighthouse: lh, mapVisible: mv }
+  } finally {
+    await server.stop()
+  }
+}

@@ -1,0 +1,112 @@
+import { foldVietnamese } from '../../src/lib/text/fold.ts'
+import type { TileLayerId } from '../../src/lib/contract/tiles.ts'
+import type { Database } from '../../server/src/db/index.ts'
+import { currentElasticities, marketAsOf } from '../../server/src/geo/market.ts'
+import { planningLookup } from '../../server/src/geo/planning.ts'
+import { searchPlaces } from '../../server/src/geo/search.ts'
+import { valuate } from '../../server/src/geo/valuation.ts'
+import { tileSets } from '../../server/src/tiles/layers.ts'
+import { activeLayers, tileSql } from '../../server/src/tiles/render.ts'
+import { loadResult, type LoadResult } from './stats.ts'
+import type { Bbox, TileRef } from './tile-math.ts'
+
+/** What every load run draws its requests from, in the same order for the API and for the raw SQL. */
+export type Samples = { points: { lat: number; lng: number }[]; queries: string[]; bounds: Bbox; parcels: number; center: { lat: number; lng: number } }
+
+export type Workload =
+  | { kind: 'planning' | 'valuation' | 'search' }
+  | { kind: 'tiles'; tiles: TileRef[] }
+
+/**
+ * Parcels spread over the whole dataset (a fixed pseudo-random order, so every run asks the same
+ * points), search terms as people type them (with and without diacritics, partial words, house
+ * numbers), and the data's bounds.
+ */
+export async function pickSamples(db: Database, count = 200): Promise<Samples> {
+  const points = await db.query<{ lat: number; lng: number }>(
+    `select ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng from (
+       select ST_PointOnSurface(geom) as pt from parcels order by (id * 2654435761) % 4294967291 limit $1) s`,
+    [count],
+  )
+  const streets = await db.query<{ name: string }>(`select distinct name from streets where class <> 'alley' order by name limit 12`)
+  const addresses = await db.query<{ address: string }>(
+    `select address from parcels where address is not null and address <> '' order by (id * 2654435761) % 4294967291 limit 8`,
+  )
+  const wards = await db.query<{ name: string }>(`select name from admin_units where level = 'ward' order by id limit 4`)
+  const queries = [
+    ...streets.map((s) => s.name),
+    ...streets.slice(0, 6).map((s) => foldVietnamese(s.name)),
+    ...streets.slice(6, 12).map((s) => foldVietnamese(s.name).slice(0, 7)),
+    ...addresses.map((a) => a.address.split(',')[0] ?? a.address),
+    ...wards.map((w) => foldVietnamese(w.name)),
+  ].filter((q) => q.trim().length > 0)
+  const [ext] = await db.query<{ west: number; south: number; east: number; north: number; n: number }>(
+    `select ST_XMin(e)::float8 as west, ST_YMin(e)::float8 as south, ST_XMax(e)::float8 as east, ST_YMax(e)::float8 as north,
+       (select count(*) from parcels)::float8 as n
+     from (select ST_Extent(bounds)::box2d as e from datasets) s`,
+  )
+  if (!ext || points.length === 0) throw new Error('No data loaded')
+  const bounds = { west: ext.west, south: ext.south, east: ext.east, north: ext.north }
+  return { points, queries, bounds, parcels: ext.n, center: { lat: (ext.south + ext.north) / 2, lng: (ext.west + ext.east) / 2 } }
+}
+
+/**
+ * The lookup's own SQL, called directly on the server's Database: the same statements the endpoint
+ * runs to find its answer, without HTTP, token check, daily count, validation or JSON.
+ */
+export function rawOperation(db: Database, samples: Samples, w: Workload): (i: number) => Promise<unknown> {
+  const { points, queries } = samples
+  const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
+  switch (w.kind) {
+    case 'planning':
+      return (i) => planningLookup(db, point(i).lat, point(i).lng)
+    case 'valuation':
+      return async (i) => valuate(db, point(i), { asOf: await marketAsOf(db, new Date()), elasticities: await currentElasticities(db) })
+    case 'search':
+      return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
+    case 'tiles': {
+      const sqlByKey = new Map<string, string>()
+      return (i) => {
+        const t = w.tiles[i % w.tiles.length] as TileRef
+        const set = tileSets[t.layer as TileLayerId]
+        const key = `${t.layer}/${t.z}`
+        let sql = sqlByKey.get(key)
+        if (sql === undefined) {
+          sql = tileSql(activeLayers(set, t.z))
+          sqlByKey.set(key, sql)
+        }
+        return db.query(sql, [t.z, t.x, t.y])
+      }
+    }
+  }
+}
+
+/**
+ * `connections` loops, each awaiting one operation after another, for `durationMs` or until `amount`
+ * operations have started (whichever is given), as autocannon drives HTTP connections.
+ */
+export async function runLoad(
+  op: (i: number) => Promise<unknown>,
+  opts: { connections: number; durationMs?: number; amount?: number },
+): Promise<LoadResult> {
+  const samples: number[] = []
+  let errors = 0
+  let next = 0
+  const t0 = performance.now()
+  const end = opts.durationMs === undefined ? Number.POSITIVE_INFINITY : t0 + opts.durationMs
+  const limit = opts.amount ?? Number.POSITIVE_INFINITY
+  const loop = async () => {
+    while (next < limit && performance.now() < end) {
+      const i = next++
+      const start = performance.now()
+      try {
+        await op(i)
+        samples.push(performance.now() - start)
+      } catch {
+        errors += 1
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: opts.connections }, loop))
+  return loadResult(samples, errors, (performance.now() - t0) / 1000)
+}

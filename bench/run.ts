@@ -1,0 +1,123 @@
+/**
+ * `npm run bench [-- flags]`: API vs raw SQL, front-end sizes and Lighthouse, offline download and
+ * memory, each as a table with its ratios; `--scale` adds the 20 k → 1 M parcel run. Loopback only,
+ * every load bounded in time or count. Results also go to bench/results.json. docs/performance.md says
+ * what each figure means.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, freemem, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { apiTable, benchApi, memoryTable, type ApiOptions, type ApiRun } from './api.ts'
+import { frontendSection } from './frontend.ts'
+import { startBenchServer } from './lib/server-process.ts'
+import { markdownTable, renderTable, type Table } from './lib/table.ts'
+import { offlineSection } from './offline.ts'
+import { scaleSection } from './scale.ts'
+
+const usage = `npm run bench -- [--duration S] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
+                  [--only api,front,offline] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
+                  [--scale-db pglite,postgres]
+                  [--markdown FILE]
+  DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database.
+`
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+    users: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '1' },
+    'cold-tiles': { type: 'string', default: '600' },
+    only: { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    'scale-sizes': { type: 'string', default: '20000,200000,1000000' },
+    'scale-db': { type: 'string' },
+    markdown: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+})
+if (args.help) {
+  process.stdout.write(usage)
+  process.exit(0)
+}
+const num = (name: string, v: string, min: number, max: number) => {
+  const n = Number(v)
+  if (!Number.isFinite(n) || n < min || n > max) {
+    process.stderr.write(`--${name} must be a number from ${min} to ${max}.\n${usage}`)
+    process.exit(2)
+  }
+  return n
+}
+const opts: ApiOptions = {
+  durationMs: num('duration', args.duration, 1, 120) * 1000,
+  connections: num('connections', args.connections, 1, 200),
+  users: num('users', args.users, 1, 200),
+  warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
+  coldTiles: num('cold-tiles', args['cold-tiles'], 10, 20_000),
+}
+const sections = new Set((args.only ?? 'api,front,offline').split(',').map((s) => s.trim()))
+const scaleSizes = args['scale-sizes'].split(',').map((s) => num('scale-sizes', s, 1000, 5_000_000))
+const pgUrl = process.env.DATABASE_URL || undefined
+// The million-parcel load takes minutes on PostgreSQL and far longer embedded: PostgreSQL when it is there.
+const scaleDbs = (args['scale-db'] ?? (pgUrl ? 'postgres' : 'pglite')).split(',').map((s) => {
+  if (s !== 'pglite' && s !== 'postgres') {
+    process.stderr.write(`--scale-db takes pglite and/or postgres.\n${usage}`)
+    process.exit(2)
+  }
+  return s
+})
+
+const root = join(import.meta.dirname, '..')
+const log = (s: string) => process.stderr.write(`${s}\n`)
+const tables: Table[] = []
+const show = (t: Table) => {
+  tables.push(t)
+  process.stdout.write(renderTable(t) + '\n')
+}
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGB: Math.round(totalmem() / 2 ** 30), freeGB: Math.round(freemem() / 2 ** 30), node: process.version },
+  options: { ...opts, sections: [...sections], scale: args.scale ? scaleSizes : false, postgres: Boolean(pgUrl) },
+}
+
+/** The embedded database lives under a reused temp dir, so its demo data loads only on the first run. */
+const pgliteEnv = { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
+const targets: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: pgliteEnv }]
+if (pgUrl) targets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
+const serverEnv = (env: Record<string, string>) => ({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
+
+const t0 = performance.now()
+let failed = false
+try {
+  if (sections.has('api')) {
+    const runs: ApiRun[] = []
+    for (const target of targets) {
+      log(`Starting the server on ${target.name} (the first run loads the demo data)…`)
+      mkdirSync(target.env.DATA_DIR as string, { recursive: true })
+      const server = await startBenchServer(serverEnv(target.env))
+      try {
+        const run = await benchApi(server, opts, log)
+        runs.push(run)
+        show(apiTable(run, opts))
+      } finally {
+        await server.stop()
+      }
+    }
+    results.api = runs
+    show(memoryTable(runs))
+  }
+  if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, dbs: scaleDbs, api: opts, pgUrl, show, log })
+  if (sections.has('front')) results.frontend = await frontendSection({ root, lighthouse: !args['no-lighthouse'], show, log, serverEnv: serverEnv(pgliteEnv) })
+  if (sections.has('offline')) results.offline = await offlineSection({ show, log, serverEnv: serverEnv(pgliteEnv) })
+} catch (err) {
+  failed = true
+  process.stderr.write(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+} finally {
+  results.seconds = Math.round((performance.now() - t0) / 1000)
+  results.tables = tables
+  writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
+  if (args.markdown) writeFileSync(args.markdown, tables.map(markdownTable).join('\n\n') + '\n')
+  process.stdout.write(`\nbench/results.json written; ${results.seconds} s in all.\n`)
+}
+process.exit(failed ? 1 : 0)

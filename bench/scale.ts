@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process'
+import { readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { benchApi, type ApiOptions, type ApiRun } from './api.ts'
+import { startBenchServer } from './lib/server-process.ts'
+import { ratio } from './lib/stats.ts'
+import { fmt, type Table } from './lib/table.ts'
+
+export type ScaleLine = { db: string; parcels: number; rows: number; loadMs: number; rowsPerS: number; dbBytes: number | null; diskBytes: number | null; run: ApiRun }
+
+function dirBytes(dir: string): number {
+  let total = 0
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name)
+    const st = statSync(full)
+    total += st.isDirectory() ? dirBytes(full) : st.size
+  }
+  return total
+}
+
+function runLoader(parcels: number, env: Record<string, string>): Promise<{ ms: number; rows: Record<string, number>; dbBytes: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'scale-load.ts'), '--parcels', String(parcels)], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? ''
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line))
+      else reject(new Error(`loading ${parcels} parcels failed (exit ${code})`))
+    })
+  })
+}
+
+/** A fresh database `qh_bench_scale` on the server of DATABASE_URL. */
+async function freshPostgres(url: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query('drop database if exists qh_bench_scale with (force)')
+    await admin.query('create database qh_bench_scale')
+  } finally {
+    await admin.end()
+  }
+  const u = new URL(url)
+  u.pathname = '/qh_bench_scale'
+  return u.toString()
+}
+
+/**
+ * For each size: a fresh database, the generated dataset loaded in one child process (rows/s), its
+ * size, then the section 1 run on it. Latency should stay flat: every lookup and tile is index-bound.
+ */
+export async function scaleSection(o: {
+  sizes: number[]
+  dbs: ('pglite' | 'postgres')[]
+  api: ApiOptions
+  pgUrl: string | undefined
+  show: (t: Table) => void
+  log: (s: string) => void
+}): Promise<ScaleLine[]> {
+  const lines: ScaleLine[] = []
+  for (const db of o.dbs) {
+    if (db === 'postgres' && !o.pgUrl) continue
+    for (const parcels of o.sizes) {
+      const dir = join(tmpdir(), 'qh-bench', `scale-${db}-${parcels}`)
+      rmSync(dir, { recursive: true, force: true })
+      const env: Record<string, string> = db === 'pglite' ? { DATA_DIR: dir, DATABASE_URL: '' } : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string) }
+      o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
+      const loaded = await runLoader(parcels, env)
+      const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
+      const diskBytes = db === 'pglite' ? dirBytes(dir) : null
+      const server = await startBenchServer({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'false' })
+      try {
+        const run = await benchApi(server, o.api, o.log)
+        lines.push({ db, parcels: loaded.rows.parcels ?? parcels, rows, loadMs: loaded.ms, rowsPerS: rows / (loaded.ms / 1000), dbBytes: loaded.dbBytes, diskBytes, run })
+      } finally {
+        await server.stop()
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }
+  }
+  o.show(scaleTable(lines))
+  return lines
+}
+
+export function scaleTable(lines: ScaleLine[]): Table {
+  const names = ['/api/planning', '/api/search', '/api/valuation', 'tiles, cold', 'tiles, server-cached']
+  const p95 = (l: ScaleLine, name: string) => l.run.lines.find((x) => x.name === name)?.api.latency.p95
+  const base = new Map<string, ScaleLine>()
+  for (const l of lines) if (!base.has(l.db)) base.set(l.db, l)
+  return {
+    title: '2. Scale — API p95 in ms (× the smallest size), load throughput and size',
+    head: ['database', 'parcels', 'rows', 'load s', 'rows/s', 'DB MB', ...names.map((n) => n.replace('/api/', '')), 'worst p95 ratio to raw'],
+    rows: lines.map((l) => {
+      const first = base.get(l.db) as ScaleLine
+      return [
+        l.db,
+        fmt.int(l.parcels),
+        fmt.int(l.rows),
+        fmt.n(l.loadMs / 1000, 1),
+        fmt.int(l.rowsPerS),
+        fmt.mb(l.dbBytes ?? l.diskBytes),
+        ...names.map((n) => `${fmt.ms(p95(l, n))} (${fmt.ratio(ratio(p95(l, n), p95(first, n)))})`),
+        fmt.ratio(Math.max(...l.run.lines.map((x) => x.p95Ratio ?? 0))),
+      ]
+    }),
+    notes: ['rows = every row the generator writes (parcels, land use, streets, zones, reserves, features, prices, sales); DB MB = pg_database_size.'],
+  }
+}

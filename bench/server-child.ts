@@ -1,0 +1,50 @@
+/**
+ * The server under test, as a child of `npm run bench`: the real server (startServer) plus an IPC
+ * channel through which the benchmark runs the raw SQL on the very same Database object, so raw and API
+ * figures share the driver, the pool or the embedded instance, and the process.
+ */
+import { loadConfig } from '../server/src/config.ts'
+import { startServer } from '../server/src/server.ts'
+import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from './lib/workloads.ts'
+
+export type ChildRequest =
+  | { id: number; cmd: 'samples' }
+  | { id: number; cmd: 'raw'; workload: Workload; connections: number; durationMs?: number; amount?: number }
+  | { id: number; cmd: 'query'; sql: string; params?: unknown[] }
+  | { id: number; cmd: 'memory' }
+export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
+export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
+
+const t0 = performance.now()
+const running = await startServer(loadConfig())
+const { db } = running
+let samples: Samples | undefined
+
+async function handle(msg: ChildRequest): Promise<unknown> {
+  switch (msg.cmd) {
+    case 'samples':
+      samples ??= await pickSamples(db)
+      return samples
+    case 'raw': {
+      samples ??= await pickSamples(db)
+      return runLoad(rawOperation(db, samples, msg.workload), msg)
+    }
+    case 'query':
+      return db.query(msg.sql, msg.params)
+    case 'memory':
+      // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
+      ;(globalThis as { gc?: () => void }).gc?.()
+      return process.memoryUsage()
+  }
+}
+
+process.on('message', (msg: ChildRequest) => {
+  handle(msg).then(
+    (result) => process.send?.({ id: msg.id, ok: true, result } satisfies ChildReply),
+    (err: unknown) => process.send?.({ id: msg.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies ChildReply),
+  )
+})
+process.on('disconnect', () => {
+  running.close().finally(() => process.exit(0))
+})
+process.send?.({ ready: true, port: running.port, kind: db.kind, startMs: Math.round(performance.now() - t0) } satisfies ChildReady)

@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseChunk, parseHtml, readDist, summariseDist, total } from '../../bench/lib/dist-chunks.ts'
+import { budgets } from './budgets.ts'
+
+const kB = (bytes: number) => Math.round(bytes / 100) / 10
+
+describe('reading a Vite build', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qh-budget-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const write = (file: string, body: string) => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    writeFileSync(join(dir, file), body)
+  }
+  write(
+    'index.html',
+    `<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>
+     <link rel="modulepreload" crossorigin href="/assets/react-B.js"><link rel="stylesheet" crossorigin href="/assets/index-C.css">
+     <link rel="manifest" href="/manifest.webmanifest"></head></html>`,
+  )
+  write(
+    'assets/index-A.js',
+    `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/demo-D.js","assets/react-B.js","assets/other-E.js"])))=>i.map(i=>d[i]);
+     import{a}from"./react-B.js";const r=()=>p(()=>import("./demo-D.js"),__vite__mapDeps([0,1]));const o=()=>p(()=>import("./other-E.js"),__vite__mapDeps([2]));`,
+  )
+  write('assets/react-B.js', 'export const a=1;'.repeat(50))
+  write('assets/index-C.css', 'body{margin:0}')
+  write(
+    'assets/demo-D.js',
+    `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/MapView-F.js","assets/ol-G.js","assets/MapView-H.css","assets/react-B.js"])))=>i.map(i=>d[i]);
+     import{a}from"./react-B.js";const M=lazy(()=>p(()=>import("./MapView-F.js").then(e=>e.t),__vite__mapDeps([0,1,2,3])));`,
+  )
+  write('assets/MapView-F.js', 'import{o}from"./ol-G.js";const later=()=>import("./Measure-I.js");')
+  write('assets/ol-G.js', 'export const o=2;'.repeat(400))
+  write('assets/MapView-H.css', '.map{flex:1}')
+  write('assets/Measure-I.js', 'export const m=3;'.repeat(400))
+  write('assets/other-E.js', 'export const e=4;')
+  write('sw.js', 'self.addEventListener("fetch",()=>{})')
+
+  it('finds the entry script, module preloads and stylesheets in index.html but not the manifest', () => {
+    const html = parseHtml(`<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`)
+    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'] })
+  })
+
+  it('reads static imports and each dynamic import with the preload list Vite attaches to it', () => {
+    const parsed = parseChunk(
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/x.js","assets/x.css","assets/y.js"])))=>i.map(i=>d[i]);import{a}from"./y.js";import"./z.js";const l=()=>p(()=>import(`./x.js`),__vite__mapDeps([0,1]));',
+    )
+    expect(parsed.imports.sort()).toEqual(['assets/y.js', 'assets/z.js'])
+    expect(parsed.dynamicImports).toEqual([{ file: 'assets/x.js', deps: ['assets/x.js', 'assets/x.css'] }])
+  })
+
+  it('counts the route chunk and what it lazy-loads for the map, but not what the map loads later or what is already initial', () => {
+    const g = readDist(dir)
+    const s = summariseDist(g, 'demo')
+    expect([...s.initial].sort()).toEqual(['assets/index-A.js', 'assets/index-C.css', 'assets/react-B.js'])
+    expect(s.routeChunk).toBe('assets/demo-D.js')
+    expect([...s.route].sort()).toEqual(['assets/MapView-F.js', 'assets/MapView-H.css', 'assets/demo-D.js', 'assets/ol-G.js'])
+    expect(total(g, s.firstPaint).gzip).toBe(total(g, s.initial).gzip + total(g, s.route).gzip)
+    expect(g.sw?.raw).toBeGreaterThan(0)
+  })
+})
+
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : resolve(import.meta.dirname, '../../dist')
+
+describe('size budgets of the build in dist/ (tests/budgets/budgets.ts)', () => {
+  it('has a build to measure (npm run build)', () => {
+    expect(existsSync(join(dist, 'index.html')), `no build in ${dist}`).toBe(true)
+  })
+  const g = existsSync(join(dist, 'index.html')) ? readDist(dist) : null
+  const s = g ? summariseDist(g, budgets.mapRoute) : null
+
+  it(`keeps the initial JS+CSS within ${budgets.initialJsCssGzipKB} kB gzip`, () => {
+    expect(kB(total(g!, s!.initial).gzip)).toBeLessThanOrEqual(budgets.initialJsCssGzipKB)
+  })
+
+  it(`finds the /${budgets.mapRoute} route chunk and keeps what it adds before the map draws within ${budgets.mapRouteGzipKB} kB gzip`, () => {
+    expect(s!.routeChunk).not.toBeNull()
+    expect(kB(total(g!, s!.route).gzip)).toBeLessThanOrEqual(budgets.mapRouteGzipKB)
+  })
+
+  it(`keeps the service worker within ${budgets.serviceWorkerGzipKB} kB gzip`, () => {
+    expect(g!.sw).not.toBeNull()
+    expect(kB(g!.sw!.gzip)).toBeLessThanOrEqual(budgets.serviceWorkerGzipKB)
+  })
+})
