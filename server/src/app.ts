@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
+import { isUnstorableText } from './security/bad-text.ts'
 import { securityHeaders } from './security/headers.ts'
 import { requestLog } from './security/request-log.ts'
 import { loadStaticSite, serveStatic } from './static.ts'
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers, usage: err.usage })
     const id = c.get('requestId')
+    if (isUnstorableText(err)) return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')
     if (isUnavailable(err)) {
       deps.logger.warn('database unavailable', { requestId: id, error: String(err) })
       return fail(c, 'ServiceUnavailable', undefined, { headers: { 'Retry-After': '5' } })

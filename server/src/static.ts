@@ -74,7 +74,12 @@ export function loadStaticSite(distDir: string): Map<string, Asset> {
 
 export function serveStatic(site: Map<string, Asset>) {
   return (c: Context) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname)
+    const raw = new URL(c.req.url).pathname
+    // A malformed escape (/%, /%zz) names no file; it is an app route like any other unknown path.
+    let path = raw
+    try {
+      path = decodeURIComponent(raw)
+    } catch {}
     // Paths without a file are app routes: the app shows its own 404 page.
     const asset = site.get(path) ?? (path.startsWith('/assets/') || path.startsWith('/builds/') ? undefined : site.get('/index.html'))
     if (!asset) return c.text('Not found', 404, { 'Cache-Control': 'no-store' })
