@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.ts'
 import { findUserByEmail } from './accounts.ts'
 import { passwordResetMail } from './mail-texts.ts'
 import { hashPassword } from './password.ts'
-import { sha256 } from './tokens.ts'
+import { forgetUserTokens, sha256 } from './tokens.ts'
 
 export const RESET_CODE_TTL_MS = 30 * 60 * 1000
 export const RESET_CODE_MAX_WRONG = 5
@@ -82,7 +82,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: s
   }
   // Hashed before the transaction so the scrypt work never holds the database connection.
   const passwordHash = await hashPassword(newPassword)
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     // Claiming the code is the single-use check: of two parallel resets only one gets the row.
     const claimed = await tx.query<{ user_id: string }>(
       `update password_resets set used_at = $2 where ${live} and verifier_hash = $3 returning user_id::text as user_id`,
@@ -93,5 +93,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: s
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])
     await tx.query('update auth_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now])
     await tx.query('update password_resets set used_at = $2 where user_id = $1 and used_at is null', [userId, now])
+    return userId
   })
+  forgetUserTokens(deps.db, userId)
 }

@@ -25,16 +25,55 @@ export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'now'>, user
   return { token, expiresAt }
 }
 
+/**
+ * Live tokens this process has checked recently, per database. A burst of requests (a map screen, search
+ * as you type) then costs one token query, not one each: on a single database connection that query
+ * was a large share of every lookup. Logout and password reset drop entries here at once; another
+ * server process on the same PostgreSQL notices a revocation within RECHECK_MS.
+ */
+const RECHECK_MS = 30_000
+const MAX_CACHED = 10_000
+type Checked = { userId: string; expiresAt: number; checkedAt: number }
+const checked = new WeakMap<object, Map<string, Checked>>()
+
+function cacheOf(db: object): Map<string, Checked> {
+  let cache = checked.get(db)
+  if (!cache) {
+    cache = new Map()
+    checked.set(db, cache)
+  }
+  return cache
+}
+
 /** The user a token belongs to, or null when it is malformed, unknown, revoked or expired. */
 export async function userIdForToken(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null
-  const rows = await deps.db.query<{ user_id: string }>(
-    'select user_id from auth_tokens where token_hash = $1 and revoked_at is null and expires_at > $2',
-    [sha256(token), deps.now()],
+  const hash = sha256(token)
+  const now = deps.now()
+  const t = now.getTime()
+  const cache = cacheOf(deps.db)
+  const hit = cache.get(hash)
+  if (hit && t < hit.expiresAt && t >= hit.checkedAt && t - hit.checkedAt < RECHECK_MS) return hit.userId
+  const rows = await deps.db.query<{ user_id: string; expires_at: Date }>(
+    'select user_id, expires_at from auth_tokens where token_hash = $1 and revoked_at is null and expires_at > $2',
+    [hash, now],
   )
-  return rows[0]?.user_id ?? null
+  const row = rows[0]
+  cache.delete(hash)
+  if (!row) return null
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string)
+  cache.set(hash, { userId: row.user_id, expiresAt: new Date(row.expires_at).getTime(), checkedAt: t })
+  return row.user_id
 }
 
 export async function revokeToken(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<void> {
-  await deps.db.query('update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null', [sha256(token), deps.now()])
+  const hash = sha256(token)
+  cacheOf(deps.db).delete(hash)
+  await deps.db.query('update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null', [hash, deps.now()])
+}
+
+/** After all of a user's tokens are revoked (password reset): none of them is taken from the cache again. */
+export function forgetUserTokens(db: object, userId: string): void {
+  const cache = cacheOf(db)
+  for (const [hash, entry] of cache) if (entry.userId === userId) cache.delete(hash)
 }
