@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { contentSecurityPolicy, inlineScriptHashes, tileSource } from './headers.ts'
 
 const inlineScript = "document.documentElement.dataset.mode = 'dark'"
 
+const dists: string[] = []
+afterAll(() => dists.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
 /** A tiny build with one inline script, so the CSP hash is checked against a known file. */
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'qh-dist-'))
+  dists.push(dir)
   mkdirSync(join(dir, 'assets'))
   writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`)
   writeFileSync(join(dir, 'assets/app.js'), 'console.log(1)')
