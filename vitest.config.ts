@@ -29,6 +29,27 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          // Real server processes killed, starved and restarted: one file at a time on 2 cores.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
+          name: 'load',
+          include: ['tests/load/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: 'budgets',
           include: ['tests/budgets/**/*.test.ts'],
           environment: 'node',
