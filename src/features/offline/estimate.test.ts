@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { ENTRY_OVERHEAD_BYTES, estimateBytes, FALLBACK_TILE_BYTES, sampleTiles } from './estimate.ts'
+import type { PlanPart } from './tile-grid.ts'
+
+const part = (layer: PlanPart['layer'], z: number, cols: number, rows: number): PlanPart => ({
+  layer,
+  range: { z, minX: 100, maxX: 100 + cols - 1, minY: 200, maxY: 200 + rows - 1 },
+  count: cols * rows,
+})
+
+describe('size estimate of a saved area', () => {
+  it('multiplies each layer and zoom by the average of its samples plus the per-entry overhead', () => {
+    const plan = [part('basemap', 16, 2, 2), part('parcels', 16, 2, 2), part('parcels', 17, 4, 4)]
+    const samples = [
+      { layer: 'basemap' as const, z: 16, bytes: 10_000 },
+      { layer: 'basemap' as const, z: 16, bytes: 20_000 },
+      { layer: 'parcels' as const, z: 16, bytes: 4_000 },
+      // An empty tile (204) weighs nothing but its entry.
+      { layer: 'parcels' as const, z: 17, bytes: 0 },
+      { layer: 'parcels' as const, z: 17, bytes: 3_000 },
+    ]
+    const expected = 4 * (15_000 + ENTRY_OVERHEAD_BYTES) + 4 * (4_000 + ENTRY_OVERHEAD_BYTES) + 16 * (1_500 + ENTRY_OVERHEAD_BYTES)
+    expect(estimateBytes(plan, samples)).toBe(expected)
+  })
+
+  it('borrows the nearest sampled zoom of the same layer, and the fallback size for a layer never sampled', () => {
+    const plan = [part('planning', 18, 3, 3), part('basemap', 12, 1, 1)]
+    const samples = [
+      { layer: 'planning' as const, z: 14, bytes: 9_000 },
+      { layer: 'planning' as const, z: 16, bytes: 5_000 },
+    ]
+    expect(estimateBytes(plan, samples)).toBe(9 * (5_000 + ENTRY_OVERHEAD_BYTES) + (FALLBACK_TILE_BYTES + ENTRY_OVERHEAD_BYTES))
+  })
+
+  it('samples at most three distinct tiles per layer and zoom, one tile when the range is a single tile', () => {
+    const plan = [part('basemap', 16, 5, 4), part('planning', 12, 1, 1)]
+    const picked = sampleTiles(plan)
+    expect(picked.filter((t) => t.layer === 'basemap')).toEqual([
+      { layer: 'basemap', z: 16, x: 102, y: 201 },
+      { layer: 'basemap', z: 16, x: 100, y: 200 },
+      { layer: 'basemap', z: 16, x: 104, y: 203 },
+    ])
+    expect(picked.filter((t) => t.layer === 'planning')).toEqual([{ layer: 'planning', z: 12, x: 100, y: 200 }])
+  })
+})

@@ -1,0 +1,178 @@
+import type { Store } from '../../lib/store.ts'
+import type { TileJson, TileLayerId } from '../../lib/contract/tiles.ts'
+import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
+import { isQuotaError, startDownload, type DownloadDeps, type DownloadHandle, type DownloadOutcome, type DownloadProgress } from './downloader.ts'
+import { releaseArea, saveTileForArea } from './saved-tiles.ts'
+import { planCount, type Bbox } from './tile-grid.ts'
+
+/**
+ * Runs the saved areas' downloads in the page: one job per area, its state written to IndexedDB as it
+ * goes (so a closed app carries on where it stopped when it is opened again), the jotai atom updated
+ * for the screens. Going offline pauses a job; coming back online resumes the ones it paused.
+ */
+
+/** Progress is written to IndexedDB at most this often (the atom follows every tile). */
+const PERSIST_EVERY_MS = 1000
+
+export type ManagerDeps = {
+  store: Store
+  saveTile?: (url: string, areaId: string, signal: AbortSignal) => Promise<number>
+  release?: (areaId: string, urls: Iterable<string>) => Promise<void>
+  isOnline?: () => boolean
+  now?: () => number
+  download?: Partial<Pick<DownloadDeps, 'sleep' | 'concurrency' | 'retries' | 'baseDelayMs'>>
+}
+
+export function createAreaManager(deps: ManagerDeps) {
+  const { store } = deps
+  const now = deps.now ?? Date.now
+  const isOnline = deps.isOnline ?? (() => navigator.onLine)
+  const saveTile = deps.saveTile ?? ((url, id, signal) => saveTileForArea(url, id, signal))
+  const release = deps.release ?? ((id, urls) => releaseArea(id, urls))
+  const jobs = new Map<string, { handle: DownloadHandle; done: Promise<void> }>()
+
+  async function reload() {
+    store.set(savedAreasAtom, await listAreas())
+  }
+
+  function show(area: SavedArea) {
+    store.set(savedAreasAtom, (list) => (list.some((a) => a.id === area.id) ? list.map((a) => (a.id === area.id ? area : a)) : [area, ...list]))
+  }
+
+  async function save(area: SavedArea) {
+    await putArea(area)
+    show(area)
+  }
+
+  const withProgress = (area: SavedArea, p: DownloadProgress): SavedArea => ({
+    ...area,
+    cursor: p.cursor,
+    bytesBefore: p.bytesBefore,
+    failedBefore: p.failedBefore,
+    done: p.done,
+    failed: p.failed,
+    bytes: p.bytes,
+  })
+
+  function run(area: SavedArea): Promise<void> {
+    const plan = areaPlan(area)
+    let current: SavedArea = { ...area, status: 'downloading', pausedReason: null, error: null }
+    let lastWrite = 0
+    const handle = startDownload(plan, area.total, area, {
+      ...deps.download,
+      isOnline,
+      saveTile: (t, signal) => {
+        const layer = current.layers[t.layer]
+        if (!layer) return Promise.resolve(0)
+        return saveTile(tileUrl(layer.template, t), area.id, signal)
+      },
+      onProgress: (p) => {
+        current = withProgress(current, p)
+        show(current)
+        if (now() - lastWrite >= PERSIST_EVERY_MS) {
+          lastWrite = now()
+          void putArea(current)
+        }
+      },
+    })
+    const done = (async () => {
+      await save(current)
+      const out: DownloadOutcome = await handle.promise
+      jobs.delete(area.id)
+      if (out.status === 'cancelled') return
+      current = withProgress(current, out.progress)
+      if (out.status === 'done') current = { ...current, status: 'done', updatedAt: now(), cursor: current.total }
+      else if (out.status === 'paused') current = { ...current, status: 'paused', pausedReason: out.reason }
+      else current = { ...current, status: 'failed', error: isQuotaError(out.error) ? 'Bộ nhớ của thiết bị đã đầy.' : 'Tải về bị lỗi.' }
+      await save(current)
+    })()
+    jobs.set(area.id, { handle, done })
+    return done
+  }
+
+  async function stopJob(id: string) {
+    const job = jobs.get(id)
+    if (!job) return
+    job.handle.cancel()
+    await job.done
+  }
+
+  return {
+    reload,
+    /** Saves a new area and starts downloading it; resolves once it is stored (not when downloaded). */
+    async create(input: { name: string; bbox: Bbox; minZoom: number; maxZoom: number; sets: Partial<Record<TileLayerId, TileJson>>; estimatedBytes: number }): Promise<SavedArea> {
+      const layers = areaLayers(input.sets)
+      const base = { bbox: input.bbox, minZoom: input.minZoom, maxZoom: input.maxZoom, layers }
+      const area: SavedArea = {
+        id: crypto.randomUUID(),
+        name: input.name,
+        ...base,
+        createdAt: now(),
+        updatedAt: null,
+        status: 'downloading',
+        pausedReason: null,
+        error: null,
+        total: planCount(areaPlan(base)),
+        estimatedBytes: input.estimatedBytes,
+        cursor: 0,
+        bytesBefore: 0,
+        failedBefore: 0,
+        done: 0,
+        failed: 0,
+        bytes: 0,
+      }
+      await save(area)
+      void run(area)
+      return area
+    },
+    /** The job's promise, for tests and for callers that wait for the end. */
+    finished: (id: string) => jobs.get(id)?.done ?? Promise.resolve(),
+    pause(id: string, reason: 'user' | 'offline' = 'user') {
+      jobs.get(id)?.handle.pause(reason)
+    },
+    async resume(id: string) {
+      if (jobs.has(id)) return
+      const area = await getArea(id)
+      if (area && area.status !== 'done') void run(area)
+    },
+    /**
+     * Downloads the area again with the layers' current TileJSON (new data date); unchanged tiles cost
+     * a 304 each. Also how tiles that failed last time are fetched again.
+     */
+    async refresh(id: string, sets: Partial<Record<TileLayerId, TileJson>>) {
+      if (jobs.has(id)) return
+      const area = await getArea(id)
+      if (!area) return
+      const layers = { ...area.layers, ...areaLayers(sets) }
+      const next = { ...area, layers, total: planCount(areaPlan({ ...area, layers })), cursor: 0, bytesBefore: 0, failedBefore: 0, done: 0, failed: 0, bytes: 0 }
+      void run(next)
+    },
+    /** Stops any download and removes the area with the tiles no other area holds. */
+    async remove(id: string) {
+      await stopJob(id)
+      const area = await getArea(id)
+      await deleteArea(id)
+      store.set(savedAreasAtom, (list) => list.filter((a) => a.id !== id))
+      if (area) await release(id, areaTileUrls(area))
+    },
+    /** At app open: downloads that were running when the app closed carry on. */
+    async resumeUnfinished() {
+      await reload()
+      for (const area of store.get(savedAreasAtom)) {
+        if (area.status === 'downloading' || (area.status === 'paused' && area.pausedReason === 'offline')) {
+          if (isOnline()) void run(area)
+          else await save({ ...area, status: 'paused', pausedReason: 'offline' })
+        }
+      }
+    },
+    /** The connection went: running jobs pause, to resume by themselves when it comes back. */
+    pauseAllOffline() {
+      for (const id of jobs.keys()) jobs.get(id)?.handle.pause('offline')
+    },
+    async resumeAllOnline() {
+      for (const area of await listAreas()) if (area.status === 'paused' && area.pausedReason === 'offline' && !jobs.has(area.id)) void run(area)
+    },
+    running: (id: string) => jobs.has(id),
+  }
+}
+export type AreaManager = ReturnType<typeof createAreaManager>
