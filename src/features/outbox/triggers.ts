@@ -1,0 +1,92 @@
+import { createStore, del, set } from 'idb-keyval'
+import type { ApiClient } from '../../lib/api/client.ts'
+import type { Store } from '../../lib/store.ts'
+import { isSessionValid, sessionAtom, type Session } from '../auth/atoms.ts'
+import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '../offline/cache-names.ts'
+import { applySentItems, mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
+import { outboxChanged } from './queue.ts'
+import { flushOutbox, type FlushResult } from './runner.ts'
+import { pageSender } from './send.ts'
+import type { OutboxAuth } from './worker-send.ts'
+
+/**
+ * When the queue is sent: at app open, when the connection comes back (`online`), when the app becomes
+ * visible again (iOS has no Background Sync), after a login, and — where the browser has it — by
+ * Background Sync in the service worker even with no page open.
+ */
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+
+/** Asks the browser to wake the worker once it is online again (Chromium); elsewhere the triggers above do it. */
+export async function registerBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const reg = (await navigator.serviceWorker.getRegistration('/')) as SyncRegistration | undefined
+  await reg?.sync?.register(OUTBOX_SYNC_TAG).catch((err: unknown) => console.info('background sync unavailable', err))
+}
+
+const authStore = () => createStore(...offlineDbs.outboxAuth)
+
+/** The worker sends without a page, so it needs the session's token; logging out takes it away again. */
+async function shareAuth(session: Session): Promise<void> {
+  if (isSessionValid(session)) await set('session', { token: session.token, expiresAt: session.expiresAt } satisfies OutboxAuth, authStore())
+  else await del('session', authStore())
+}
+
+let sendNow: ((force: boolean) => Promise<FlushResult | null>) | null = null
+
+/** Sends what is queued right away (the queue screen's "Gửi ngay"); null when it cannot (offline, logged out). */
+export function sendOutboxNow(): Promise<FlushResult | null> {
+  return sendNow?.(true) ?? Promise.resolve(null)
+}
+
+export async function startOutbox(opts: { store: Store; api: ApiClient }): Promise<() => void> {
+  const { store, api } = opts
+  // The form's photos come back first; only then may the mirror remove what the form does not have.
+  await restorePhotos(store)
+  const stopMirror = mirrorPhotos(store, { onQueued: () => void registerBackgroundSync() })
+  const progress = photoProgress(store)
+
+  let running: Promise<FlushResult | null> | null = null
+  const flush = (force: boolean): Promise<FlushResult | null> => {
+    if (!navigator.onLine || !isSessionValid(store.get(sessionAtom))) return Promise.resolve(null)
+    running ??= flushOutbox({ send: pageSender(api), isOnline: () => navigator.onLine, force, ...progress })
+      .then((r) => {
+        if (r.waiting > 0) void registerBackgroundSync()
+        return r
+      })
+      .catch((err: unknown) => {
+        console.warn('outbox not sent', err)
+        return null
+      })
+      .finally(() => (running = null))
+    return running
+  }
+  sendNow = flush
+
+  const onOnline = () => void flush(false)
+  const onVisible = () => document.visibilityState === 'visible' && void flush(false)
+  const onWorkerMessage = (e: MessageEvent) => {
+    if ((e.data as { type?: string } | null)?.type !== swMessages.outboxChanged) return
+    outboxChanged()
+    void applySentItems(store)
+  }
+  window.addEventListener('online', onOnline)
+  document.addEventListener('visibilitychange', onVisible)
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage)
+  void shareAuth(store.get(sessionAtom))
+  const stopSession = store.sub(sessionAtom, () => {
+    const session = store.get(sessionAtom)
+    void shareAuth(session)
+    if (isSessionValid(session)) void flush(false)
+  })
+  void flush(false)
+
+  return () => {
+    stopMirror()
+    stopSession()
+    sendNow = null
+    window.removeEventListener('online', onOnline)
+    document.removeEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage)
+  }
+}
