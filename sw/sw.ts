@@ -3,6 +3,8 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { navigationDenylist } from './navigation.ts'
+import { registerOutboxSync } from './outbox-sync.ts'
+import { registerTileRoutes } from './tile-routes.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 
@@ -13,7 +15,10 @@ cleanupOutdatedCaches()
 // Any app path opens the shell, online or not; the app shows its own 404 for unknown paths.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }))
 
-// Tile caching and offline data (the Offline issue) register their routes here, after the shell's.
+// Map tiles (saved areas, then recently viewed, then the network) and TileJSON, after the shell's routes.
+registerTileRoutes()
+// Photos queued offline are sent by Background Sync where the browser has it.
+registerOutboxSync()
 
 // The first install takes the open page at once, so it works offline without a reload.
 clientsClaim()
