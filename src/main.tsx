@@ -28,6 +28,9 @@ void loadStoredUsage(store).then(() => refreshUsage(api, store))
 
 if (!env.dev) registerServiceWorker()
 
+// Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers).
+void import('./features/offline/start.ts').then((m) => m.startOfflineFeatures())
+
 const buildId = readBuildId()
 if (buildId) {
   startBuildWatch({

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DemoRouteImport } from './routes/demo'
+import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as ValuationRouteImport } from './routes/valuation'
 
 const IndexRoute = IndexRouteImport.update({
@@ -23,6 +24,11 @@ const DemoRoute = DemoRouteImport.update({
   path: '/demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OfflineRoute = OfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ValuationRoute = ValuationRouteImport.update({
   id: '/valuation',
   path: '/valuation',
@@ -32,30 +38,34 @@ const ValuationRoute = ValuationRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
+  '/offline': typeof OfflineRoute
   '/valuation': typeof ValuationRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
+  '/offline': typeof OfflineRoute
   '/valuation': typeof ValuationRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
+  '/offline': typeof OfflineRoute
   '/valuation': typeof ValuationRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo' | '/valuation'
+  fullPaths: '/' | '/demo' | '/offline' | '/valuation'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo' | '/valuation'
-  id: '__root__' | '/' | '/demo' | '/valuation'
+  to: '/' | '/demo' | '/offline' | '/valuation'
+  id: '__root__' | '/' | '/demo' | '/offline' | '/valuation'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DemoRoute: typeof DemoRoute
+  OfflineRoute: typeof OfflineRoute
   ValuationRoute: typeof ValuationRoute
 }
 
@@ -75,6 +85,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/offline': {
+      id: '/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof OfflineRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/valuation': {
       id: '/valuation'
       path: '/valuation'
@@ -88,6 +105,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DemoRoute: DemoRoute,
+  OfflineRoute: OfflineRoute,
   ValuationRoute: ValuationRoute,
 }
 export const routeTree = rootRouteImport

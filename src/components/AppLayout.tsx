@@ -5,6 +5,7 @@ import { forcedColorSchemeAtom, forcedSchemeOf } from '../app/color-scheme.ts'
 import { isLoadingAtom } from '../lib/api/atoms.ts'
 import { AuthDialogsHost } from '../features/auth/components/AuthDialogsHost.tsx'
 import { Toasts } from '../features/notifications/components/Toasts.tsx'
+import { OfflineBanner } from '../features/offline/components/OfflineBanner.tsx'
 import { UpdatePrompt } from '../features/update/components/UpdatePrompt.tsx'
 import { Header } from './Header.tsx'
 import { LoadingBar } from './LoadingBar.tsx'
@@ -22,6 +23,7 @@ export function AppLayout() {
       </a>
       <LoadingBar />
       <Header />
+      <OfflineBanner />
       <main id="main" className="app-main" aria-busy={loading}>
         <Outlet />
       </main>

@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { AccountMenu } from '../features/auth/components/AccountMenu.tsx'
+import { OfflineLink } from '../features/offline/components/OfflineLink.tsx'
 import { UsageCounter } from '../features/usage/components/UsageCounter.tsx'
 import { ColorModeToggle } from './ColorModeToggle.tsx'
 
@@ -13,6 +14,7 @@ export function Header() {
       </Link>
       <Group gap={8} ml="auto" wrap="nowrap">
         <UsageCounter />
+        <OfflineLink />
         <ColorModeToggle />
         <AccountMenu />
       </Group>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { add, clear, getEntry, HISTORY_LIMIT, list, remove, subscribeHistory, type NewHistoryEntry } from './history.ts'
+import { add, clear, getEntry, HISTORY_LIMIT, list, remove, storedPlanningAt, subscribeHistory, type NewHistoryEntry } from './history.ts'
 import type { PlanningData } from '../../lib/contract/lookups.ts'
 
 const planning = { parcel: { id: '1' } } as unknown as PlanningData
@@ -60,5 +60,27 @@ describe('lookup history', () => {
     stop()
     await add(entry(2))
     expect(listener).toHaveBeenCalledTimes(3)
+  })
+})
+
+describe('planning results in the history', () => {
+  const square = (id: string, lng: number) =>
+    ({
+      parcel: {
+        id,
+        sheet_no: 3,
+        parcel_no: Number(id),
+        address: 'Đường Số 1',
+        geometry: { type: 'Polygon', coordinates: [[[lng, 10.79], [lng + 0.001, 10.79], [lng + 0.001, 10.791], [lng, 10.791], [lng, 10.79]]] },
+      },
+    }) as unknown as PlanningData
+
+  it('finds the stored result for a tapped point by parcel id or by the parcel outline, and nothing elsewhere', async () => {
+    await add({ kind: 'planning', lat: 10.7905, lng: 106.7005, label: 'Tờ 3, thửa 7', result: square('7', 106.7) })
+    await add({ kind: 'planning', lat: 10.7905, lng: 106.7015, label: 'Tờ 3, thửa 8', result: square('8', 106.701) })
+    expect((await storedPlanningAt({ lat: 0, lng: 0 }, '7'))?.result.parcel.id).toBe('7')
+    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7009 }))?.result.parcel.id).toBe('7')
+    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7019 }))?.result.parcel.id).toBe('8')
+    expect(await storedPlanningAt({ lat: 10.7909, lng: 106.7039 })).toBeUndefined()
   })
 })

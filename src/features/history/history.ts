@@ -1,6 +1,7 @@
 import { clear as idbClear, createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
 import type { PlanningData } from '../../lib/contract/lookups.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
+import { parcelContains } from '../valuation/parcel-point.ts'
 import type { ValuationRecord } from '../valuation/record.ts'
 
 /**
@@ -86,4 +87,17 @@ export async function remove(id: string): Promise<void> {
 export async function clear(): Promise<void> {
   await idbClear(historyStore())
   changed()
+}
+
+/**
+ * The newest stored planning result for the parcel at a point: by the parcel id when the map knows it
+ * (from the drawn parcel tiles), else the parcel whose outline contains the point.
+ */
+export async function storedPlanningAt(point: { lat: number; lng: number }, parcelId?: string | null): Promise<HistoryEntry<'planning'> | undefined> {
+  const entries = await list('planning')
+  if (parcelId) {
+    const byId = entries.find((e) => e.result.parcel.id === parcelId)
+    if (byId) return byId
+  }
+  return entries.find((e) => parcelContains(e.result.parcel, point.lat, point.lng))
 }

@@ -8,6 +8,9 @@ import { store } from '../../lib/store.ts'
 import { formatDecimal } from '../../lib/geo/coordinates.ts'
 import { isSessionValid, sessionAtom } from '../auth/atoms.ts'
 import { pushToast } from '../notifications/toast.ts'
+import { OfflineMapExtras } from '../offline/components/OfflineMapExtras.tsx'
+import { SaveAreaControl } from '../offline/components/SaveAreaControl.tsx'
+import { useOfflineTap } from '../offline/offline-tap.ts'
 import { DESKTOP_MEDIA, mapConfig } from './config.ts'
 import { CoordinatePanel, type MeridianChoice } from './components/CoordinatePanel.tsx'
 import { LayerPanel, Legend } from './components/LayerPanel.tsx'
@@ -121,9 +124,14 @@ export default function MapView({ search }: { search: MapSearch }) {
 
   useEffect(() => ctrl?.setSettings(settings), [ctrl, settings])
 
+  const offlineTap = useOfflineTap(ctrl)
+  const answerOffline = offlineTap.answer
+
   const lookupAt = useCallback(
     async (point: Point) => {
       if (!ctrl) return
+      // Offline, the stored result or the saved tiles answer instead, and nothing is counted.
+      if (await answerOffline(point)) return setSelection(null)
       lookupAbort.current?.abort()
       const abort = new AbortController()
       lookupAbort.current = abort
@@ -140,9 +148,10 @@ export default function MapView({ search }: { search: MapSearch }) {
       } else {
         // The API client has already said why (toast); the point stays marked by nothing.
         setSelection(null)
+        if (res.code === 'Offline' || res.code === 'Network') void answerOffline(point, true)
       }
     },
-    [ctrl],
+    [ctrl, answerOffline],
   )
   const lookupRef = useRef(lookupAt)
   lookupRef.current = lookupAt
@@ -252,7 +261,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const datasetMeridian = pin === null && selection?.status === 'ready' ? selection.result.location.vn2000.zone_meridian : undefined
   const gpsOn = gps.status === 'on' || gps.status === 'locating'
   const gpsLabel = gps.status === 'off' || gps.status === 'error' ? 'Bật định vị GPS' : gps.status === 'on' && !gps.following ? 'Về vị trí của tôi' : 'Tắt định vị GPS'
-  const side = desktop && selection !== null
+  const side = desktop && (selection !== null || offlineTap.state !== null)
   const shareUrl = currentUrl({ view, ...(selectedPoint ? { selection: selectedPoint } : {}), ...(pin ? { pin } : {}) })
 
   return (
@@ -318,6 +327,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         <ActionIcon size={46} radius="xl" variant="default" aria-label="Chia sẻ khung bản đồ này" title="Chia sẻ" onClick={() => void shareView()}>
           <IconShare size={24} />
         </ActionIcon>
+        <SaveAreaControl ctrl={ctrl} />
       </div>
 
       {gpsOn && (
@@ -407,6 +417,7 @@ export default function MapView({ search }: { search: MapSearch }) {
           </Suspense>
         </ResultPanel>
       )}
+      <OfflineMapExtras tap={offlineTap} view={view} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onLookup={(p) => void lookupAt(p)} />
     </div>
   )
 }

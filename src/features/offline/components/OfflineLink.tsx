@@ -1,0 +1,41 @@
+import './banner.css'
+import { useEffect, useState } from 'react'
+import { ActionIcon } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconCloudDownload } from '@tabler/icons-react'
+
+/** Unsent photos, counted without loading the outbox code into the first screen. */
+function useUnsentCount(): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    let alive = true
+    let stop = () => {}
+    void Promise.all([import('../../outbox/queue.ts'), import('../../outbox/runner.ts')]).then(([queue, runner]) => {
+      if (!alive) return
+      const load = () => void queue.listItems().then((items) => alive && setCount(runner.unsent(items).length + items.filter((i) => i.status === 'failed').length))
+      load()
+      stop = queue.subscribeOutbox(load)
+    })
+    return () => {
+      alive = false
+      stop()
+    }
+  }, [])
+  return count
+}
+
+/** The header's way to the offline screen (saved areas, photo queue, history), with the unsent count. */
+export function OfflineLink() {
+  const count = useUnsentCount()
+  const label = count > 0 ? `Dữ liệu ngoại tuyến: ${count} ảnh chưa gửi` : 'Dữ liệu ngoại tuyến: khu vực đã lưu, ảnh chờ gửi, lịch sử'
+  return (
+    <ActionIcon component={Link} to="/offline" variant="subtle" size={44} aria-label={label} title={label} data-testid="offline-link" className="offline-link">
+      <IconCloudDownload size={24} aria-hidden />
+      {count > 0 ? (
+        <span className="offline-link-count" aria-hidden>
+          {count}
+        </span>
+      ) : null}
+    </ActionIcon>
+  )
+}

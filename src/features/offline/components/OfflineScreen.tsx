@@ -1,0 +1,50 @@
+import '@mantine/core/styles/Tabs.css'
+import '@mantine/core/styles/Progress.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '../offline.css'
+import { Container, Stack, Tabs, Text, Title } from '@mantine/core'
+import { IconCloudUpload, IconHistory, IconMapPin } from '@tabler/icons-react'
+import { HistoryPanel } from '../../history/components/HistoryPanel.tsx'
+import { QueueList } from '../../outbox/components/QueueList.tsx'
+import { SavedAreasList } from './SavedAreasList.tsx'
+import { StorageCard } from './StorageCard.tsx'
+
+export type OfflineTab = 'areas' | 'queue' | 'history'
+
+/** Everything the app keeps for working without a signal: saved areas, photos waiting to be sent, lookup history. */
+export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: OfflineTab) => void }) {
+  return (
+    <Container size="md" py="lg" w="100%">
+      <Stack gap="md">
+        <div>
+          <Title order={1}>Dùng khi không có mạng</Title>
+          <Text c="dimmed">Khu vực bản đồ đã tải về, ảnh đang chờ gửi và các kết quả tra cứu đã lưu trên máy này.</Text>
+        </div>
+        <StorageCard />
+        <Tabs value={tab} onChange={(v) => v && onTab(v as OfflineTab)} keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="areas" leftSection={<IconMapPin size={18} aria-hidden />}>
+              Khu vực đã lưu
+            </Tabs.Tab>
+            <Tabs.Tab value="queue" leftSection={<IconCloudUpload size={18} aria-hidden />}>
+              Ảnh chờ gửi
+            </Tabs.Tab>
+            <Tabs.Tab value="history" leftSection={<IconHistory size={18} aria-hidden />}>
+              Lịch sử
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="areas" pt="md">
+            <SavedAreasList />
+          </Tabs.Panel>
+          <Tabs.Panel value="queue" pt="md">
+            <QueueList />
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="md">
+            <HistoryPanel />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,97 @@
+import { Fragment, lazy, Suspense } from 'react'
+import { Alert, Button, Group, Loader, Text } from '@mantine/core'
+import { IconSearch, IconWifiOff } from '@tabler/icons-react'
+import { formatDateTime } from '../../../lib/format/format.ts'
+import { formatDecimal } from '../../../lib/geo/coordinates.ts'
+import { useOnline } from '../../../lib/use-online.ts'
+import { ResultPanel } from '../../map/components/ResultPanel.tsx'
+import type { Point } from '../../map/url-state.ts'
+import type { OfflineTap, TileFacts } from '../offline-tap.ts'
+
+const ResultCard = lazy(() => import('../../map/components/ResultCard.tsx'))
+
+function LookupButton({ point, onLookup, again = false }: { point: Point; onLookup: (p: Point) => void; again?: boolean }) {
+  const online = useOnline()
+  const what = again ? 'Tra cứu lại' : 'Tra cứu đầy đủ'
+  return (
+    <Button mt="sm" leftSection={<IconSearch size={18} aria-hidden />} disabled={!online} onClick={() => onLookup(point)} data-testid="offline-full-lookup">
+      {online ? `${what} (tính 1 lượt)` : `${what} khi có mạng`}
+    </Button>
+  )
+}
+
+function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Point; onLookup: (p: Point) => void }) {
+  const p = facts.parcel
+  return (
+    <article className="qh-result" data-testid="offline-tile-result">
+      <Group gap={6} mb={4}>
+        <IconWifiOff size={18} aria-hidden />
+        <Text size="sm" fw={700} c="orange">
+          Ngoại tuyến — đọc từ bản đồ đã lưu trên máy
+        </Text>
+      </Group>
+      <h2 data-testid="offline-parcel-title">{p && p.sheetNo !== null && p.parcelNo !== null ? `Tờ ${p.sheetNo}, thửa ${p.parcelNo}` : 'Thửa đất chưa rõ'}</h2>
+      <dl>
+        {p?.landUse ? (
+          <>
+            <dt>Mục đích sử dụng chính</dt>
+            <dd>{p.landUse}</dd>
+          </>
+        ) : null}
+        {facts.zones.map((z, i) => (
+          <Fragment key={`${z.code}-${i}`}>
+            <dt>Ô quy hoạch {z.level ? `(${z.level})` : ''}</dt>
+            <dd data-testid="offline-zone">
+              <span className="qh-swatch" style={{ background: z.color, display: 'inline-block', verticalAlign: '-3px' }} aria-hidden /> {z.code}
+              {z.block ? `, ký hiệu ${z.block}` : ''}
+              {z.maxFloors !== null ? `, tối đa ${z.maxFloors} tầng` : ''}
+              {z.maxDensityPct !== null ? `, mật độ ${z.maxDensityPct}%` : ''}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      <Text size="sm" c="dimmed" mt="xs">
+        Vị trí {formatDecimal(point)}. Diện tích, lộ giới và quyết định phê duyệt có trong kết quả tra cứu đầy đủ, khi có mạng.
+      </Text>
+      <LookupButton point={point} onLookup={onLookup} />
+    </article>
+  )
+}
+
+/**
+ * The answer to a tap made offline, in the map's own result panel: a stored result marked with its
+ * time, the saved tiles' facts marked offline, or "cần kết nối".
+ */
+export default function OfflineTapPanel(props: { tap: OfflineTap; desktop: boolean; shareUrl: string; onCover: (px: number) => void; onLookup: (p: Point) => void }) {
+  const { state, close } = props.tap
+  if (!state) return null
+  const lookup = (p: Point) => {
+    close()
+    props.onLookup(p)
+  }
+  return (
+    <ResultPanel mode={props.desktop ? 'side' : 'sheet'} label="Kết quả đã lưu trên máy" onCover={props.onCover} onClose={close}>
+      {state.kind === 'stored' ? (
+        <>
+          <Alert color="yellow" variant="light" p="xs" className="offline-result-note" data-testid="stored-result-note">
+            Kết quả lưu lúc {formatDateTime(state.at)} — xem lại không tính lượt. Dữ liệu có thể đã thay đổi từ đó.
+          </Alert>
+          <Suspense fallback={<Loader size="sm" aria-label="Đang tải" />}>
+            <ResultCard selection={{ point: state.point, status: 'ready', result: state.data }} shareUrl={props.shareUrl} onLookup={() => lookup(state.point)} />
+          </Suspense>
+          <LookupButton point={state.point} onLookup={lookup} again />
+        </>
+      ) : state.kind === 'tiles' ? (
+        <TileFactsCard facts={state.facts} point={state.point} onLookup={lookup} />
+      ) : (
+        <div className="qh-result" data-testid="offline-no-result">
+          <h2>Cần kết nối</h2>
+          <Text size="sm" my="xs">
+            Chưa có kết quả nào đã lưu cho điểm {formatDecimal(state.point)}. Tra cứu thông tin thửa đất cần kết nối mạng.
+          </Text>
+          <LookupButton point={state.point} onLookup={lookup} />
+        </div>
+      )}
+    </ResultPanel>
+  )
+}

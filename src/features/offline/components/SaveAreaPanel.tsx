@@ -1,0 +1,267 @@
+import '@mantine/core/styles/Progress.css'
+import '../offline.css'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { Button, CloseButton, Group, Progress, Text } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+import { IconDownload, IconPlayerPause, IconPlayerPlay, IconSquareDashed, IconX } from '@tabler/icons-react'
+import { formatDistance, formatNumber } from '../../../lib/format/format.ts'
+import { useOnline } from '../../../lib/use-online.ts'
+import type { MapController } from '../../map/engine/map-controller.ts'
+import { areaLayers, savedAreasAtom, tileUrl, type SavedArea } from '../areas.ts'
+import { estimateBytes, sampleTiles, type SizeSample } from '../estimate.ts'
+import { formatBytes } from '../format.ts'
+import { areaManager } from '../service.ts'
+import { requestPersistence, storageInfo, type StorageInfo } from '../storage.ts'
+import type { BoxTools } from '../map-box.ts'
+import { bboxSizeMeters, planArea, planCount, type Bbox } from '../tile-grid.ts'
+
+/** More tiles than this is a district, not a site: the user is asked to narrow the box or the zooms. */
+export const MAX_AREA_TILES = 40_000
+const LAST_ZOOM = 20
+const DEFAULT_TOP_ZOOM = 18
+
+/** The chosen box drawn on the map while the panel is open. */
+function useBoxOnMap(tools: BoxTools, bbox: Bbox) {
+  const [shown, setShown] = useState<ReturnType<BoxTools['showBox']> | null>(null)
+  useEffect(() => {
+    const box = tools.showBox()
+    setShown(box)
+    return box.remove
+  }, [tools])
+  useEffect(() => shown?.set(bbox), [shown, bbox])
+}
+
+/** Sizes of a few sample tiles per layer and zoom, fetched as the map would (and cached like any viewed tile). */
+function useSamples(plan: ReturnType<typeof planArea>, layers: SavedArea['layers']) {
+  const known = useRef(new Map<string, SizeSample>())
+  const [samples, setSamples] = useState<SizeSample[] | null>(null)
+  useEffect(() => {
+    const ctrl = new AbortController()
+    const wanted = sampleTiles(plan)
+    setSamples(null)
+    void Promise.all(
+      wanted.map(async (t) => {
+        const template = layers[t.layer]?.template
+        if (!template) return undefined
+        const url = tileUrl(template, t)
+        const hit = known.current.get(url)
+        if (hit) return hit
+        try {
+          const res = await fetch(url, { signal: ctrl.signal })
+          const sample = { layer: t.layer, z: t.z, bytes: res.status === 204 ? 0 : (await res.arrayBuffer()).byteLength }
+          known.current.set(url, sample)
+          return sample
+        } catch {
+          return undefined
+        }
+      }),
+    ).then((got) => !ctrl.signal.aborted && setSamples(got.filter((s): s is SizeSample => s !== undefined)))
+    return () => ctrl.abort()
+  }, [plan, layers])
+  return samples
+}
+
+function AreaProgress({ area }: { area: SavedArea }) {
+  const share = area.total > 0 ? (area.done / area.total) * 100 : 0
+  return (
+    <div data-testid="save-area-progress" data-status={area.status}>
+      <Text size="sm" fw={600}>
+        {area.status === 'done'
+          ? `Đã lưu ${formatNumber(area.total)} ô (${formatBytes(area.bytes)}).${area.failed > 0 ? ` ${formatNumber(area.failed)} ô chưa tải được.` : ''}`
+          : area.status === 'paused'
+            ? area.pausedReason === 'offline'
+              ? 'Mất mạng: tạm dừng, sẽ tự tiếp tục khi có mạng.'
+              : 'Đã tạm dừng.'
+            : area.status === 'failed'
+              ? (area.error ?? 'Tải về bị lỗi.')
+              : 'Đang tải về…'}
+      </Text>
+      {area.status !== 'done' ? <Progress value={share} size="lg" my={6} aria-label="Tiến độ tải khu vực" /> : null}
+      <Text size="sm" aria-live="polite">
+        {formatNumber(area.done)}/{formatNumber(area.total)} ô · {formatBytes(area.bytes)}
+      </Text>
+      <Group gap="xs" mt="xs">
+        {area.status === 'downloading' ? (
+          <Button size="xs" variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => areaManager.pause(area.id)}>
+            Tạm dừng
+          </Button>
+        ) : null}
+        {area.status === 'paused' || area.status === 'failed' ? (
+          <Button size="xs" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void areaManager.resume(area.id)}>
+            Tiếp tục
+          </Button>
+        ) : null}
+        {area.status !== 'done' ? (
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => void areaManager.remove(area.id)}>
+            Huỷ
+          </Button>
+        ) : null}
+        <Button size="xs" variant="subtle" component={Link} to="/offline">
+          Các khu vực đã lưu
+        </Button>
+      </Group>
+    </div>
+  )
+}
+
+/** Choose the box and zooms, see the tile count and size, download with progress, pause, resume, cancel. */
+export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapController; tools: BoxTools; onClose: () => void }) {
+  const online = useOnline()
+  const areas = useAtomValue(savedAreasAtom)
+  const [bbox, setBbox] = useState<Bbox>(() => tools.viewBbox())
+  const [drawn, setDrawn] = useState(false)
+  const [drawing, setDrawing] = useState(false)
+  const currentZoom = Math.floor(ctrl.view().zoom)
+  const [fromZoom, setFromZoom] = useState(() => Math.min(LAST_ZOOM, Math.max(10, currentZoom)))
+  const [toZoom, setToZoom] = useState(() => Math.max(DEFAULT_TOP_ZOOM, Math.min(LAST_ZOOM, Math.max(10, currentZoom))))
+  const [name, setName] = useState('')
+  const [storage, setStorage] = useState<StorageInfo | null>(null)
+  const [areaId, setAreaId] = useState<string | null>(null)
+  const [starting, setStarting] = useState(false)
+  useBoxOnMap(tools, bbox)
+
+  useEffect(() => {
+    void areaManager.reload()
+    void storageInfo().then(setStorage)
+  }, [])
+
+  const sets = ctrl.tileSets()
+  const layers = useMemo(() => areaLayers(sets), [sets])
+  const plan = useMemo(() => planArea(bbox, fromZoom, toZoom, layers), [bbox, fromZoom, toZoom, layers])
+  const count = planCount(plan)
+  const samples = useSamples(plan, layers)
+  const estimate = samples ? estimateBytes(plan, samples) : null
+  const size = bboxSizeMeters(bbox)
+  const free = storage ? Math.max(0, storage.quota - storage.usage) : null
+  const started = areas.find((a) => a.id === areaId)
+
+  // Drawing a box: a drag on the map draws it instead of panning; the panel steps aside meanwhile.
+  useEffect(() => {
+    if (!drawing) return
+    return tools.drawBox((drawnBox) => {
+      setBbox(drawnBox)
+      setDrawn(true)
+      setDrawing(false)
+    })
+  }, [tools, drawing])
+
+  async function start() {
+    setStarting(true)
+    try {
+      // Asked when the user shows they want data kept: the browser may then never clear it under pressure.
+      await requestPersistence()
+      const area = await areaManager.create({
+        name: name.trim() || `Khu vực ${areas.length + 1}`,
+        bbox,
+        minZoom: fromZoom,
+        maxZoom: toZoom,
+        sets,
+        estimatedBytes: estimate ?? 0,
+      })
+      setAreaId(area.id)
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  if (drawing) {
+    return (
+      <div className="save-area-hint qh-floating qh-panel" role="status">
+        <IconSquareDashed size={20} aria-hidden />
+        <span>Kéo trên bản đồ để vẽ khung cần lưu.</span>
+        <Button size="xs" variant="default" onClick={() => setDrawing(false)}>
+          Thôi vẽ
+        </Button>
+      </div>
+    )
+  }
+
+  const zoomOptions = Array.from({ length: LAST_ZOOM - 10 + 1 }, (_, i) => 10 + i)
+  const tooBig = count > MAX_AREA_TILES
+  const noLayers = Object.keys(layers).length === 0
+  return (
+    <section className="qh-layers qh-floating qh-panel save-area-panel" aria-labelledby="save-area-title" data-testid="save-area-panel">
+      <CloseButton size="lg" aria-label="Đóng bảng lưu khu vực" onClick={onClose} style={{ position: 'absolute', top: 4, right: 4 }} />
+      <h2 id="save-area-title">Lưu khu vực offline</h2>
+      {started ? (
+        <AreaProgress area={started} />
+      ) : (
+        <>
+          <Text size="sm">
+            {drawn ? 'Khung đã vẽ' : 'Khung đang xem trên bản đồ'} ({formatDistance(size.width)} × {formatDistance(size.height)}).
+          </Text>
+          <Group gap="xs" my={6}>
+            <Button size="xs" variant="default" leftSection={<IconSquareDashed size={16} aria-hidden />} onClick={() => setDrawing(true)}>
+              Vẽ khung
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => {
+                setBbox(tools.viewBbox())
+                setDrawn(false)
+              }}
+            >
+              Dùng khung đang xem
+            </Button>
+          </Group>
+          <label>
+            Tên khu vực
+            <input type="text" value={name} placeholder={`Khu vực ${areas.length + 1}`} onChange={(e) => setName(e.currentTarget.value)} data-testid="save-area-name" />
+          </label>
+          <div className="save-area-zooms" style={{ marginTop: 6 }}>
+            <label>
+              Từ mức phóng
+              <select value={fromZoom} onChange={(e) => setFromZoom(Math.min(Number(e.currentTarget.value), toZoom))} data-testid="save-area-from">
+                {zoomOptions.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              đến mức
+              <select value={toZoom} onChange={(e) => setToZoom(Math.max(Number(e.currentTarget.value), fromZoom))} data-testid="save-area-to">
+                {zoomOptions.map((z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <dl className="save-area-facts">
+            <dt>Số ô bản đồ</dt>
+            <dd data-testid="save-area-count">{formatNumber(count)} (nền, quy hoạch, thửa đất)</dd>
+            <dt>Dung lượng ước tính</dt>
+            <dd data-testid="save-area-estimate">{estimate === null ? 'đang ước tính…' : `khoảng ${formatBytes(estimate)}`}</dd>
+            {free !== null ? (
+              <>
+                <dt>Còn trống</dt>
+                <dd>khoảng {formatBytes(free)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {noLayers ? <Text size="sm" c="red">Chưa đọc được thông tin các lớp bản đồ; cần có mạng để lưu khu vực.</Text> : null}
+          {tooBig ? <Text size="sm" c="red">Khu vực quá lớn: hãy thu nhỏ khung hoặc bớt mức phóng (tối đa {formatNumber(MAX_AREA_TILES)} ô).</Text> : null}
+          {estimate !== null && free !== null && estimate > free ? <Text size="sm" c="red">Máy không đủ chỗ cho khu vực này.</Text> : null}
+          {!online ? <Text size="sm" c="orange">Cần có mạng để tải khu vực về.</Text> : null}
+          <Button
+            mt="xs"
+            fullWidth
+            leftSection={<IconDownload size={18} aria-hidden />}
+            disabled={!online || noLayers || tooBig || count === 0 || (estimate !== null && free !== null && estimate > free)}
+            loading={starting}
+            onClick={() => void start()}
+            data-testid="save-area-start"
+          >
+            Tải về ({formatNumber(count)} ô)
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}
+

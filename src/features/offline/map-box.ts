@@ -1,0 +1,69 @@
+import Feature from 'ol/Feature'
+import { always } from 'ol/events/condition'
+import { fromExtent } from 'ol/geom/Polygon'
+import DragBox from 'ol/interaction/DragBox'
+import DragPan from 'ol/interaction/DragPan'
+import VectorLayer from 'ol/layer/Vector'
+import { transformExtent } from 'ol/proj'
+import VectorSource from 'ol/source/Vector'
+import Stroke from 'ol/style/Stroke'
+import Style from 'ol/style/Style'
+import type { MapController } from '../map/engine/map-controller.ts'
+import type { Bbox } from './tile-grid.ts'
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
+// Web Mercator's edge (tile-grid's MAX_LAT), written here so the map's first chunk needs no grid code.
+const MAX_LAT = 85.0511287798066
+
+/** A box from the map (which can show more than the world, or the poles) clamped to the tile grid. */
+function normaliseBbox(b: Bbox): Bbox {
+  return [clamp(b[0], -180, 180), clamp(b[1], -MAX_LAT, MAX_LAT), clamp(b[2], -180, 180), clamp(b[3], -MAX_LAT, MAX_LAT)]
+}
+
+/**
+ * What the save-area panel does on the map, kept beside the map's own code: the panel loads later and
+ * imports none of OpenLayers, so it adds no second copy of the map's library split to the first paint.
+ */
+export function createBoxTools(ctrl: MapController) {
+  return {
+    /** The box currently shown, in degrees. */
+    viewBbox(): Bbox {
+      const extent = ctrl.map.getView().calculateExtent(ctrl.map.getSize())
+      return normaliseBbox(transformExtent(extent, 'EPSG:3857', 'EPSG:4326') as Bbox)
+    },
+    /** Draws the chosen box on the map; returns a function that moves it, and one that removes it. */
+    showBox() {
+      const source = new VectorSource()
+      const layer = new VectorLayer({
+        source,
+        style: new Style({ stroke: new Stroke({ color: '#0369a1', width: 3, lineDash: [10, 6] }) }),
+        zIndex: 9,
+        properties: { name: 'save-area-box' },
+      })
+      ctrl.map.addLayer(layer)
+      return {
+        set(bbox: Bbox) {
+          source.clear(true)
+          source.addFeature(new Feature(fromExtent(transformExtent(bbox, 'EPSG:4326', 'EPSG:3857'))))
+        },
+        remove: () => void ctrl.map.removeLayer(layer),
+      }
+    },
+    /** A drag on the map draws a box instead of panning, once; returns the function that stops drawing. */
+    drawBox(onBox: (bbox: Bbox) => void): () => void {
+      const box = new DragBox({ condition: always })
+      const pans = ctrl.map
+        .getInteractions()
+        .getArray()
+        .filter((i) => i instanceof DragPan)
+      pans.forEach((p) => p.setActive(false))
+      box.on('boxend', () => onBox(normaliseBbox(transformExtent(box.getGeometry().getExtent(), 'EPSG:3857', 'EPSG:4326') as Bbox)))
+      ctrl.map.addInteraction(box)
+      return () => {
+        ctrl.map.removeInteraction(box)
+        pans.forEach((p) => p.setActive(true))
+      }
+    },
+  }
+}
+export type BoxTools = ReturnType<typeof createBoxTools>

@@ -1,0 +1,61 @@
+import type { FeatureLike } from 'ol/Feature'
+import type OlMap from 'ol/Map'
+import type { MapController } from '../map/engine/map-controller.ts'
+import type { Point } from '../map/url-state.ts'
+import { getEntry, storedPlanningAt } from '../history/history.ts'
+import type { OfflineTapState, TileFacts } from './offline-tap.ts'
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v))
+
+/** The facts in the features under a pixel, from the map's parcels and planning layers (the saved tiles when offline). */
+export function tileFactsFrom(features: readonly FeatureLike[]): TileFacts {
+  const parcel = features.find((f) => f.get('layer') === 'parcels')
+  const zones = features
+    .filter((f) => f.get('layer') === 'zones')
+    .map((f) => ({
+      code: String(f.get('land_use_code') ?? ''),
+      color: String(f.get('color') ?? '#cccccc'),
+      block: str(f.get('block_code')),
+      level: str(f.get('plan_level')),
+      maxFloors: num(f.get('max_floors')),
+      maxDensityPct: num(f.get('max_density_pct')),
+      maxFar: num(f.get('max_far')),
+    }))
+    // The detailed plan (1/500) is drawn over the zoning plan (1/2000) and is what applies.
+    .sort((a, b) => Number(b.level?.startsWith('QHCT') ?? false) - Number(a.level?.startsWith('QHCT') ?? false))
+  return {
+    parcel: parcel ? { id: str(parcel.get('id')), sheetNo: num(parcel.get('sheet_no')), parcelNo: num(parcel.get('parcel_no')), landUse: str(parcel.get('land_use')) } : null,
+    zones,
+  }
+}
+
+function readTileFacts(map: OlMap, pixel: number[]): TileFacts {
+  const features = map.getFeaturesAtPixel(pixel, {
+    layerFilter: (l) => l.get('name') === 'parcels' || l.get('name') === 'planning',
+    hitTolerance: 2,
+  })
+  return tileFactsFrom(features)
+}
+
+/**
+ * A tap answered without the server: the stored result for the parcel when the history has one (by
+ * the parcel id in the drawn tiles, else by its outline); otherwise what the drawn tiles show;
+ * otherwise nothing to show.
+ */
+export async function offlineAnswer(ctrl: MapController, point: Point): Promise<OfflineTapState> {
+  const pixel = ctrl.pixelOf(point)
+  const stored = await storedPlanningAt(point, pixel ? ctrl.parcelIdAt(pixel) : null)
+  if (stored) return { kind: 'stored', point, data: stored.result, at: stored.at }
+  const facts = pixel ? readTileFacts(ctrl.map, pixel) : null
+  return facts && (facts.parcel || facts.zones.length > 0) ? { kind: 'tiles', point, facts } : { kind: 'none', point }
+}
+
+/** A history entry chosen to be shown on the map, as a stored result (a valuation shows its parcel's planning). */
+export async function storedEntry(id: string): Promise<OfflineTapState | null> {
+  const e = await getEntry(id)
+  if (!e) return null
+  const point = { lat: e.lat, lng: e.lng }
+  if (e.kind === 'planning') return { kind: 'stored', point, data: e.result, at: e.at }
+  return e.result.planning ? { kind: 'stored', point, data: e.result.planning.data, at: e.result.planning.at } : null
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useAtom } from 'jotai'
+import type { PlanningData } from '../../lib/contract/lookups.ts'
+import type { MapController } from '../map/engine/map-controller.ts'
+import type { Point } from '../map/url-state.ts'
+import { historyFocusAtom } from '../history/focus.ts'
+
+/** What the drawn tiles say at a point: the parcel's numbers and main use, the planning zones' codes and colours. */
+export type TileFacts = {
+  parcel: { id: string | null; sheetNo: number | null; parcelNo: number | null; landUse: string | null } | null
+  zones: { code: string; color: string; block: string | null; level: string | null; maxFloors: number | null; maxDensityPct: number | null; maxFar: number | null }[]
+}
+
+/** A tap answered without the server. */
+export type OfflineTapState =
+  | { kind: 'stored'; point: Point; data: PlanningData; at: number }
+  | { kind: 'tiles'; point: Point; facts: TileFacts }
+  | { kind: 'none'; point: Point }
+
+/**
+ * Taps while offline (or when the server cannot be reached): the stored result for the parcel when the
+ * history has one, marked with its time and not counted; otherwise what the saved tiles show (parcel
+ * numbers, zone code and colour), marked offline; otherwise a plain "cần kết nối". Also shows a
+ * history entry the user chose to see on the map. The code behind it loads only when first needed.
+ */
+export function useOfflineTap(ctrl: MapController | null) {
+  const [state, setState] = useState<OfflineTapState | null>(null)
+  const [focus, setFocus] = useAtom(historyFocusAtom)
+
+  const show = useCallback(
+    (next: OfflineTapState | null) => {
+      setState(next)
+      ctrl?.setSelectedGeometry(next?.kind === 'stored' ? next.data.parcel.geometry : null)
+    },
+    [ctrl],
+  )
+
+  /** Answers the tap offline; false when online (the map looks up as usual), unless forced (the server was unreachable). */
+  const answer = useCallback(
+    async (point: Point, force = false): Promise<boolean> => {
+      if (!ctrl || (!force && navigator.onLine)) {
+        setState(null)
+        return false
+      }
+      const { offlineAnswer } = await import('./offline-answer.ts')
+      show(await offlineAnswer(ctrl, point))
+      return true
+    },
+    [ctrl, show],
+  )
+
+  useEffect(() => {
+    if (!ctrl || !focus) return
+    setFocus(null)
+    void import('./offline-answer.ts').then(({ storedEntry }) => storedEntry(focus)).then((s) => s && show(s))
+  }, [ctrl, focus, setFocus, show])
+
+  const close = useCallback(() => show(null), [show])
+
+  return { state, answer, close }
+}
+export type OfflineTap = ReturnType<typeof useOfflineTap>

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { OfflineScreen } from '../features/offline/components/OfflineScreen.tsx'
+
+const offlineSearch = z.object({ tab: z.enum(['areas', 'queue', 'history']).optional() })
+
+function OfflinePage() {
+  const { tab } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <OfflineScreen tab={tab ?? 'areas'} onTab={(next) => void navigate({ search: { tab: next }, replace: true })} />
+}
+
+export const Route = createFileRoute('/offline')({
+  validateSearch: (search) => offlineSearch.parse(search),
+  component: OfflinePage,
+})
