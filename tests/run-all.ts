@@ -48,6 +48,14 @@ const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')
 if (!skipE2e && built) vitestStep('end-to-end tests (Chromium)', ['e2e'], { DATABASE_URL: '' })
+// Fault injection (servers killed, starved, restarted) and the 200-user load test take minutes: only with LONG_TESTS=1, as .ci/run sets.
+if (process.env.LONG_TESTS === '1') {
+  // Two runs, so the load test never shares the 2 cores with a fault test.
+  vitestStep('fault tests (real server processes)', ['faults'], { DATABASE_URL: '', TEST_DATABASE_URL: pgUrl })
+  vitestStep('load test (200 users)', ['load'], { DATABASE_URL: '' })
+} else process.stdout.write('\n(LONG_TESTS not set: fault and load tests skipped; .ci/run sets LONG_TESTS=1)\n')
+// Passes with a note when the advisory service cannot be reached.
+step('npm audit (high and critical advisories)', ['server/src/security/audit-check.ts']) || (failed += 1)
 
 if (problems.length > 0) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`)
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`)
