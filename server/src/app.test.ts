@@ -110,3 +110,16 @@ describe('serving the built app', () => {
     expect((await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip')
   })
 })
+
+describe('tile paths', () => {
+  it('answers a malformed tile path with a 4xx envelope, not the app shell', async () => {
+    const t = await createTestApp()
+    for (const path of ['/tiles//%/%/%.pbf', '/tiles/basemap/1/2', '/tiles/x/y/z/w.pbf', '/tiles/']) {
+      const res = await t.request(path)
+      expect(res.status, path).toBeGreaterThanOrEqual(400)
+      expect(res.status, path).toBeLessThan(500)
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/)
+      expect(res.body.meta.status, path).toBe('NG')
+    }
+  })
+})

@@ -42,6 +42,8 @@ export function createApp(deps: Deps) {
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
 
   app.route('/tiles', tileRoutes(deps))
+  // A malformed tile path is a client error in the envelope, never the app shell.
+  app.all('/tiles/*', (c) => fail(c, 'NotFound', 'Không có ô bản đồ này.'))
 
   const site = loadStaticSite(deps.config.distDir)
   app.get('*', serveStatic(site))
