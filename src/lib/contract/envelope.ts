@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+// The app runs under a Content-Security-Policy without 'unsafe-eval': zod's compiled parsers would probe
+// `Function('')` on first use and the browser would report a CSP violation. Every side imports this
+// module before it parses anything, and plain parsing is fast enough for payloads this small.
+z.config({ jitless: true })
+
 /** Contract version 1 — ../shared/docs/CONTRACT.md. */
 export const CONTRACT_VERSION = 1
 
