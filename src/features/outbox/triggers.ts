@@ -17,9 +17,13 @@ import type { OutboxAuth } from './worker-send.ts'
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
 
-/** Asks the browser to wake the worker once it is online again (Chromium); elsewhere the triggers above do it. */
+/**
+ * Asks the browser to wake the worker once it is online again (Chromium); elsewhere the triggers above
+ * do it. Only while offline: online, the form and the page's triggers send, and a sync registered now
+ * would fire at once and send the same photos a second time in parallel.
+ */
 export async function registerBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return
+  if (!('serviceWorker' in navigator) || navigator.onLine) return
   const reg = (await navigator.serviceWorker.getRegistration('/')) as SyncRegistration | undefined
   await reg?.sync?.register(OUTBOX_SYNC_TAG).catch((err: unknown) => console.info('background sync unavailable', err))
 }
@@ -34,6 +38,10 @@ async function shareAuth(session: Session): Promise<void> {
 
 let sendNow: ((force: boolean) => Promise<FlushResult | null>) | null = null
 
+/** Online but something still waits (a dropped connection, a busy server): try again after this, doubling. */
+const RETRY_FIRST_MS = 5000
+const RETRY_LAST_MS = 5 * 60_000
+
 /** Sends what is queued right away (the queue screen's "Gửi ngay"); null when it cannot (offline, logged out). */
 export function sendOutboxNow(): Promise<FlushResult | null> {
   return sendNow?.(true) ?? Promise.resolve(null)
@@ -47,11 +55,20 @@ export async function startOutbox(opts: { store: Store; api: ApiClient }): Promi
   const progress = photoProgress(store)
 
   let running: Promise<FlushResult | null> | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let retryMs = RETRY_FIRST_MS
   const flush = (force: boolean): Promise<FlushResult | null> => {
     if (!navigator.onLine || !isSessionValid(store.get(sessionAtom))) return Promise.resolve(null)
+    clearTimeout(retryTimer)
     running ??= flushOutbox({ send: pageSender(api), isOnline: () => navigator.onLine, force, ...progress })
       .then((r) => {
-        if (r.waiting > 0) void registerBackgroundSync()
+        if (r.waiting === 0) retryMs = RETRY_FIRST_MS
+        else if (!navigator.onLine) void registerBackgroundSync()
+        else {
+          // No event will come for a connection that dropped while the device stayed online.
+          retryTimer = setTimeout(() => void flush(false), retryMs)
+          retryMs = Math.min(RETRY_LAST_MS, retryMs * 2)
+        }
         return r
       })
       .catch((err: unknown) => {
@@ -82,6 +99,7 @@ export async function startOutbox(opts: { store: Store; api: ApiClient }): Promi
   void flush(false)
 
   return () => {
+    clearTimeout(retryTimer)
     stopMirror()
     stopSession()
     sendNow = null

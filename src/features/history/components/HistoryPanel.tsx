@@ -128,7 +128,7 @@ export function HistoryPanel() {
                     <Text size="sm" fw={600} truncate>
                       {e.label}
                     </Text>
-                    <Badge variant="light" color={e.kind === 'planning' ? 'sky' : 'grape'} style={{ flex: 'none' }}>
+                    <Badge variant="light" color={e.kind === 'planning' ? 'sky' : 'grape'} style={{ flex: 'none', textTransform: 'none' }}>
                       {e.kind === 'planning' ? 'Quy hoạch' : 'Định giá'}
                     </Badge>
                   </Group>

@@ -27,10 +27,19 @@ export function useCurrentTileSets(): Sets | null {
 }
 
 function statusBadge(a: SavedArea) {
-  if (a.status === 'downloading') return <Badge color="sky">Đang tải</Badge>
-  if (a.status === 'paused') return <Badge color="yellow">{a.pausedReason === 'offline' ? 'Chờ có mạng' : 'Tạm dừng'}</Badge>
-  if (a.status === 'failed') return <Badge color="red">Lỗi</Badge>
-  return <Badge color="green">Đã lưu</Badge>
+  const [color, text] =
+    a.status === 'downloading'
+      ? ['sky', 'Đang tải']
+      : a.status === 'paused'
+        ? ['yellow', a.pausedReason === 'offline' ? 'Chờ có mạng' : 'Tạm dừng']
+        : a.status === 'failed'
+          ? ['red', 'Lỗi']
+          : ['green', 'Đã lưu']
+  return (
+    <Badge color={color} variant="light" style={{ flex: 'none', textTransform: 'none' }}>
+      {text}
+    </Badge>
+  )
 }
 
 /** Where the map opens for an area: its middle, at a zoom it was saved at. */
