@@ -32,13 +32,16 @@ describe('size estimate of a saved area', () => {
     expect(estimateBytes(plan, samples)).toBe(9 * (5_000 + ENTRY_OVERHEAD_BYTES) + (FALLBACK_TILE_BYTES + ENTRY_OVERHEAD_BYTES))
   })
 
-  it('samples at most three distinct tiles per layer and zoom, one tile when the range is a single tile', () => {
-    const plan = [part('basemap', 16, 5, 4), part('planning', 12, 1, 1)]
+  it('samples the middle and the quarter points of each layer and zoom, once each, and one tile of a single-tile range', () => {
+    const plan = [part('basemap', 16, 8, 4), part('planning', 12, 1, 1)]
     const picked = sampleTiles(plan)
-    expect(picked.filter((t) => t.layer === 'basemap')).toEqual([
-      { layer: 'basemap', z: 16, x: 102, y: 201 },
-      { layer: 'basemap', z: 16, x: 100, y: 200 },
-      { layer: 'basemap', z: 16, x: 104, y: 203 },
+    // x 100–107 and y 200–203: the middle is (104, 202), the quarters x 102 and 106, y 201 and 203.
+    expect(picked.filter((t) => t.layer === 'basemap').map((t) => [t.x, t.y])).toEqual([
+      [104, 202],
+      [102, 201],
+      [106, 203],
+      [102, 203],
+      [106, 201],
     ])
     expect(picked.filter((t) => t.layer === 'planning')).toEqual([{ layer: 'planning', z: 12, x: 100, y: 200 }])
   })

@@ -14,17 +14,25 @@ export const ENTRY_OVERHEAD_BYTES = 600
 /** Used when no tile of a layer could be sampled (e.g. offline): a middling vector tile. */
 export const FALLBACK_TILE_BYTES = 8 * 1024
 
-/** A few tiles per layer and zoom to sample: the middle of the range and two opposite corners. */
-export function sampleTiles(plan: readonly PlanPart[], perPart = 3): LayerTile[] {
+/**
+ * A few tiles per layer and zoom to sample: the middle and the four quarter points of the range. Not
+ * the corners: the plan is cut to the data's bounds, so its edge tiles are often half empty and would
+ * make the estimate too small.
+ */
+export function sampleTiles(plan: readonly PlanPart[], perPart = 5): LayerTile[] {
   const out: LayerTile[] = []
   for (const { layer, range } of plan) {
+    const at = (share: number, lo: number, hi: number) => lo + Math.floor((hi - lo + 1) * share)
     const seen = new Set<string>()
-    const candidates = [
-      [Math.floor((range.minX + range.maxX) / 2), Math.floor((range.minY + range.maxY) / 2)],
-      [range.minX, range.minY],
-      [range.maxX, range.maxY],
-    ] as const
-    for (const [x, y] of candidates) {
+    for (const [sx, sy] of [
+      [0.5, 0.5],
+      [0.25, 0.25],
+      [0.75, 0.75],
+      [0.25, 0.75],
+      [0.75, 0.25],
+    ] as const) {
+      const x = at(sx, range.minX, range.maxX)
+      const y = at(sy, range.minY, range.maxY)
       const key = `${x}/${y}`
       if (seen.has(key) || seen.size >= perPart) continue
       seen.add(key)

@@ -34,12 +34,18 @@ export async function saveTileForArea(url: string, areaId: string, signal: Abort
   const existing = await cache.match(url)
   const etag = existing?.headers.get('ETag')
   const res = await (deps.fetch ?? fetch)(url, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {}, signal })
-  let fresh: Response
-  if (res.status === 304 && existing) fresh = existing
-  else if (res.status === 200 || res.status === 204) fresh = res
-  else throw new TileHttpError(res.status)
-  const { response, bytes } = await storableTile(fresh, now())
-  await cache.put(url, response)
+  const known = res.status === 304 && existing ? await get<SavedRef>(url, refStore()) : undefined
+  let bytes: number
+  if (known) {
+    // Unchanged and already kept: nothing to write but the area's claim on it.
+    bytes = known.bytes
+  } else {
+    const fresh = res.status === 304 && existing ? existing : res.status === 200 || res.status === 204 ? res : null
+    if (!fresh) throw new TileHttpError(res.status)
+    const stored = await storableTile(fresh, now())
+    await cache.put(url, stored.response)
+    bytes = stored.bytes
+  }
   await update<SavedRef>(url, (ref) => ({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes }), refStore())
   return bytes
 }
