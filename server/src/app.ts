@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
+import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
 import { ApiError } from './http/errors.ts'
 import { authRoutes } from './routes/auth/routes.ts'
@@ -23,7 +23,7 @@ export function createApp(deps: Deps) {
   app.use('*', securityHeaders(deps.config))
   app.use('*', requestId({ headerName: 'X-Request-Id' }))
   app.use('*', requestLog(deps.logger))
-  app.use('/api/*', compress())
+  app.use('/api/*', compressJson())
   app.use('/api/*', async (c, next) => {
     // Uploads carry photos and set their own, larger limit.
     if (c.req.path.startsWith('/api/uploads')) return next()

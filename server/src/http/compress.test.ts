@@ -1,0 +1,55 @@
+import { Hono } from 'hono'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { compressJson } from './compress.ts'
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Đường số ${i}` })) }
+const app = new Hono()
+  .use('*', compressJson())
+  .get('/big', (c) => c.json(big))
+  .get('/huge', (c) => c.json({ rows: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `Thửa ${i}` })) }))
+  .get('/small', (c) => c.json({ ok: true }))
+  .get('/binary', (c) => c.body(new Uint8Array(4096), 200, { 'Content-Type': 'application/octet-stream' }))
+  .get('/empty', (c) => c.body(null, 204))
+
+describe('gzip for API answers', () => {
+  it('sends a large JSON answer gzipped, with its compressed length and Vary', async () => {
+    const res = await app.request('/big', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8'))).toEqual(big)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+  })
+
+  it('gzips an answer too large to compress in place as well', async () => {
+    const res = await app.request('/huge', { headers: { 'accept-encoding': 'gzip' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    const rows = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).rows
+    expect(rows).toHaveLength(5000)
+    expect(rows[4999]).toEqual({ id: 4999, name: 'Thửa 4999' })
+  })
+
+  it('leaves the answer as it is for a client that does not take gzip', async () => {
+    for (const ae of [undefined, 'identity', 'gzip;q=0, br']) {
+      const res = await app.request('/big', { headers: ae ? { 'accept-encoding': ae } : {} })
+      expect(res.headers.get('content-encoding'), ae).toBeNull()
+      expect(await res.json(), ae).toEqual(big)
+    }
+  })
+
+  it('does not compress small answers, binary bodies or empty answers', async () => {
+    const headers = { 'accept-encoding': 'gzip' }
+    const small = await app.request('/small', { headers })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(await small.json()).toEqual({ ok: true })
+    const binary = await app.request('/binary', { headers })
+    expect(binary.headers.get('content-encoding')).toBeNull()
+    expect((await binary.arrayBuffer()).byteLength).toBe(4096)
+    const empty = await app.request('/empty', { headers })
+    expect(empty.status).toBe(204)
+    expect(empty.headers.get('content-encoding')).toBeNull()
+  })
+})
