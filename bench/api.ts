@@ -1,12 +1,23 @@
 import { runHttp, benchToken, type HttpRequest } from './lib/http-load.ts'
 import type { BenchServer } from './lib/server-process.ts'
-import { ratio, type LoadResult } from './lib/stats.ts'
+import { pool, ratio, type LoadResult } from './lib/stats.ts'
 import { fmt, type Table } from './lib/table.ts'
 import { tileList, type TileRef } from './lib/tile-math.ts'
 import type { Samples, Workload } from './lib/workloads.ts'
 
-export type ApiOptions = { connections: number; durationMs: number; warmupMs: number; users: number; coldTiles: number }
-export type ApiLine = { name: string; api: LoadResult; raw: LoadResult; p95Ratio: number | null; target: number }
+export type ApiOptions = { connections: number; durationMs: number; rounds: number; warmupMs: number; users: number; coldTiles: number }
+/** Per request, counted in the server process: database statements, and CPU time of that process. */
+export type ApiLine = {
+  name: string
+  api: LoadResult
+  raw: LoadResult
+  p95Ratio: number | null
+  target: number
+  apiSql: number
+  rawSql: number
+  apiCpuMs: number
+  rawCpuMs: number
+}
 export type ApiRun = { db: string; parcels: number; lines: ApiLine[]; rss: { idle: number; peak: number; after: number }; startMs: number }
 
 /** Targets from issue 9: a lookup's p95 within 1.3× its raw SQL, a tile's within 1.2×. */
@@ -46,9 +57,11 @@ function requestFor(kind: 'planning' | 'valuation' | 'search' | 'tiles', samples
 }
 
 /**
- * Every endpoint under the same load twice: first its raw SQL inside the server process, then the
- * HTTP API, each after an untimed warm-up of the same kind. Cold tiles ask each tile once, on a server
- * that has never rendered it (raw SQL first, so the database's own caches are equally warm for both).
+ * Every endpoint under the same load, its raw SQL inside the server process and the HTTP API taking
+ * turns for `rounds` rounds (so a neighbour's burst on a shared machine hits both sides alike), each
+ * side's latencies pooled over the rounds, after an untimed warm-up of each. Cold tiles: the tile list
+ * is cut into one part per round and each part asked once by each side, the API on a server that has
+ * never rendered it (the raw SQL warms the database's own caches, so both sides find them equally warm).
  */
 export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: string) => void): Promise<ApiRun> {
   const samples = await server.call<Samples>({ cmd: 'samples' })
@@ -59,29 +72,92 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   const lines: ApiLine[] = []
   const stopWatch = server.watchRss()
 
+  const sql = { api: 0, raw: 0 }
+  const cpu = { api: 0, raw: 0 }
+  // autocannon returns at the deadline while the server still works on the requests in flight: wait
+  // until no statement has run for 250 ms, so that work is neither counted nor timed in the next run.
+  type Counters = { statements: number; cpuMs: number }
+  const settled = async (): Promise<Counters> => {
+    let last = await server.call<Counters>({ cmd: 'statements' })
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250))
+      const now = await server.call<Counters>({ cmd: 'statements' })
+      if (now.statements === last.statements) return now
+      last = now
+    }
+  }
+  const counted = async (side: 'api' | 'raw', run: () => Promise<LoadResult>) => {
+    const before = await settled()
+    const result = await run()
+    const after = await settled()
+    sql[side] += after.statements - before.statements
+    // The settling polls themselves cost next to nothing: two IPC messages per 250 ms.
+    cpu[side] += after.cpuMs - before.cpuMs
+    return result
+  }
   const raw = (workload: Workload, o: { durationMs?: number; amount?: number }) =>
-    server.call<LoadResult>({ cmd: 'raw', workload, connections: opts.connections, ...o })
-  const http = (kind: 'planning' | 'valuation' | 'search' | 'tiles', o: { durationMs?: number; amount?: number }) =>
-    runHttp(server.url, requestFor(kind, samples, tiles), { connections: opts.connections, tokens, ...o })
+    counted('raw', () => server.call<LoadResult>({ cmd: 'raw', workload, connections: opts.connections, ...o }))
+  const http = (kind: 'planning' | 'valuation' | 'search' | 'tiles', list: TileRef[], o: { durationMs?: number; amount?: number }) =>
+    counted('api', () => runHttp(server.url, requestFor(kind, samples, list), { connections: opts.connections, tokens, ...o }))
+  const line = (name: string, api: LoadResult[], rawRuns: LoadResult[], target: number): ApiLine => {
+    const a = pool(api)
+    const r = pool(rawRuns)
+    const perRequest = (n: number, runs: LoadResult[]) => n / Math.max(1, runs.reduce((k, x) => k + x.sent, 0))
+    return {
+      name,
+      api: a,
+      raw: r,
+      p95Ratio: ratio(a.latency.p95, r.latency.p95),
+      target,
+      apiSql: perRequest(sql.api, api),
+      rawSql: perRequest(sql.raw, rawRuns),
+      apiCpuMs: perRequest(cpu.api, api),
+      rawCpuMs: perRequest(cpu.raw, rawRuns),
+    }
+  }
+  // Warm-ups are not counted: each line counts only its own timed runs.
+  const resetCounts = () => {
+    sql.api = 0
+    sql.raw = 0
+    cpu.api = 0
+    cpu.raw = 0
+  }
+  const timed = { durationMs: opts.durationMs }
 
   for (const kind of ['planning', 'search', 'valuation'] as const) {
     log(`  ${server.kind}: ${kind}`)
     await raw({ kind }, { durationMs: opts.warmupMs })
-    const r = await raw({ kind }, { durationMs: opts.durationMs })
-    await http(kind, { durationMs: opts.warmupMs })
-    const a = await http(kind, { durationMs: opts.durationMs })
-    lines.push({ name: `/api/${kind}`, api: a, raw: r, p95Ratio: ratio(a.latency.p95, r.latency.p95), target: TARGETS.lookup })
+    await http(kind, tiles, { durationMs: opts.warmupMs })
+    resetCounts()
+    const r: LoadResult[] = []
+    const a: LoadResult[] = []
+    for (let round = 0; round < opts.rounds; round++) {
+      r.push(await raw({ kind }, timed))
+      a.push(await http(kind, tiles, timed))
+    }
+    lines.push(line(`/api/${kind}`, a, r, TARGETS.lookup))
   }
 
   log(`  ${server.kind}: tiles (${tiles.length} distinct)`)
   await raw({ kind: 'tiles', tiles }, { amount: tiles.length })
-  const rawCold = await raw({ kind: 'tiles', tiles }, { amount: tiles.length })
-  const cold = await http('tiles', { amount: tiles.length })
-  lines.push({ name: 'tiles, cold', api: cold, raw: rawCold, p95Ratio: ratio(cold.latency.p95, rawCold.latency.p95), target: TARGETS.tile })
+  resetCounts()
+  const rawCold: LoadResult[] = []
+  const cold: LoadResult[] = []
+  for (let round = 0; round < opts.rounds; round++) {
+    const part = tiles.filter((_, i) => i % opts.rounds === round)
+    rawCold.push(await raw({ kind: 'tiles', tiles: part }, { amount: part.length }))
+    cold.push(await http('tiles', part, { amount: part.length }))
+  }
+  lines.push(line('tiles, cold', cold, rawCold, TARGETS.tile))
   await raw({ kind: 'tiles', tiles }, { durationMs: opts.warmupMs })
-  const rawHot = await raw({ kind: 'tiles', tiles }, { durationMs: opts.durationMs })
-  const hot = await http('tiles', { durationMs: opts.durationMs })
-  lines.push({ name: 'tiles, server-cached', api: hot, raw: rawHot, p95Ratio: ratio(hot.latency.p95, rawHot.latency.p95), target: TARGETS.tile })
+  resetCounts()
+  const rawHot: LoadResult[] = []
+  const hot: LoadResult[] = []
+  for (let round = 0; round < opts.rounds; round++) {
+    rawHot.push(await raw({ kind: 'tiles', tiles }, timed))
+    hot.push(await http('tiles', tiles, timed))
+  }
+  lines.push(line('tiles, server-cached', hot, rawHot, TARGETS.tile))
 
   const peak = stopWatch()
   const after = await idleRss(server)
@@ -96,8 +172,8 @@ async function idleRss(server: BenchServer): Promise<number> {
 
 export function apiTable(run: ApiRun, opts: ApiOptions): Table {
   return {
-    title: `1. API vs raw SQL — ${run.db}, ${fmt.int(run.parcels)} parcels, ${opts.connections} connections, ${opts.durationMs / 1000} s per run (latency in ms)`,
-    head: ['endpoint', 'API req/s', 'p50', 'p95', 'p99', 'err', 'raw req/s', 'p50', 'p95', 'p99', 'err', 'p95 API/raw', 'target', ''],
+    title: `1. API vs raw SQL — ${run.db}, ${fmt.int(run.parcels)} parcels, ${opts.connections} connections, ${opts.rounds} × ${opts.durationMs / 1000} s per side (latency in ms)`,
+    head: ['endpoint', 'API req/s', 'p50', 'p95', 'p99', 'err', 'raw req/s', 'p50', 'p95', 'p99', 'err', 'SQL/req API/raw', 'CPU ms/req API/raw', 'p95 API/raw', 'target', ''],
     rows: run.lines.map((l) => [
       l.name,
       fmt.n(l.api.rps),
@@ -110,6 +186,8 @@ export function apiTable(run: ApiRun, opts: ApiOptions): Table {
       fmt.ms(l.raw.latency.p95),
       fmt.ms(l.raw.latency.p99),
       String(l.raw.errors),
+      `${fmt.n(l.apiSql, 2)} / ${fmt.n(l.rawSql, 2)}`,
+      `${fmt.ms(l.apiCpuMs)} / ${fmt.ms(l.rawCpuMs)}`,
       fmt.ratio(l.p95Ratio),
       `≤ ${l.target}×`,
       fmt.target(l.p95Ratio, l.target),
@@ -117,6 +195,7 @@ export function apiTable(run: ApiRun, opts: ApiOptions): Table {
     notes: [
       'raw = the same lookup SQL called directly on the server\'s Database in the server process (no HTTP, token, daily count, validation, JSON); tiles: the tile statement alone (no encoding, gzip, cache).',
       'tiles, cold = each tile once on a server that never rendered it; server-cached = the same tiles again, from the server\'s LRU.',
+      'SQL/req = database statements per request, counted in the server process (token check, daily count, tile version included); CPU ms/req = that process\'s CPU time per request (on PGlite it holds the database too). Both hardly move with the machine\'s load; latency does.',
     ],
   }
 }

@@ -15,7 +15,7 @@ type MapVisible = { ms: number | null; scriptCssBytes: number; tileBytes: number
 export type FrontendResult = {
   sizes: { initial: Sizes; route: Sizes; firstPaint: Sizes; sw: Sizes | null; routeChunk: string | null; chunks: (Sizes & { file: string; initial: boolean; route: boolean })[] }
   lighthouse: { cold: LighthouseFigures; warm: LighthouseFigures } | null
-  mapVisible: { cold: MapVisible; warm: MapVisible } | null
+  mapVisible: { cold: MapVisible; warm: MapVisible; coldRuns: number[]; warmRuns: number[] } | null
 }
 
 const kb = (b: number) => b / 1000
@@ -113,7 +113,8 @@ const PROBE = `(() => {
   requestAnimationFrame(check)
 })()`
 
-async function measureMapVisible(url: string): Promise<{ cold: MapVisible; warm: MapVisible }> {
+/** One fresh profile: a cold load, then a reload once the service worker controls the page. */
+async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: MapVisible }> {
   const browser = await launch()
   try {
     const context = await phoneContext(browser)
@@ -154,6 +155,17 @@ async function measureMapVisible(url: string): Promise<{ cold: MapVisible; warm:
   }
 }
 
+/** The run with the median time, of `runs` fresh profiles: one slow neighbour on a shared machine moves it less. */
+async function measureMapVisible(url: string, runs: number): Promise<{ cold: MapVisible; warm: MapVisible; coldRuns: number[]; warmRuns: number[] }> {
+  const all: { cold: MapVisible; warm: MapVisible }[] = []
+  for (let i = 0; i < runs; i++) all.push(await mapVisibleOnce(url))
+  const median = (pick: (r: { cold: MapVisible; warm: MapVisible }) => MapVisible) => {
+    const sorted = all.map(pick).sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0))
+    return sorted[Math.floor(sorted.length / 2)] as MapVisible
+  }
+  return { cold: median((r) => r.cold), warm: median((r) => r.warm), coldRuns: all.map((r) => r.cold.ms ?? Number.NaN), warmRuns: all.map((r) => r.warm.ms ?? Number.NaN) }
+}
+
 export async function frontendSection(o: { root: string; lighthouse: boolean; show: (t: Table) => void; log: (s: string) => void; serverEnv: Record<string, string> }): Promise<FrontendResult> {
   const dist = process.env.DIST_DIR || join(o.root, 'dist')
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run npm run build first.`)
@@ -167,7 +179,7 @@ export async function frontendSection(o: { root: string; lighthouse: boolean; sh
     o.log('Lighthouse on /demo (cold, then warm)…')
     const lh = await runLighthouse(url)
     o.log('Map visible on /demo (cold, then warm)…')
-    const mv = await measureMapVisible(url)
+    const mv = await measureMapVisible(url, 3)
     const lhRow = (name: string, f: LighthouseFigures) => [
       name,
       fmt.ms(f.fcpMs),
@@ -195,9 +207,12 @@ export async function frontendSection(o: { root: string; lighthouse: boolean; sh
       target ? `${fmt.target(m.ms, target)} (${fmt.ratio(ratio(m.ms, target))})` : '',
     ]
     o.show({
-      title: '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated (ms, kB transferred by then)',
+      title: '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated, median of 3 profiles (ms, kB fetched by then)',
       head: ['load', 'map visible ms', 'JS+CSS kB', 'tiles kB', 'requests', 'target', ''],
       rows: [mvRow('cold', mv.cold), mvRow('warm (service worker)', mv.warm, FRONT_TARGETS.mapVisibleWarmMs)],
+      notes: [
+        `each run, ms: cold ${mv.coldRuns.join(', ')}; warm ${mv.warmRuns.join(', ')}. Warm kB are bytes read from the service worker's cache (uncompressed).`,
+      ],
     })
     return { sizes, lighthouse: lh, mapVisible: mv }
   } finally {

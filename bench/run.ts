@@ -5,7 +5,7 @@
  * what each figure means.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, freemem, tmpdir, totalmem } from 'node:os'
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { apiTable, benchApi, memoryTable, type ApiOptions, type ApiRun } from './api.ts'
@@ -15,7 +15,7 @@ import { markdownTable, renderTable, type Table } from './lib/table.ts'
 import { offlineSection } from './offline.ts'
 import { scaleSection } from './scale.ts'
 
-const usage = `npm run bench -- [--duration S] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
+const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
                   [--only api,front,offline] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres]
                   [--markdown FILE]
@@ -23,7 +23,8 @@ const usage = `npm run bench -- [--duration S] [--connections N] [--users N] [--
 `
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     users: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '1' },
@@ -51,6 +52,7 @@ const num = (name: string, v: string, min: number, max: number) => {
 }
 const opts: ApiOptions = {
   durationMs: num('duration', args.duration, 1, 120) * 1000,
+  rounds: num('rounds', args.rounds, 1, 20),
   connections: num('connections', args.connections, 1, 200),
   users: num('users', args.users, 1, 200),
   warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
@@ -87,6 +89,9 @@ const targets: { name: string; env: Record<string, string> }[] = [{ name: 'pglit
 if (pgUrl) targets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
 const serverEnv = (env: Record<string, string>) => ({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
 
+// The machine is shared: its load says how much to trust the absolute figures (ratios come from one run).
+const header = `${String(results.date).slice(0, 16).replace('T', ' ')} UTC — ${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, load average at start ${loadavg()[0]?.toFixed(1)}`
+process.stdout.write(`${header}\n`)
 const t0 = performance.now()
 let failed = false
 try {
@@ -115,9 +120,10 @@ try {
   process.stderr.write(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
 } finally {
   results.seconds = Math.round((performance.now() - t0) / 1000)
+  results.loadAverage = { start: Number(header.split('load average at start ')[1]), end: loadavg()[0] }
   results.tables = tables
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
-  if (args.markdown) writeFileSync(args.markdown, tables.map(markdownTable).join('\n\n') + '\n')
+  if (args.markdown) writeFileSync(args.markdown, [`_${header}, at end ${loadavg()[0]?.toFixed(1)}_`, ...tables.map(markdownTable)].join('\n\n') + '\n')
   process.stdout.write(`\nbench/results.json written; ${results.seconds} s in all.\n`)
 }
 process.exit(failed ? 1 : 0)

@@ -4,6 +4,7 @@
  * figures share the driver, the pool or the embedded instance, and the process.
  */
 import { loadConfig } from '../server/src/config.ts'
+import type { Database } from '../server/src/db/index.ts'
 import { startServer } from '../server/src/server.ts'
 import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from './lib/workloads.ts'
 
@@ -12,6 +13,7 @@ export type ChildRequest =
   | { id: number; cmd: 'raw'; workload: Workload; connections: number; durationMs?: number; amount?: number }
   | { id: number; cmd: 'query'; sql: string; params?: unknown[] }
   | { id: number; cmd: 'memory' }
+  | { id: number; cmd: 'statements' }
 export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
 export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
 
@@ -19,6 +21,15 @@ const t0 = performance.now()
 const running = await startServer(loadConfig())
 const { db } = running
 let samples: Samples | undefined
+
+// Every statement the app and the raw runs send goes through this one object, so counting here gives
+// statements per request: a figure the machine's load cannot blur.
+let statements = 0
+const query = db.query.bind(db)
+;(db as { query: Database['query'] }).query = (sql, params) => {
+  statements += 1
+  return query(sql, params)
+}
 
 async function handle(msg: ChildRequest): Promise<unknown> {
   switch (msg.cmd) {
@@ -31,6 +42,8 @@ async function handle(msg: ChildRequest): Promise<unknown> {
     }
     case 'query':
       return db.query(msg.sql, msg.params)
+    case 'statements':
+      return { statements, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }
     case 'memory':
       // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
       ;(globalThis as { gc?: () => void }).gc?.()

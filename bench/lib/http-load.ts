@@ -47,7 +47,7 @@ export async function runHttp(
     else bad += 1
   })
   const result = await instance
-  return loadResult(samples, bad + result.errors, result.duration)
+  return loadResult(samples, bad + result.errors, result.duration, result.requests.sent)
 }
 
 type Envelope<T> = { meta?: { code?: string }; data?: T; message?: string }

@@ -13,11 +13,27 @@ export function summarise(samples: number[]): Latency {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean, max: sorted[sorted.length - 1] ?? Number.NaN }
 }
 
-/** One load run: how many operations finished, how many failed, over how long, and their latencies. */
-export type LoadResult = { requests: number; errors: number; seconds: number; rps: number; latency: Latency }
+/**
+ * One load run: how many operations finished, how many failed, over how long, and their latencies;
+ * `samples` (every latency) travels with it until runs are pooled, then is dropped.
+ */
+export type LoadResult = { requests: number; errors: number; seconds: number; rps: number; latency: Latency; sent: number; samples?: number[] }
 
-export function loadResult(samples: number[], errors: number, seconds: number): LoadResult {
-  return { requests: samples.length, errors, seconds, rps: samples.length / seconds, latency: summarise(samples) }
+/** `sent`: requests started, which may exceed those answered in time when a run stops at its deadline. */
+export function loadResult(samples: number[], errors: number, seconds: number, sent = samples.length + errors): LoadResult {
+  return { requests: samples.length, errors, seconds, rps: samples.length / seconds, latency: summarise(samples), sent, samples }
+}
+
+/** Several runs of one kind as one: latencies pooled, counts and time added. */
+export function pool(runs: LoadResult[]): LoadResult {
+  const merged = loadResult(
+    runs.flatMap((r) => r.samples ?? []),
+    runs.reduce((n, r) => n + r.errors, 0),
+    runs.reduce((n, r) => n + r.seconds, 0),
+    runs.reduce((n, r) => n + r.sent, 0),
+  )
+  delete merged.samples
+  return merged
 }
 
 /** a / b, or null when either side is missing or b is zero. */

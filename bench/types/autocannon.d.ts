@@ -16,7 +16,7 @@ declare module 'autocannon' {
   }
   type Histogram = { average: number; p50: number; p90: number; p99: number; max: number }
   type Result = {
-    requests: Histogram & { total: number }
+    requests: Histogram & { total: number; sent: number }
     latency: Histogram
     duration: number
     errors: number
