@@ -59,7 +59,9 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
        select 'street'::text as kind, min(s.id)::text as id, s.name as label, concat_ws(', ', nullif(s.ward, ''), s.province) as detail,
          ST_ClosestPoint(ST_Collect(s.geom), ST_Centroid(ST_Collect(s.geom))) as pt, 2 as kind_order,
          (case s.class when 'main' then 0 when 'street' then 1 else 2 end) as class_order, ${rank('s.name_fold', '$1')}
-       from streets s where s.name_fold %> $1 or s.name_fold like $2
+       -- Each condition alone uses the trigram index; joined by "or" the planner scans every street and
+       -- computes word_similarity for each (130 ms at a million parcels instead of 7).
+       from streets s where s.id in (select id from streets where name_fold %> $1 union select id from streets where name_fold like $2)
        group by s.name, s.name_fold, s.ward, s.province, s.class
        ${addresses}
      )
