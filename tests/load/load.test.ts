@@ -67,13 +67,19 @@ const searches = ['nguyen hue', 'Điện Biên Phủ', 'phan dang luu', 'le quan
 
 describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
   it('answers every request without an error and keeps every account’s daily count exact', async () => {
-    const stats = { requests: 0, byKind: {} as Record<Kind, number>, byStatus: {} as Record<string, number>, errors: [] as string[], latencies: [] as number[], slowest: {} as Record<Kind, number> }
+    const stats = { requests: 0, byKind: {} as Record<Kind, number>, byStatus: {} as Record<string, number>, errors: [] as string[], latencies: [] as number[], slowest: {} as Record<Kind, number>, worst: { ms: 0, startedAtS: 0 } }
+    const runStart = performance.now()
     const deadline = Date.now() + SECONDS * 1000
     let seed = 1
     const rand = (n: number) => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31
       return seed % n
     }
+
+    // Slow is reported (latencies in the summary line), not counted as an error; only a request with no
+    // answer in 3 minutes is taken for a hang. On a machine shared with other work, cold tiles rendered
+    // through PGlite's one thread have taken a minute.
+    const patience = () => AbortSignal.timeout(180_000)
 
     async function one(u: User): Promise<void> {
       const p = points[rand(points.length)]!
@@ -84,21 +90,22 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
       if (kind === 'tile') {
         const { z, x, y } = tileOf(p.lat + (rand(100) - 50) / 20_000, p.lng + (rand(100) - 50) / 20_000, 14 + rand(4))
         const layer = ['basemap', 'parcels', 'planning'][rand(3)]
-        const r = await fetch(`${server.url}/tiles/${layer}/${z}/${x}/${y}.pbf`, { headers: { 'accept-encoding': 'gzip' } }).then(
+        const r = await fetch(`${server.url}/tiles/${layer}/${z}/${x}/${y}.pbf`, { headers: { 'accept-encoding': 'gzip' }, signal: patience() }).then(
           async (r) => ({ status: r.status, body: await r.arrayBuffer() }),
           () => ({ status: 0, body: null }),
         )
         res = { status: r.status, body: null as any }
       } else if (kind === 'search') {
-        res = await call(`${server.url}/api/search?q=${encodeURIComponent(searches[rand(searches.length)]!)}`, { token: u.token })
+        res = await call(`${server.url}/api/search?q=${encodeURIComponent(searches[rand(searches.length)]!)}`, { token: u.token, signal: patience() })
       } else if (kind === 'planning') {
-        res = await call(`${server.url}/api/planning?lat=${p.lat}&lng=${p.lng}`, { token: u.token })
+        res = await call(`${server.url}/api/planning?lat=${p.lat}&lng=${p.lng}`, { token: u.token, signal: patience() })
       } else if (kind === 'valuation') {
-        res = await call(`${server.url}/api/valuation`, { method: 'POST', json: { lat: p.lat, lng: p.lng, area_m2: 60 + rand(100), floors: 1 + rand(4) }, token: u.token })
+        res = await call(`${server.url}/api/valuation`, { method: 'POST', json: { lat: p.lat, lng: p.lng, area_m2: 60 + rand(100), floors: 1 + rand(4) }, token: u.token, signal: patience() })
       } else {
-        res = await call(`${server.url}/api/auth/usage`, { token: u.token })
+        res = await call(`${server.url}/api/auth/usage`, { token: u.token, signal: patience() })
       }
       const ms = performance.now() - t0
+      if (ms > stats.worst.ms) stats.worst = { ms: Math.round(ms), startedAtS: Math.round((t0 - runStart) / 1000) }
       stats.latencies.push(ms)
       stats.slowest[kind] = Math.max(stats.slowest[kind] ?? 0, Math.round(ms))
       stats.requests++
@@ -118,7 +125,7 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
 
     const sorted = [...stats.latencies].sort((a, b) => a - b)
     const pct = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
-    const summary = { users: USERS, seconds: SECONDS, requests: stats.requests, perSecond: Math.round(stats.requests / SECONDS), p50ms: pct(0.5), p95ms: pct(0.95), p99ms: pct(0.99), slowestMs: stats.slowest, byKind: stats.byKind, byStatus: stats.byStatus }
+    const summary = { users: USERS, seconds: SECONDS, requests: stats.requests, perSecond: Math.round(stats.requests / SECONDS), p50ms: pct(0.5), p95ms: pct(0.95), p99ms: pct(0.99), slowestMs: stats.slowest, worst: stats.worst, byKind: stats.byKind, byStatus: stats.byStatus }
     process.stdout.write(`load: ${JSON.stringify(summary)}\n`)
 
     expect(stats.errors.slice(0, 20)).toEqual([])

@@ -64,7 +64,7 @@ export function isHttps(config: Pick<Config, 'publicUrl' | 'trustProxy'>, forwar
 }
 
 const PERMISSIONS_POLICY = 'geolocation=(self), camera=(self), microphone=()'
-// Browsers ignore HSTS sent over plain HTTP, but a proxy could cache it; it goes only on HTTPS answers.
+// Only on HTTPS answers: a host reached over plain HTTP (a LAN address in the field) must stay reachable.
 const HSTS = 'max-age=31536000'
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key'
 const CORS_EXPOSE_HEADERS = 'Retry-After, X-Request-Id'
@@ -114,8 +114,6 @@ export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEn
       if (corsAllowed) {
         h.set('Access-Control-Allow-Origin', origin)
         h.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS)
-      } else {
-        h.delete('Access-Control-Allow-Origin')
       }
     }
   }
