@@ -36,13 +36,13 @@ function runLoader(parcels: number, env: Record<string, string>): Promise<{ ms: 
   })
 }
 
-/** A fresh database `qh_bench_scale` on the server of DATABASE_URL. */
-async function freshPostgres(url: string): Promise<string> {
+/** A fresh database `qh_bench_scale` on the server of DATABASE_URL (or none, with `create` false). */
+async function freshPostgres(url: string, create = true): Promise<string> {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   try {
     await admin.query('drop database if exists qh_bench_scale with (force)')
-    await admin.query('create database qh_bench_scale')
+    if (create) await admin.query('create database qh_bench_scale')
   } finally {
     await admin.end()
   }
@@ -83,6 +83,8 @@ export async function scaleSection(o: {
         rmSync(dir, { recursive: true, force: true })
       }
     }
+    // A million parcels take 0.8 GB: the last size's database goes too.
+    if (db === 'postgres') await freshPostgres(o.pgUrl as string, false)
   }
   o.show(scaleTable(lines))
   return lines
