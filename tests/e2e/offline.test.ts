@@ -222,14 +222,14 @@ describe('offline field use in Chromium', () => {
       const { page, context } = b
       // The first visit installed the worker; from this load on it serves (and keeps) the tiles.
       await page.reload()
-      const online = watchTiles(page)
+      const viewed = watchTiles(page)
       await mapReady(page)
-      await online.settled()
+      await viewed.settled()
       expect(await cacheCount(page, 'tiles-v1')).toBeGreaterThan(0)
 
       const before = await usageCount()
-      const c = await mapCentre(page)
-      await page.mouse.click(c.x, c.y)
+      const online = await mapCentre(page)
+      await page.mouse.click(online.x, online.y)
       const title = page.getByTestId('result-title')
       await expect.poll(() => title.count(), { timeout: 20_000 }).toBe(1)
       const parcel = await title.innerText()
@@ -250,7 +250,8 @@ describe('offline field use in Chromium', () => {
       expect(await page.getByTestId('offline-banner').isVisible()).toBe(true)
       expect(await page.getByTestId('map-data-status').innerText()).toMatch(/^Ngoại tuyến/)
 
-      // The same parcel: the stored result, marked with its time, not counted.
+      // The same parcel (the map's centre, which the offline banner has moved down): the stored result, marked with its time, not counted.
+      const c = await mapCentre(page)
       await page.mouse.click(c.x, c.y)
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 15_000 }).toBe(1)
       expect(await page.getByTestId('stored-result-note').innerText()).toMatch(/^Kết quả lưu lúc \d\d:\d\d \d\d\/\d\d\/\d{4}/)

@@ -102,7 +102,8 @@ export default function MapView({ search }: { search: MapSearch }) {
       c.addTileLayers(sets)
       setHasRaster(c.hasRaster())
       // A deployment that configures a raster basemap wants it seen; the app's own stays one tap away.
-      if (c.hasRaster()) setSettings((s) => ({ ...s, basemap: 'raster' }))
+      // Offline the app's own is the one kept on the device (third-party raster tiles are not cached).
+      if (c.hasRaster() && navigator.onLine) setSettings((s) => ({ ...s, basemap: 'raster' }))
       if (!opening) c.fitData()
     })
     const offView = c.onView(setView)

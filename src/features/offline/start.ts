@@ -2,6 +2,7 @@ import { api } from '../../lib/api/index.ts'
 import { store } from '../../lib/store.ts'
 import { startOutbox } from '../outbox/triggers.ts'
 import { areaManager } from './service.ts'
+import { requestPersistence } from './storage.ts'
 
 let started = false
 
@@ -15,5 +16,7 @@ export async function startOfflineFeatures(): Promise<void> {
   started = true
   window.addEventListener('offline', () => areaManager.pauseAllOffline())
   window.addEventListener('online', () => void areaManager.resumeAllOnline())
+  // Installing shows the user means to keep the app: the moment to ask that its data be kept too.
+  window.addEventListener('appinstalled', () => void requestPersistence())
   await Promise.all([areaManager.resumeUnfinished(), startOutbox({ store, api })])
 }

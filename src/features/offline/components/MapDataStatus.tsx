@@ -17,7 +17,7 @@ export default function MapDataStatus({ view }: { view: LatLngZoom }) {
     <div className="map-data-status qh-floating" role="status" data-testid="map-data-status">
       {area && area.updatedAt !== null
         ? `Ngoại tuyến · bản đồ đã lưu “${area.name}”, cập nhật ${formatAge(area.updatedAt)}`
-        : 'Ngoại tuyến · chỉ có phần bản đồ đã xem gần đây'}
+        : 'Ngoại tuyến · bản đồ đã xem gần đây'}
     </div>
   )
 }

@@ -4,7 +4,6 @@ import '@mantine/core/styles/Alert.css'
 import '@mantine/core/styles/SegmentedControl.css'
 import '../offline.css'
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core'
-import { IconCloudUpload, IconHistory, IconMapPin } from '@tabler/icons-react'
 import { HistoryPanel } from '../../history/components/HistoryPanel.tsx'
 import { QueueList } from '../../outbox/components/QueueList.tsx'
 import { SavedAreasList } from './SavedAreasList.tsx'
@@ -21,16 +20,15 @@ export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: Of
           <Title order={1}>Dùng khi không có mạng</Title>
           <Text c="dimmed">Khu vực bản đồ đã tải về, ảnh đang chờ gửi và các kết quả tra cứu đã lưu trên máy này.</Text>
         </div>
-        <StorageCard />
         <Tabs value={tab} onChange={(v) => v && onTab(v as OfflineTab)} keepMounted={false}>
-          <Tabs.List grow>
-            <Tabs.Tab value="areas" leftSection={<IconMapPin size={18} aria-hidden />}>
-              Khu vực đã lưu
+          <Tabs.List grow className="offline-tabs">
+            <Tabs.Tab value="areas">
+              Khu vực lưu
             </Tabs.Tab>
-            <Tabs.Tab value="queue" leftSection={<IconCloudUpload size={18} aria-hidden />}>
+            <Tabs.Tab value="queue">
               Ảnh chờ gửi
             </Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={18} aria-hidden />}>
+            <Tabs.Tab value="history">
               Lịch sử
             </Tabs.Tab>
           </Tabs.List>
@@ -44,6 +42,7 @@ export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: Of
             <HistoryPanel />
           </Tabs.Panel>
         </Tabs>
+        <StorageCard />
       </Stack>
     </Container>
   )

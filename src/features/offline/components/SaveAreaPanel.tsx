@@ -259,6 +259,9 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
           >
             Tải về ({formatNumber(count)} ô)
           </Button>
+          <Button size="xs" variant="subtle" component={Link} to="/offline" mt={4}>
+            Các khu vực đã lưu, ảnh chờ gửi, lịch sử
+          </Button>
         </>
       )}
     </section>

@@ -65,7 +65,7 @@ export function QueueList() {
                   <Group wrap="nowrap" align="flex-start" gap="sm">
                     {item.photo.thumbnail ? <img src={item.photo.thumbnail} alt="" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }} /> : null}
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                      <Group gap={6} wrap="nowrap">
+                      <Group gap={6} wrap="wrap">
                         <Text size="sm" fw={600} truncate>
                           {item.photo.name}
                         </Text>
