@@ -23,6 +23,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
+ * Moves the app's stylesheet links from <head> to the end of <body>. In <head> they block the first
+ * paint; the boot shell is styled inline, so it paints from the HTML alone while they load. The app
+ * still never renders unstyled: a stylesheet the parser inserted blocks module scripts wherever it stands.
+ */
+function stylesheetsAfterShell(html: string): string {
+  const links: string[] = []
+  const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+    links.push(tag.trim())
+    return ''
+  })
+  if (links.length === 0) return html
+  return rest.replace('</body>', `${links.map((l) => `  ${l}\n`).join('')}  </body>`)
+}
+
+/**
  * Makes every build identifiable: its id is a hash of everything it emits (code, styles, the web
  * manifest, public files), written as `<meta name="build-id">` into index.html and published as
  * builds/latest.json and builds/meta/{id}.json, which the running app polls to notice a newer build.
@@ -39,7 +54,10 @@ function buildInfo(): Plugin {
     // Added after Vite's own HTML processing so the link keeps its stable, unhashed address.
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' }],
+      handler: (html) => ({
+        html: stylesheetsAfterShell(html),
+        tags: [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' }],
+      }),
     },
     configureServer(server) {
       server.middlewares.use('/manifest.webmanifest', (_req, res) => {

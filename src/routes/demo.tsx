@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { mapSearch } from '../features/map/url-state.ts'
 import { DemoPage } from '../features/map/DemoPage.tsx'
+import { MapFrame } from '../features/map/MapFrame.tsx'
 import { prefetchTileSets } from '../features/map/tilejson.ts'
 
 export const Route = createFileRoute('/demo')({
@@ -14,4 +15,7 @@ export const Route = createFileRoute('/demo')({
   // Only on entering the route: the map writes its view into the search params as it moves.
   shouldReload: false,
   component: DemoPage,
+  // In the entry chunk: while the route's chunk loads, the page keeps the frame the boot shell drew.
+  pendingComponent: MapFrame,
+  pendingMinMs: 0,
 })

@@ -24,8 +24,8 @@ export function tileSource(tileUrl: string | undefined): string | null {
 
 /**
  * sha256 sources for the inline scripts of the built index.html. The build keeps one small inline
- * script (it paints the saved colour mode before the bundle loads); naming it by hash lets it run
- * while every other inline script, such as an injected one, stays blocked.
+ * script (it paints the saved colour mode and picks the boot shell's page before the bundle loads);
+ * naming it by hash lets it run while every other inline script, such as an injected one, stays blocked.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
@@ -45,7 +45,8 @@ export function contentSecurityPolicy(opts: { tileUrl?: string | undefined; scri
     ['worker-src', "'self'", 'blob:'],
     ['img-src', "'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
     ['connect-src', "'self'"],
-    // Mantine writes <style> tags at run time; inline is allowed for styles only, never for scripts.
+    // Mantine writes <style> tags at run time and index.html styles its boot shell inline; inline is
+    // allowed for styles only, never for scripts.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['font-src', "'self'", 'data:'],
     ['manifest-src', "'self'"],

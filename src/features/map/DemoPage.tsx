@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
-import { Loader } from '@mantine/core'
 import { getRouteApi } from '@tanstack/react-router'
+import { MapFrame } from './MapFrame.tsx'
 
-// OpenLayers is big: the map loads in its own chunk after the page frame has painted.
+// OpenLayers is big: the map loads in its own chunk; the page's frame and search field show meanwhile.
 const MapView = lazy(() => import('./MapView.tsx'))
 const route = getRouteApi('/demo')
 
@@ -11,13 +11,7 @@ export function DemoPage() {
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       <h1 className="visually-hidden">Bản đồ quy hoạch (dữ liệu mẫu)</h1>
-      <Suspense
-        fallback={
-          <div style={{ flex: 1, display: 'grid', placeItems: 'center' }} aria-live="polite">
-            <Loader aria-label="Đang tải bản đồ" />
-          </div>
-        }
-      >
+      <Suspense fallback={<MapFrame />}>
         <MapView search={search} />
       </Suspense>
     </div>

@@ -21,6 +21,7 @@ import { attachHover } from './engine/hover.ts'
 import { createMapController, type LayerSettings, type MapController } from './engine/map-controller.ts'
 import { attachTaps } from './engine/tap.ts'
 import { legendFor, type LegendEntry } from './land-use.ts'
+import { SearchPlaceholder } from './MapFrame.tsx'
 import type { Selection } from './selection.ts'
 import { shareLink } from './share.ts'
 import { fetchTileSets } from './tilejson.ts'
@@ -40,18 +41,6 @@ function useMedia(query: string): boolean {
     },
     () => matchMedia(query).matches,
     () => false,
-  )
-}
-
-/** Shown in the search box's place until its code has loaded. */
-function SearchPlaceholder() {
-  return (
-    <div className="qh-search">
-      <div className="qh-search-box qh-floating">
-        <IconSearch size={20} aria-hidden />
-        <input type="text" aria-label="Tìm địa chỉ, tên đường hoặc tờ/thửa" placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”" disabled />
-      </div>
-    </div>
   )
 }
 
