@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
-    users: { type: 'string', default: '1' },
+    users: { type: 'string' },
     warmup: { type: 'string', default: '1' },
     'cold-tiles': { type: 'string', default: '600' },
     only: { type: 'string' },
@@ -54,7 +54,8 @@ const opts: ApiOptions = {
   durationMs: num('duration', args.duration, 1, 120) * 1000,
   rounds: num('rounds', args.rounds, 1, 20),
   connections: num('connections', args.connections, 1, 200),
-  users: num('users', args.users, 1, 200),
+  // One account per connection unless told otherwise: twenty phones, not one phone with twenty requests at once.
+  users: args.users === undefined ? num('connections', args.connections, 1, 200) : num('users', args.users, 1, 200),
   warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
   coldTiles: num('cold-tiles', args['cold-tiles'], 10, 20_000),
 }

