@@ -1,8 +1,11 @@
 import { VectorTile } from '@mapbox/vector-tile'
 import fc from 'fast-check'
+import { readFileSync } from 'node:fs'
 import { PbfReader } from 'pbf'
 import { describe, expect, it } from 'vitest'
-import { encodeTile, openRing, ringArea2, toMvtFeature } from './mvt.ts'
+import { tileLayerIds } from '../../../src/lib/contract/tiles.ts'
+import { fixtureTiles } from './fixtures/mvt-layers.ts'
+import { encodeTile, openRing, ringArea2, toMvtFeature, type MvtFeature, type MvtLayer } from './mvt.ts'
 
 // Tile coordinates, y down: this square runs clockwise on screen, so its area is positive.
 const cw: [number, number][] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]
@@ -100,5 +103,118 @@ describe('encoding a tile', () => {
     expect(f.loadGeometry().map((r) => r.length)).toEqual([5, 5])
     const gj = f.toGeoJSON(0, 0, 0)
     expect(gj.geometry.type).toBe('Polygon')
+  })
+})
+
+type Decoded = { name: string; version: number; extent: number; features: { id: number | undefined; type: number; properties: Record<string, unknown>; geometry: number[][][] }[] }[]
+
+/** Everything a standard decoder reads from a tile, in plain arrays. */
+function decode(bytes: Uint8Array): Decoded {
+  const tile = new VectorTile(new PbfReader(bytes))
+  return Object.values(tile.layers).map((layer) => ({
+    name: layer.name,
+    version: layer.version,
+    extent: layer.extent,
+    features: Array.from({ length: layer.length }, (_, i) => {
+      const f = layer.feature(i)
+      return { id: f.id, type: f.type, properties: f.properties, geometry: f.loadGeometry().map((part) => part.map((p) => [p.x, p.y])) }
+    }),
+  }))
+}
+
+/** What the decoder should read back for a feature: a point per part for points, rings closed again. */
+function expectedGeometry(f: MvtFeature): number[][][] {
+  if (f.type === 1) return f.geometry.map((p) => [p])
+  if (f.type === 2) return f.geometry
+  return f.geometry.map((ring) => {
+    const [first, last] = [ring[0]!, ring[ring.length - 1]!]
+    const open = ring.length > 1 && first[0] === last[0] && first[1] === last[1] ? ring.slice(0, -1) : ring
+    return [...open, first]
+  })
+}
+
+describe('encoding a tile as @maplibre/vt-pbf did', () => {
+  // The fixture holds the bytes vt-pbf 4.3.3 wrote for the same features before this encoder replaced it.
+  const before = JSON.parse(readFileSync(new URL('./fixtures/mvt-vt-pbf-4.3.3.json', import.meta.url), 'utf8')) as Record<string, string>
+
+  it.each(tileLayerIds)('decodes the %s fixture tile to the same layers, ids, properties and geometry', (set) => {
+    const ours = decode(encodeTile(fixtureTiles[set])!)
+    const theirs = decode(Buffer.from(before[set]!, 'base64'))
+    expect(ours).toEqual(theirs)
+    expect(ours.map((l) => l.name)).toEqual(fixtureTiles[set].filter((l) => l.features.length > 0).map((l) => l.name))
+    expect(ours.every((l) => l.version === 2 && l.extent === 4096)).toBe(true)
+  })
+
+  it.each(tileLayerIds)('writes the %s fixture tile byte for byte as vt-pbf did', (set) => {
+    expect(Buffer.from(encodeTile(fixtureTiles[set])!).toString('base64')).toBe(before[set])
+  })
+
+  it('keeps every value kind and a value shared by features and types apart in the dictionary', () => {
+    const [parcels] = decode(encodeTile(fixtureTiles.parcels)!)
+    expect(parcels!.features.map((f) => f.properties)).toEqual(fixtureTiles.parcels[0]!.features.map((f) => f.tags))
+    expect(parcels!.features.map((f) => f.id)).toEqual([268435455, 268435456, 9007199254740991, 127, 128])
+  })
+})
+
+describe('encoding strings', () => {
+  it('writes characters past U+1FFFF as UTF-8, as Chữ Nôm in a name needs', () => {
+    const name = 'Chùa 𡨸 Nôm 𠀀 😀'
+    const point = toMvtFeature({ type: 'Point', coordinates: [1, 2] }, { [name]: name }, 1)!
+    const bytes = encodeTile([{ name, features: [point] }])!
+    expect(Buffer.from(bytes).includes(Buffer.from(name))).toBe(true)
+    const [layer] = decode(bytes)
+    expect(layer!.name).toBe(name)
+    expect(layer!.features[0]!.properties).toEqual({ [name]: name })
+  })
+})
+
+describe('encoding random features', () => {
+  const coordinate = fc.integer({ min: -64, max: 4160 })
+  const point = fc.tuple(coordinate, coordinate)
+  const value = fc.oneof(
+    fc.string({ unit: 'grapheme' }),
+    fc.string(),
+    fc.boolean(),
+    fc.maxSafeInteger(),
+    // MVT integers have no -0; a double that is an integer goes as one.
+    fc.double().map((d) => (Object.is(d, -0) ? 0 : d)),
+  )
+  // The decoder builds plain objects: a key named __proto__ would set their prototype instead.
+  const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).filter((k) => k !== '__proto__')
+  const tags = fc.dictionary(name, value, { maxKeys: 6 })
+  const id = fc.option(fc.maxSafeNat(), { nil: undefined })
+  const withId = <T extends object>(f: T, i: number | undefined) => (i === undefined ? f : { ...f, id: i })
+  const feature: fc.Arbitrary<MvtFeature> = fc.oneof(
+    fc.tuple(fc.array(point, { minLength: 1, maxLength: 5 }), tags, id).map(([geometry, t, i]) => withId({ type: 1 as const, geometry, tags: t }, i)),
+    fc
+      .tuple(fc.array(fc.array(point, { minLength: 2, maxLength: 8 }), { minLength: 1, maxLength: 3 }), tags, id)
+      .map(([geometry, t, i]) => withId({ type: 2 as const, geometry, tags: t }, i)),
+    fc
+      .tuple(fc.array(fc.array(point, { minLength: 3, maxLength: 80 }), { minLength: 1, maxLength: 3 }), tags, id)
+      .map(([geometry, t, i]) => withId({ type: 3 as const, geometry, tags: t }, i)),
+  )
+  const layers: fc.Arbitrary<MvtLayer[]> = fc
+    .uniqueArray(name, { minLength: 1, maxLength: 4 })
+    .chain((names) => fc.tuple(...names.map((n) => fc.array(feature, { maxLength: 6 }).map((features): MvtLayer => ({ name: n, features })))))
+
+  it('reads back every layer, id, property and point that went in', () => {
+    fc.assert(
+      fc.property(layers, (input) => {
+        const bytes = encodeTile(input)
+        const drawn = input.filter((l) => l.features.length > 0)
+        if (drawn.length === 0) {
+          expect(bytes).toBeNull()
+          return
+        }
+        expect(decode(bytes!)).toEqual(
+          drawn.map((l) => ({
+            name: l.name,
+            version: 2,
+            extent: 4096,
+            features: l.features.map((f) => ({ id: f.id, type: f.type, properties: f.tags, geometry: expectedGeometry(f) })),
+          })),
+        )
+      }),
+    )
   })
 })
