@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const root = import.meta.dirname
@@ -38,6 +38,36 @@ function stylesheetsAfterShell(html: string): string {
 }
 
 /**
+ * The files /demo needs beyond the entry's: its route chunk and the map view (OpenLayers), with their
+ * static imports and styles. index.html's inline script asks for them at once on /demo, so they load
+ * (and compile off the main thread) beside the entry instead of after it has run and the router started.
+ */
+function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+  const initial = new Set<string>()
+  const addInitial = (file: string) => {
+    if (initial.has(file)) return
+    initial.add(file)
+    chunks.find((c) => c.fileName === file)?.imports.forEach(addInitial)
+  }
+  chunks.filter((c) => c.isEntry).forEach((c) => addInitial(c.fileName))
+  const files = new Set<string>()
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || initial.has(chunk.fileName) || files.has(chunk.fileName)) return
+    files.add(chunk.fileName)
+    chunk.viteMetadata?.importedCss.forEach((css) => files.add(css))
+    chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)))
+  }
+  const starts = [/\/src\/routes\/demo\.tsx\?tsr-split/, /\/src\/features\/map\/MapView\.tsx$/]
+  for (const re of starts) {
+    const chunk = chunks.find((c) => c.facadeModuleId !== null && re.test(c.facadeModuleId))
+    if (!chunk) throw new Error(`no chunk for ${re}: /demo would load its map only after the entry`)
+    add(chunk)
+  }
+  return [...files].map((f) => `/${f}`)
+}
+
+/**
  * Makes every build identifiable: its id is a hash of everything it emits (code, styles, the web
  * manifest, public files), written as `<meta name="build-id">` into index.html and published as
  * builds/latest.json and builds/meta/{id}.json, which the running app polls to notice a newer build.
@@ -69,6 +99,7 @@ function buildInfo(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(manifestFile) })
       const html = bundle['index.html']
       if (!html || html.type !== 'asset') return
+      html.source = String(html.source).replace('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapRouteFiles(bundle))};`)
       const hash = createHash('sha256')
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name]!

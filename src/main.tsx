@@ -28,8 +28,16 @@ void loadStoredUsage(store).then(() => refreshUsage(api, store))
 
 if (!env.dev) registerServiceWorker()
 
-// Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers).
-void import('./features/offline/start.ts').then((m) => m.startOfflineFeatures())
+// Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers):
+// once the page has loaded and the main thread is idle, so its ten chunks and storage reads do not
+// delay the first screen (on /demo, the map's first tiles).
+afterLoadWhenIdle(() => void import('./features/offline/start.ts').then((m) => m.startOfflineFeatures()))
+
+function afterLoadWhenIdle(run: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0))
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
 
 const buildId = readBuildId()
 if (buildId) {
