@@ -1,19 +1,29 @@
-import { lazy, Suspense } from 'react'
+import { useEffect, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { MapFrame } from './MapFrame.tsx'
 
+type MapViewComponent = (typeof import('./MapView.tsx'))['default']
+
 // OpenLayers is big: the map loads in its own chunk; the page's frame and search field show meanwhile.
-const MapView = lazy(() => import('./MapView.tsx'))
+// Not React.lazy: revealing a suspended boundary waits until its fallback has shown for 300 ms, and
+// that wait sat between the map's code arriving and its first tile request.
+let loaded: MapViewComponent | null = null
+const loadMapView = () => import('./MapView.tsx').then((m) => (loaded = m.default))
 const route = getRouteApi('/demo')
 
 export function DemoPage() {
   const search = route.useSearch()
+  const [MapView, setMapView] = useState<MapViewComponent | null>(() => loaded)
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null)
+  useEffect(() => {
+    if (!MapView) loadMapView().then((view) => setMapView(() => view), (error: unknown) => setFailed({ error }))
+  }, [MapView])
+  // A chunk that cannot be loaded shows the route's error page, as a failed lazy component did.
+  if (failed) throw failed.error
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
       <h1 className="visually-hidden">Bản đồ quy hoạch (dữ liệu mẫu)</h1>
-      <Suspense fallback={<MapFrame />}>
-        <MapView search={search} />
-      </Suspense>
+      {MapView ? <MapView search={search} /> : <MapFrame />}
     </div>
   )
 }
