@@ -192,12 +192,20 @@ export default function MapView({ search }: { search: MapSearch }) {
     if (ctrl && selectedPoint && selectedPoint !== opening?.selection) ctrl.keepVisible(selectedPoint, { bottom: desktop ? 0 : cover, right: desktop ? 400 : 0 })
   }, [ctrl, selectedPoint, cover, desktop, opening])
 
-  // The address follows the map (replaceState: moving the map adds no history entries).
+  // The address follows the map (replaceState: moving the map adds no history entries). A moving view is
+  // written once it settles; a chosen point or pin at once, so the address never names a parcel the screen
+  // has already dropped (a lookup that found nothing clears it together with its toast, even on a slow phone).
+  const marks = useRef({ selectedPoint, pin })
   useEffect(() => {
-    const t = setTimeout(() => {
+    const write = () => {
       const hash = encodeMapHash({ view, ...(selectedPoint ? { selection: selectedPoint } : {}), ...(pin ? { pin } : {}) })
       if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
-    }, 250)
+    }
+    if (marks.current.selectedPoint !== selectedPoint || marks.current.pin !== pin) {
+      marks.current = { selectedPoint, pin }
+      return write()
+    }
+    const t = setTimeout(write, 250)
     return () => clearTimeout(t)
   }, [view, selectedPoint, pin])
 
