@@ -1,43 +1,27 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Notifications, notifications } from '@mantine/notifications'
-import { store } from '../../../lib/store.ts'
 import { toastsAtom } from '../atoms.ts'
-import { removeToast, TOAST_DURATION_MS } from '../toast.ts'
+
+// Mantine's notifications (and their transitions) load with the first toast, not with the app.
+const ToastStack = lazy(() => import('./ToastStack.tsx'))
 
 /**
- * Shows the toast list with Mantine at the top of the screen for 5 s each, and mirrors the newest one
- * in a live region so screen readers announce it.
+ * Shows the toast list at the top of the screen for 5 s each, and mirrors the newest one in a live
+ * region so screen readers announce it.
  */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom)
-  const shown = useRef(new Set<string>())
-
-  useEffect(() => {
-    const ids = new Set(toasts.map((t) => t.id))
-    for (const t of toasts) {
-      if (shown.current.has(t.id)) continue
-      shown.current.add(t.id)
-      notifications.show({
-        id: t.id,
-        message: t.title,
-        color: t.color,
-        autoClose: TOAST_DURATION_MS,
-        withBorder: true,
-        onClose: () => removeToast(store, t.id),
-      })
-    }
-    for (const id of shown.current) {
-      if (ids.has(id)) continue
-      shown.current.delete(id)
-      notifications.hide(id)
-    }
-  }, [toasts])
-
+  // Once shown, the stack stays mounted so its toasts can leave with their transition.
+  const [needed, setNeeded] = useState(false)
+  if (!needed && toasts.length > 0) setNeeded(true)
   const last = toasts.at(-1)
   return (
     <>
-      <Notifications position="top-center" zIndex={2000} limit={4} />
+      {needed && (
+        <Suspense fallback={null}>
+          <ToastStack />
+        </Suspense>
+      )}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {last?.title ?? ''}
       </div>
