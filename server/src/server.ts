@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server'
+import { watchRevocations } from './accounts/tokens.ts'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { isUnavailable } from './db/database.ts'
@@ -59,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrate(db)
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
+  await watchRevocations({ db, logger })
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
   // (an upload of photos included) within REQUEST_TIMEOUT_SECONDS, idle keep-alive sockets closed

@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.ts'
 import { findUserByEmail } from './accounts.ts'
 import { passwordResetMail } from './mail-texts.ts'
 import { hashPassword } from './password.ts'
-import { forgetUserTokens, sha256 } from './tokens.ts'
+import { announceUserRevoked, forgetUserTokens, sha256 } from './tokens.ts'
 
 export const RESET_CODE_TTL_MS = 30 * 60 * 1000
 export const RESET_CODE_MAX_WRONG = 5
@@ -92,6 +92,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: s
     if (!userId) throw new ApiError('BadRequest', invalidCode, { errors: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])
     await tx.query('update auth_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now])
+    await tx.query(announceUserRevoked, [userId])
     await tx.query('update password_resets set used_at = $2 where user_id = $1 and used_at is null', [userId, now])
     return userId
   })

@@ -10,6 +10,13 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   ping(): Promise<void>
+  /**
+   * Calls `onMessage` with every payload any connection sends with `pg_notify(channel, …)` (delivered on
+   * commit). `onLive(false)` says messages may be missed from now on (the listening connection was
+   * lost; it reconnects by itself), `onLive(true)` that it listens again. Resolves once it listens;
+   * close() ends it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<void>
   close(): Promise<void>
 }
 

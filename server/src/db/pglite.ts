@@ -42,6 +42,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       guard()
       await pg.query('select 1')
     },
+    // One connection in one process: nothing can be missed, so onLive is never needed.
+    listen: async (channel, onMessage) => {
+      guard()
+      await pg.listen(channel, onMessage)
+    },
     close: async () => {
       if (closed) return
       closed = true

@@ -20,6 +20,7 @@ export async function openPostgres(url: string): Promise<Database> {
     },
   })
   const base = wrap(pool)
+  const listeners = new Set<{ stop(): Promise<void> }>()
   return {
     kind: 'postgres',
     query: base.query,
@@ -41,7 +42,52 @@ export async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await pool.query('select 1')
     },
+    async listen(channel, onMessage, onLive) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`)
+      let stopped = false
+      let client: pg.Client | undefined
+      let timer: ReturnType<typeof setTimeout> | undefined
+      // A connection of its own, outside the pool: LISTEN belongs to one session for as long as it lives.
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+        c.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '')
+        })
+        c.on('error', () => {})
+        try {
+          await c.connect()
+          await c.query(`listen ${channel}`)
+        } catch (err) {
+          await c.end().catch(() => {})
+          throw err
+        }
+        c.on('end', () => {
+          if (stopped) return
+          onLive(false)
+          retry(500)
+        })
+        client = c
+      }
+      const retry = (ms: number) => {
+        timer = setTimeout(() => {
+          connect().then(
+            () => onLive(true),
+            () => retry(Math.min(ms * 2, 5000)),
+          )
+        }, ms)
+      }
+      await connect()
+      listeners.add({
+        async stop() {
+          stopped = true
+          clearTimeout(timer)
+          await client?.end().catch(() => {})
+        },
+      })
+    },
     async close() {
+      for (const l of listeners) await l.stop()
+      listeners.clear()
       await pool.end()
     },
   }

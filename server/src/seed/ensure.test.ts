@@ -6,7 +6,7 @@ import { ensureDemoData } from './ensure.ts'
 
 /** A Database over one open transaction, so a test can empty the tables and have it all rolled back. */
 function insideTransaction(tx: Queryable, kind: Database['kind']): Database {
-  return { kind, query: tx.query, exec: tx.exec, transaction: (fn) => fn(tx), ping: async () => {}, close: async () => {} }
+  return { kind, query: tx.query, exec: tx.exec, transaction: (fn) => fn(tx), ping: async () => {}, listen: async () => {}, close: async () => {} }
 }
 
 class Rollback extends Error {}
