@@ -84,7 +84,7 @@ export type Browser = { context: BrowserContext; page: Page; consoleErrors: stri
 
 /** Debian's Chromium with a fresh (or given) profile, collecting console and page errors. */
 export async function launch(
-  opts: { viewport?: { width: number; height: number }; mobile?: boolean; colorScheme?: 'light' | 'dark'; userDataDir?: string; permissions?: string[]; geolocation?: { latitude: number; longitude: number; accuracy?: number } } = {},
+  opts: { viewport?: { width: number; height: number }; mobile?: boolean; colorScheme?: 'light' | 'dark'; userDataDir?: string; permissions?: string[]; geolocation?: { latitude: number; longitude: number; accuracy?: number }; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Browser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'qh-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -99,6 +99,8 @@ export async function launch(
     colorScheme: opts.colorScheme ?? 'light',
     permissions: opts.permissions,
     geolocation: opts.geolocation,
+    // 'block' for a test that stubs the server with page.route: a worker that has claimed the page can send requests past the stub.
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
   })
   const page = context.pages()[0] ?? (await context.newPage())
   const consoleErrors: string[] = []
