@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react'
 import { ActionIcon } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconCloudDownload } from '@tabler/icons-react'
-import { useOnline } from '../../../lib/use-online.ts'
 
 /** Unsent photos, counted without loading the outbox code into the first screen. */
 function useUnsentCount(): number {
@@ -27,15 +26,14 @@ function useUnsentCount(): number {
 
 /**
  * The header's way to the offline screen (saved areas, photo queue, history), with the unsent count. On
- * phones it steps aside while there is nothing waiting and the app is online, so the usage counter keeps
- * its room; the map's save panel and the offline banner link there too.
+ * phones it steps aside while no photo waits, so the usage counter keeps its full text on a 360 px screen;
+ * the map's save panel links there, and so does the offline banner, which is on screen whenever the app is offline.
  */
 export function OfflineLink() {
   const count = useUnsentCount()
-  const online = useOnline()
   const label = count > 0 ? `Dữ liệu ngoại tuyến: ${count} ảnh chưa gửi` : 'Dữ liệu ngoại tuyến: khu vực đã lưu, ảnh chờ gửi, lịch sử'
   return (
-    <ActionIcon component={Link} to="/offline" variant="subtle" size={44} aria-label={label} title={label} data-testid="offline-link" className="offline-link" data-idle={online && count === 0 ? true : undefined}>
+    <ActionIcon component={Link} to="/offline" variant="subtle" size={44} aria-label={label} title={label} data-testid="offline-link" className="offline-link" data-idle={count === 0 ? true : undefined}>
       <IconCloudDownload size={24} aria-hidden />
       {count > 0 ? (
         <span className="offline-link-count" aria-hidden>
