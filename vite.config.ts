@@ -38,6 +38,23 @@ function stylesheetsAfterShell(html: string): string {
 }
 
 /**
+ * The entry runs only once the boot shell has been painted. As a plain module script, code already
+ * cached (service worker) runs straight after parsing and holds the first paint until React has
+ * rendered; a module preload still fetches and compiles it at once, and a small inline module (hashed
+ * in the CSP like the other inline script, and run after the stylesheets like any module script)
+ * imports it in the frame after the shell's. A hidden tab paints no frames, so it does not wait.
+ */
+function entryAfterFirstPaint(html: string): string {
+  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+    const load = `import(${JSON.stringify(src)})`
+    return (
+      `<link rel="modulepreload" crossorigin href="${src}">\n` +
+      `    <script type="module">if (document.visibilityState === 'hidden') ${load}; else requestAnimationFrame(() => setTimeout(() => ${load}))</script>`
+    )
+  })
+}
+
+/**
  * The files /demo needs beyond the entry's: its route chunk and the map view (OpenLayers), with their
  * static imports and styles. index.html's inline script asks for them at once on /demo, so they load
  * (and compile off the main thread) beside the entry instead of after it has run and the router started.
@@ -84,8 +101,8 @@ function buildInfo(): Plugin {
     // Added after Vite's own HTML processing so the link keeps its stable, unhashed address.
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => ({
-        html: stylesheetsAfterShell(html),
+      handler: (html, ctx) => ({
+        html: ctx.bundle ? entryAfterFirstPaint(stylesheetsAfterShell(html)) : html,
         tags: [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' }],
       }),
     },
