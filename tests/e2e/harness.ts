@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -76,6 +76,48 @@ export async function startApp(opts: { env?: Record<string, string>; dataDir?: s
         if (child.exitCode === null) child.kill('SIGKILL')
       }
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A second, genuinely different build of the same sources (its own build id, so its own asset list
+ * and worker), written to a temporary folder beside the one under test. The caller removes the folder.
+ */
+export function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
+  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    env: { ...process.env, QH_BUILD_LABEL: label },
+    encoding: 'utf8',
+  })
+  if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}\n${res.stdout}`)
+}
+
+/**
+ * Runs the server on a given port and data dir, optionally serving another build: the origin, and so
+ * the service worker and the device's storage, stay the same, as they do across a real deployment.
+ */
+export async function serveOn(port: number, dataDir: string, distDir?: string): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...(distDir ? { DIST_DIR: distDir } : {}) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let log = ''
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const deadline = Date.now() + 180_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`)
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break
+    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
     },
   }
 }

@@ -1,11 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, startApp, type Browser, type RunningApp } from './harness.ts'
+import { buildAgain, launch, serveOn, startApp, type Browser, type RunningApp } from './harness.ts'
 
-const root = resolve(import.meta.dirname, '../..')
 const phone = { viewport: { width: 390, height: 844 }, mobile: true }
 const uniqueEmail = () => `shell-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
 
@@ -161,45 +159,13 @@ describe('the app shell in Chromium', () => {
   })
 })
 
-/** Runs the server on a given port (the origin, and so the service worker, must stay the same). */
-async function serveOn(port: number, dataDir: string, distDir?: string): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...(distDir ? { DIST_DIR: distDir } : {}) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let log = ''
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`)
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  return {
-    async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
 describe('a new build while the app is open', () => {
   let first: RunningApp
   let secondDist: string
   const dataDir = mkdtempSync(join(tmpdir(), 'qh-e2e-update-'))
   beforeAll(async () => {
-    // A second, genuinely different build of the same sources, built beside the one under test.
     secondDist = mkdtempSync(join(tmpdir(), 'qh-dist2-'))
-    const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', secondDist, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: root,
-      env: { ...process.env, QH_BUILD_LABEL: `e2e-${Date.now()}` },
-      encoding: 'utf8',
-    })
-    if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}\n${res.stdout}`)
+    buildAgain(secondDist)
     // Our own data dir: it must outlive the first server, which the second one replaces.
     first = await startApp({ dataDir })
   })

@@ -123,6 +123,13 @@ describe('outbox queue', () => {
     await flushOutbox({ send: s.send, now: () => 1000 + 10 * 60_000 })
     expect(s.calls).toEqual([{ name: 'a', key: 'key-a' }])
   })
+
+  it('sends again at once an item a reloaded page left sending, when the lock is shared by every sender', async () => {
+    await putItem(item('a', { status: 'sending', lastAttemptAt: 1000, attempts: 1 }))
+    const s = server()
+    expect(await flushOutbox({ send: s.send, now: () => 1000 + 1000, lock: (run) => run(), lockSpansContexts: true })).toEqual({ sent: 1, failed: 0, waiting: 0 })
+    expect(s.calls).toEqual([{ name: 'a', key: 'key-a' }])
+  })
 })
 
 describe('failure classes', () => {

@@ -30,7 +30,10 @@ export function classifyFailure(code: string, status: number, message: string): 
   return { ok: false, retry: false, backoff: false, message }
 }
 
-/** A send that was running when the page or worker died stays 'sending'; after this long it is pending again. */
+/**
+ * A send that was running when the page or worker died stays 'sending'. Under a lock every sender shares it
+ * is taken up at once; without one (no navigator.locks) only after this long, as it may still be running.
+ */
 export const STALE_SENDING_MS = 2 * 60_000
 export const RETRY_BASE_MS = 30_000
 export const RETRY_MAX_MS = 30 * 60_000
@@ -39,9 +42,13 @@ export function retryDelay(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
 }
 
-/** Whether the item should be sent now; `force` ignores the wait after a server failure (the user asked). */
-export function isDue(item: OutboxItem, now: number, force = false): boolean {
-  if (item.status === 'sending') return item.lastAttemptAt === null || now - item.lastAttemptAt > STALE_SENDING_MS
+/**
+ * Whether the item should be sent now; `force` ignores the wait after a server failure (the user asked).
+ * `senderGone`: the caller holds the lock every sender takes, so an item still marked sending was left
+ * by a page that reloaded or closed mid-send, and is sent again at once (with its idempotency key).
+ */
+export function isDue(item: OutboxItem, now: number, force = false, senderGone = false): boolean {
+  if (item.status === 'sending') return senderGone || item.lastAttemptAt === null || now - item.lastAttemptAt > STALE_SENDING_MS
   if (item.status !== 'pending') return false
   return force || item.nextAttemptAt === null || item.nextAttemptAt <= now
 }
@@ -52,6 +59,12 @@ export type FlushDeps = {
   isOnline?: () => boolean
   /** Runs the flush under a lock shared with other tabs and the worker (navigator.locks). */
   lock?: <T>(run: () => Promise<T>) => Promise<T>
+  /**
+   * Whether the lock is held by every context that sends (pages and worker), as the default is where
+   * navigator.locks exists; the lock goes with a page that reloads, so an item found sending under it
+   * has no sender left.
+   */
+  lockSpansContexts?: boolean
   /** Items someone else is sending right now (e.g. the valuation form itself) are left alone. */
   busy?: (item: OutboxItem) => boolean
   force?: boolean
@@ -62,10 +75,12 @@ export type FlushDeps = {
 
 export type FlushResult = { sent: number; failed: number; waiting: number }
 
+const webLocks = () => (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
+
 let localLock: Promise<unknown> = Promise.resolve()
 /** The lock where navigator.locks exists (page and worker share it), else one within this context. */
 export function defaultLock<T>(run: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks
+  const locks = webLocks()
   if (locks) return locks.request('qh-outbox', run)
   const next = localLock.then(run, run)
   localLock = next.catch(() => undefined)
@@ -76,6 +91,7 @@ export function flushOutbox(deps: FlushDeps): Promise<FlushResult> {
   const now = deps.now ?? Date.now
   const isOnline = deps.isOnline ?? (() => true)
   const lock = deps.lock ?? defaultLock
+  const senderGone = deps.lockSpansContexts ?? (deps.lock === undefined && webLocks() !== undefined)
   return lock(async () => {
     const result: FlushResult = { sent: 0, failed: 0, waiting: 0 }
     // Read again under the lock: whoever held it before may have sent some of these.
@@ -84,7 +100,7 @@ export function flushOutbox(deps: FlushDeps): Promise<FlushResult> {
     for (const id of ids) {
       const item = await getItem(id)
       if (!item || item.status === 'sent' || item.status === 'failed') continue
-      if (stopped || !isDue(item, now(), deps.force) || deps.busy?.(item) || !isOnline()) {
+      if (stopped || !isDue(item, now(), deps.force, senderGone) || deps.busy?.(item) || !isOnline()) {
         result.waiting += 1
         continue
       }

@@ -7,16 +7,21 @@ export function registerServiceWorker(): void {
   void wb.register().catch((err: unknown) => console.warn('service worker not registered', err))
 }
 
-const WAIT_FOR_WORKER_MS = 15_000
+const SKIP_WAITING = { type: 'SKIP_WAITING' } as const
 
 /**
- * Makes the new build current: the new service worker (fetched now, installing the new precache) is
- * told to take over, and the page reloads once it controls the page. Without a worker: a plain reload.
+ * Makes the new build current: the new service worker is told to take over once it has installed the
+ * new precache, and the page reloads when that worker controls it, so page and worker are always of
+ * the same build. A worker already installing (the browser found it on its own, or an earlier try
+ * did) is waited for, never reloaded past: while the old worker controls the page, a reload would only
+ * bring back the old build. Work running meanwhile (a saved-area download, an upload) is left to
+ * finish what it can; both carry on after the reload (cursor, idempotency key).
  */
 export async function activateNewBuild(reload: () => void = () => location.reload()): Promise<void> {
   const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined
   const reg = await sw?.getRegistration('/')
-  if (!sw || !reg) return reload()
+  // No worker serves this page: the network has the new build.
+  if (!sw || !reg || !sw.controller) return reload()
   let reloaded = false
   const once = () => {
     if (reloaded) return
@@ -24,15 +29,26 @@ export async function activateNewBuild(reload: () => void = () => location.reloa
     reload()
   }
   sw.addEventListener('controllerchange', once)
-  const skipWaiting = (worker: ServiceWorker | null) => worker?.postMessage({ type: 'SKIP_WAITING' })
-  reg.addEventListener('updatefound', () => {
-    const installing = reg.installing
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') skipWaiting(installing)
+  const takeOverWhenInstalled = (worker: ServiceWorker) => {
+    if (worker.state === 'installed') return worker.postMessage(SKIP_WAITING)
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed') worker.postMessage(SKIP_WAITING)
+      // Install failed (storage full, a file missing): the old build stays, and is still whole.
+      else if (worker.state === 'redundant') console.warn('new service worker failed to install; staying on this build')
     })
+  }
+  reg.addEventListener('updatefound', () => {
+    if (reg.installing) takeOverWhenInstalled(reg.installing)
   })
-  if (reg.waiting) skipWaiting(reg.waiting)
-  else await reg.update().catch((err: unknown) => console.warn('service worker update failed', err))
-  // A browser that never installs the new worker (storage full, fetch failed) still gets the new build.
-  setTimeout(once, WAIT_FOR_WORKER_MS)
+  const pending = reg.waiting ?? reg.installing
+  if (pending) return takeOverWhenInstalled(pending)
+  try {
+    await reg.update()
+  } catch (err) {
+    console.warn('service worker update failed', err)
+    return
+  }
+  // No newer worker than the one in control: it already holds the newest build (another tab switched
+  // to it), so a reload brings that build.
+  if (!reg.installing && !reg.waiting) once()
 }
