@@ -6,8 +6,11 @@
 export const budgets = {
   /** The route whose first map paint the map budget covers. */
   mapRoute: 'demo',
-  /** JS + CSS that index.html loads before anything draws (issue 9 target: 200 kB). */
-  initialJsCssGzipKB: 200,
+  /**
+   * JS + CSS that index.html loads before the app runs (issue 9 target: 200 kB). 190 since Mantine's
+   * notifications left the entry (172 kB then).
+   */
+  initialJsCssGzipKB: 190,
   /** What /demo adds before it can draw the map: the route chunk, the lazy map view, OpenLayers, their CSS. */
   mapRouteGzipKB: 150,
   /**
