@@ -182,7 +182,7 @@ describe('a new build while a download and an upload are in flight', () => {
         await route.fulfill({ response: res }).catch(() => undefined)
       })
       await context.setOffline(false)
-      await expect.poll(() => uploadsOnDisk(app.dataDir), { timeout: 30_000 }).toBe(before + 1)
+      await expect.poll(() => uploadsOnDisk(app.dataDir), { timeout: 90_000 }).toBe(before + 1)
       await expect.poll(() => uploads.held, { timeout: 30_000 }).toBe(1)
 
       // Back to the map, where the user saves the area in view.
