@@ -38,6 +38,26 @@ function stylesheetsAfterShell(html: string): string {
 }
 
 /**
+ * Puts the app's own stylesheet (the entry's CSS) in the cascade layer `app`. It now stands at the end
+ * of <body>, while the CSS of chunks loaded later (a route, a dialog, the map) is inserted into <head>,
+ * before it: by order alone the app's base rules (a button's `border: 0`) would beat those chunks'
+ * component rules (the Tabs' underline). Unlayered CSS wins over any layer whatever its place, so the
+ * later chunks win again, as they did in <head>; index.html's boot styles sit in the layer `boot`,
+ * declared first, below the app's.
+ */
+function entryCssInLayer(bundle: Rollup.OutputBundle, html: string): void {
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)"/g)].map((m) => m[1] as string)
+  if (linked.length === 0) throw new Error('index.html links no stylesheet: the app would render unstyled')
+  for (const file of linked) {
+    const asset = bundle[file]
+    if (!asset || asset.type !== 'asset') throw new Error(`entry stylesheet ${file} is not in the bundle`)
+    const css = String(asset.source)
+    const charset = /^@charset "[^"]*";\s*/.exec(css)?.[0] ?? ''
+    asset.source = `${charset}@layer app{${css.slice(charset.length)}}\n`
+  }
+}
+
+/**
  * The entry runs only once the boot shell has been painted. As a plain module script, code already
  * cached (service worker) runs straight after parsing and holds the first paint until React has
  * rendered; a module preload still fetches and compiles it at once, and a small inline module (hashed
@@ -116,6 +136,7 @@ function buildInfo(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(manifestFile) })
       const html = bundle['index.html']
       if (!html || html.type !== 'asset') return
+      entryCssInLayer(bundle, String(html.source))
       html.source = String(html.source).replace('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapRouteFiles(bundle))};`)
       const hash = createHash('sha256')
       for (const name of Object.keys(bundle).sort()) {

@@ -83,6 +83,17 @@ describe('the app shell in Chromium', () => {
     })
   })
 
+  it('keeps the component styles of a screen loaded later above the app stylesheet that comes after them', async () => {
+    await withBrowser(phone, async ({ page }) => {
+      await page.goto(`${app.url}/offline`)
+      const active = page.getByRole('tab', { selected: true })
+      await expect.poll(() => active.count(), { timeout: 30_000 }).toBe(1)
+      // The Tabs' underline comes with the lazily loaded screen; the app's base "button { border: 0 }" must not erase it.
+      const underline = await active.evaluate((el) => getComputedStyle(el).borderBottomWidth)
+      expect(parseFloat(underline)).toBeGreaterThan(0)
+    })
+  })
+
   it('shows the 404 page for an unknown path and for a map URL that fails validation', async () => {
     await withBrowser({}, async (b) => {
       const { page } = b
