@@ -52,22 +52,34 @@ export async function runHttp(
 
 type Envelope<T> = { meta?: { code?: string }; data?: T; message?: string }
 
-export async function api<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }> {
+export async function api<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Envelope<T> }> {
   const res = await fetch(baseUrl + path, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as Envelope<T> }
 }
 
-/** Registers the bench account when it does not exist yet and logs in; returns the access token. */
+/**
+ * Registers the bench account when it does not exist yet and logs in; returns the access token. Each
+ * account comes from its own address (the bench server trusts X-Forwarded-For), as each phone does:
+ * twenty logins from one address, run after run, would meet the per-address login limit.
+ */
 export async function benchToken(baseUrl: string, n = 0): Promise<string> {
   const email = `bench-${n}@bench.invalid`
   const password = 'bench-password-1'
-  const reg = await api(baseUrl, 'POST', '/api/auth/register', { name: `Bench ${n}`, email, password })
+  const from = { 'x-forwarded-for': `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}` }
+  const reg = await api(baseUrl, 'POST', '/api/auth/register', { name: `Bench ${n}`, email, password }, undefined, from)
   if (reg.status !== 201 && reg.status !== 409) throw new Error(`register answered ${reg.status}: ${reg.body.message}`)
-  const login = await api<{ access_token: string }>(baseUrl, 'POST', '/api/auth/login', { email, password })
+  const login = await api<{ access_token: string }>(baseUrl, 'POST', '/api/auth/login', { email, password }, undefined, from)
   const token = login.body.data?.access_token
   if (!token) throw new Error(`login answered ${login.status}: ${login.body.message}`)
   return token
