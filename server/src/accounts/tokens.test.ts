@@ -53,12 +53,19 @@ describe('token checks remembered between requests', () => {
   })
 })
 
-describe('revocations announced to every server process', () => {
+describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
   let t: TestApp
+  let other: Awaited<ReturnType<typeof openPostgres>>
   beforeAll(async () => {
     t = await createTestApp()
+    other = await openPostgres(process.env.DATABASE_URL!)
     await watchRevocations(depsOf(t))
+    await watchRevocations({ db: other, logger: t.logger })
   })
+  afterAll(async () => {
+    await other?.close()
+  })
+  const otherDeps = () => ({ db: other, now: () => t.clock.now })
 
   it('drops a remembered token as soon as any connection announces its revocation, without waiting for the recheck', async () => {
     const user = await createTestUser(t)
@@ -80,21 +87,6 @@ describe('revocations announced to every server process', () => {
     })
     await expect.poll(() => userIdForToken(depsOf(t), user.token), { timeout: 5000 }).toBeNull()
   })
-})
-
-describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL', () => {
-  let t: TestApp
-  let other: Awaited<ReturnType<typeof openPostgres>>
-  beforeAll(async () => {
-    t = await createTestApp()
-    other = await openPostgres(process.env.DATABASE_URL!)
-    await watchRevocations(depsOf(t))
-    await watchRevocations({ db: other, logger: t.logger })
-  })
-  afterAll(async () => {
-    await other?.close()
-  })
-  const otherDeps = () => ({ db: other, now: () => t.clock.now })
 
   it('refuses a token in the other process at once after logout in this one', async () => {
     const user = await createTestUser(t)
