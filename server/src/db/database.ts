@@ -14,7 +14,8 @@ export interface Database extends Queryable {
    * Calls `onMessage` with every payload any connection sends with `pg_notify(channel, …)` (delivered on
    * commit). `onLive(false)` says messages may be missed from now on (the listening connection was
    * lost; it reconnects by itself), `onLive(true)` that it listens again. Resolves once it listens;
-   * close() ends it.
+   * close() ends it. The embedded database is one connection in one process: there nothing is sent
+   * that the process did not do itself, and neither callback is called.
    */
   listen(channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void): Promise<void>
   close(): Promise<void>
