@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -168,3 +169,22 @@ export async function launch(
 
 export const phone = { viewport: { width: 390, height: 844 }, mobile: true }
 export const desktop = { viewport: { width: 1280, height: 800 } }
+
+/** Resolves once the map has drawn its first view (the map view sets data-ready). */
+export async function mapReady(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true')
+}
+
+/** Painted pixels across the map's canvases (sampled): more than a blank map has. */
+export function paintedPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let painted = 0
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map] canvas')) {
+      const ctx = c.getContext('2d')
+      if (!ctx || c.width === 0 || c.height === 0) continue
+      const d = ctx.getImageData(0, 0, c.width, c.height).data
+      for (let i = 0; i < d.length; i += 4 * 53) if (d[i + 3]! > 0) painted += 1
+    }
+    return painted
+  })
+}

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Page, Response as PwResponse } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, launch, phone, type Browser, type RunningApp, startApp } from './harness.ts'
+import { desktop, launch, mapReady, paintedPixels, phone, serveOn, type Browser, type RunningApp, startApp } from './harness.ts'
 
 /**
  * Offline field use in Chromium with persistent profiles against the real built server: recent map
@@ -14,7 +13,6 @@ import { desktop, launch, phone, type Browser, type RunningApp, startApp } from 
  * a restart, and a small recent-tile cap that evicts recent tiles but never saved ones.
  */
 
-const root = resolve(import.meta.dirname, '../..')
 const PASSWORD = 'mat-khau-offline-1'
 const AREA = { lat: 10.7955, lng: 106.7 }
 
@@ -102,23 +100,6 @@ function watchTiles(page: Page) {
   }
 }
 
-async function mapReady(page: Page) {
-  await expect.poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true')
-}
-
-/** Painted pixels across the map's canvases (sampled): more than a blank map has. */
-function paintedPixels(page: Page) {
-  return page.evaluate(() => {
-    let painted = 0
-    for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map] canvas')) {
-      const ctx = c.getContext('2d')
-      if (!ctx || c.width === 0 || c.height === 0) continue
-      const d = ctx.getImageData(0, 0, c.width, c.height).data
-      for (let i = 0; i < d.length; i += 4 * 53) if (d[i + 3]! > 0) painted += 1
-    }
-    return painted
-  })
-}
 
 /** Entries in an idb-keyval store (0 while it does not exist yet). */
 function idbCount(page: Page, db: string, store: string): Promise<number> {
@@ -168,37 +149,6 @@ async function saveArea(page: Page, name: string, from: number, to: number) {
       }),
   )
   return { ...area, seconds }
-}
-
-/**
- * The same server again on the same port and data (the origin, and so the worker and the device's
- * storage, must stay the same): how the signal comes back after a real outage.
- */
-async function serveAgain(before: RunningApp): Promise<RunningApp> {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(before.port), HOST: '127.0.0.1', DATA_DIR: before.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let log = ''
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`)
-    if (await fetch(`${before.url}/api/health`).then((r) => r.ok, () => false)) break
-    if (Date.now() > deadline) throw new Error(`server did not start again: ${log}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  return {
-    ...before,
-    output: () => log,
-    async stop() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
 }
 
 beforeAll(async () => {
@@ -445,7 +395,9 @@ describe('offline field use in Chromium', () => {
       expect(await page.getByTestId('queue-item').first().textContent()).toContain('Đang chờ gửi')
       await page.goBack()
 
-      app = await serveAgain(app)
+      // The same server again on the same port and data (the origin, and so the worker and the device's
+      // storage, must stay the same): how the signal comes back after a real outage.
+      app = { ...app, ...(await serveOn(app.port, app.dataDir)) }
       // The answer to the first upload is lost on the way back: the server has it, the app does not know.
       let cut = 0
       await context.route('**/api/uploads', async (route) => {

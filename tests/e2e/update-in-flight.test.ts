@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAgain, desktop, launch, serveOn, startApp, type RunningApp } from './harness.ts'
+import { buildAgain, desktop, launch, mapReady, paintedPixels, serveOn, startApp, type RunningApp } from './harness.ts'
 
 /**
  * A deployment that lands while the app is busy: a saved-area download and a photo upload are both
@@ -59,23 +59,6 @@ type OutboxRow = { status: string; uploadId: string | null }
 
 const savedTileUrls = (page: Page) => page.evaluate(async () => ((await caches.has('tiles-saved-v1')) ? (await (await caches.open('tiles-saved-v1')).keys()).map((r) => r.url) : []))
 
-async function mapReady(page: Page) {
-  await expect.poll(() => page.getByTestId('map').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true')
-}
-
-/** Painted pixels across the map's canvases (sampled): more than a blank map has. */
-function paintedPixels(page: Page) {
-  return page.evaluate(() => {
-    let painted = 0
-    for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map] canvas')) {
-      const ctx = c.getContext('2d')
-      if (!ctx || c.width === 0 || c.height === 0) continue
-      const d = ctx.getImageData(0, 0, c.width, c.height).data
-      for (let i = 0; i < d.length; i += 4 * 53) if (d[i + 3]! > 0) painted += 1
-    }
-    return painted
-  })
-}
 
 /** What the page runs and what its worker holds: the build id, the page's entry script, the precache. */
 function buildState(page: Page) {
@@ -85,7 +68,8 @@ function buildState(page: Page) {
     const cached = precache ? (await (await caches.open(precache)).keys()).map((r) => r.url.replace(/\?__WB_REVISION__=.*$/, '')) : []
     return {
       buildId: document.querySelector('meta[name="build-id"]')?.getAttribute('content') ?? null,
-      entry: document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? null,
+      // The entry is preloaded and imported by an inline module after the first paint (see vite.config.ts).
+      entry: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href).find((h) => /\/assets\/index-[\w-]+\.js$/.test(h)) ?? null,
       controlled: navigator.serviceWorker.controller !== null,
       controllerIsActive: !!reg?.active && navigator.serviceWorker.controller?.scriptURL === reg.active.scriptURL && reg.active.state === 'activated',
       waiting: reg?.waiting !== null && reg?.waiting !== undefined,
@@ -242,6 +226,7 @@ describe('a new build while a download and an upload are in flight', () => {
       await expect.poll(async () => (await buildState(page).catch(() => null))?.controllerIsActive, { timeout: 30_000 }).toBe(true)
       const now = await buildState(page)
       expect(now).toMatchObject({ controlled: true, waiting: false, installing: false })
+      expect(old.entry).not.toBeNull()
       expect(now.entry).not.toBe(old.entry)
       expect(now.cached).toContain(now.entry)
       expect(now.cached).not.toContain(old.entry)
