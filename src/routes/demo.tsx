@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { mapSearch } from '../features/map/url-state.ts'
 import { DemoPage } from '../features/map/DemoPage.tsx'
+import { loadMapView } from '../features/map/load-map-view.ts'
 import { MapFrame } from '../features/map/MapFrame.tsx'
 import { prefetchTileSets } from '../features/map/tilejson.ts'
 
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/demo')({
   // Not awaited: the map view's code (OpenLayers) and the TileJSONs start loading alongside the route's
   // own chunk instead of after it; the page still renders as soon as that chunk is there.
   loader: () => {
-    void import('../features/map/MapView.tsx').catch(() => {})
+    loadMapView().catch(() => {})
     prefetchTileSets()
   },
   // Only on entering the route: the map writes its view into the search params as it moves.

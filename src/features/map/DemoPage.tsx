@@ -1,19 +1,16 @@
 import { useEffect, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
+import { loadedMapView, loadMapView, type MapViewComponent } from './load-map-view.ts'
 import { MapFrame } from './MapFrame.tsx'
-
-type MapViewComponent = (typeof import('./MapView.tsx'))['default']
 
 // OpenLayers is big: the map loads in its own chunk; the page's frame and search field show meanwhile.
 // Not React.lazy: revealing a suspended boundary waits until its fallback has shown for 300 ms, and
 // that wait sat between the map's code arriving and its first tile request.
-let loaded: MapViewComponent | null = null
-const loadMapView = () => import('./MapView.tsx').then((m) => (loaded = m.default))
 const route = getRouteApi('/demo')
 
 export function DemoPage() {
   const search = route.useSearch()
-  const [MapView, setMapView] = useState<MapViewComponent | null>(() => loaded)
+  const [MapView, setMapView] = useState<MapViewComponent | null>(loadedMapView)
   const [failed, setFailed] = useState<{ error: unknown } | null>(null)
   useEffect(() => {
     if (!MapView) loadMapView().then((view) => setMapView(() => view), (error: unknown) => setFailed({ error }))

@@ -1,0 +1,14 @@
+import type MapView from './MapView.tsx'
+
+export type MapViewComponent = typeof MapView
+
+let loaded: MapViewComponent | null = null
+
+/** The map view if its chunk has already loaded, so the page can draw it at once; else null. */
+export const loadedMapView = (): MapViewComponent | null => loaded
+
+/**
+ * The map view's chunk (OpenLayers), fetched once: the route's loader starts it beside the route's own
+ * chunk, and the page waits for the same promise.
+ */
+export const loadMapView = (): Promise<MapViewComponent> => import('./MapView.tsx').then((m) => (loaded = m.default))
