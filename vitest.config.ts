@@ -59,7 +59,7 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'client',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-client.ts'],
         },

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { tileLayerIds } from '../src/lib/contract/tiles.ts'
+import { tileLayerIds } from '#core/contract/tiles.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { openDatabase } from '../server/src/db/index.ts'
 import { migrate } from '../server/src/db/migrate.ts'

@@ -10,7 +10,7 @@
  */
 import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
-import { tileLayerIds, type TileLayerId } from '../src/lib/contract/tiles.ts'
+import { tileLayerIds, type TileLayerId } from '#core/contract/tiles.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { openDatabase, type Database } from '../server/src/db/index.ts'
 import { migrate } from '../server/src/db/migrate.ts'

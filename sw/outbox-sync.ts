@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { createStore, get } from 'idb-keyval'
-import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '../src/features/offline/cache-names.ts'
-import { flushOutbox } from '../src/features/outbox/runner.ts'
-import { authValid, workerSender, type OutboxAuth } from '../src/features/outbox/worker-send.ts'
+import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '#core/offline/cache-names.ts'
+import { flushOutbox } from '#core/outbox/runner.ts'
+import { authValid, workerSender, type OutboxAuth } from '#core/outbox/worker-send.ts'
 
 declare const self: ServiceWorkerGlobalScope
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ENTRY_OVERHEAD_BYTES } from '../src/features/offline/estimate.ts'
-import { tileCaches } from '../src/features/offline/cache-names.ts'
+import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
+import { tileCaches } from '#core/offline/cache-names.ts'
 import { idbLruStore } from './lru-store.ts'
-import { FETCHED_AT } from '../src/features/offline/stored-tile.ts'
+import { FETCHED_AT } from '#core/offline/stored-tile.ts'
 import { createTileCache, DEFAULT_RECENT_CAP, outsideLayerData, recentCapBytes, type CacheLike, type CachesLike, type TileCacheDeps } from './tile-cache.ts'
 
 type Stored = { body: ArrayBuffer | null; status: number; headers: [string, string][] }

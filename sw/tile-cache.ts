@@ -1,7 +1,7 @@
-import { tileCaches, TILE_PATH } from '../src/features/offline/cache-names.ts'
-import { ENTRY_OVERHEAD_BYTES } from '../src/features/offline/estimate.ts'
-import { FETCHED_AT, storableTile } from '../src/features/offline/stored-tile.ts'
-import { intersectBbox, tileCorner, type Bbox } from '../src/features/offline/tile-grid.ts'
+import { tileCaches, TILE_PATH } from '#core/offline/cache-names.ts'
+import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
+import { FETCHED_AT, storableTile } from '#core/offline/stored-tile.ts'
+import { intersectBbox, tileCorner, type Bbox } from '#core/offline/tile-grid.ts'
 
 /**
  * The service worker's map tile cache, without the worker around it (caches, IndexedDB, fetch and the

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createStore, get } from 'idb-keyval'
 import { registerRoute } from 'workbox-routing'
-import { offlineDbs, settingKeys, swMessages, tileCaches, TILE_PATH, TILEJSON_PATH } from '../src/features/offline/cache-names.ts'
+import { offlineDbs, settingKeys, swMessages, tileCaches, TILE_PATH, TILEJSON_PATH } from '#core/offline/cache-names.ts'
 import { idbLruStore } from './lru-store.ts'
 import { createTileCache, outsideLayerData, parseTileUrl, recentCapBytes } from './tile-cache.ts'
 

@@ -1,5 +1,5 @@
-import { foldVietnamese } from '../../src/lib/text/fold.ts'
-import type { TileLayerId } from '../../src/lib/contract/tiles.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
+import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { Database } from '../../server/src/db/index.ts'
 import type { Deps } from '../../server/src/deps.ts'
 import { currentElasticities, marketAsOf } from '../../server/src/geo/market.ts'

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_DAILY_LOOKUP_LIMIT } from '#core/limits.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -20,7 +21,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlish(['postgres:', 'postgresql:']).optional(),
-  DAILY_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  DAILY_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DAILY_LOOKUP_LIMIT),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: urlish(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Quy hoạch VN <no-reply@localhost>'),

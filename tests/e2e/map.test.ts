@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { toVn2000 } from '../../src/lib/geo/vn2000.ts'
-import { foldVietnamese } from '../../src/lib/text/fold.ts'
+import { toVn2000 } from '#core/geo/vn2000.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { desktop, launch, phone, startApp, type Browser, type RunningApp } from './harness.ts'
 
 const shots = resolve(import.meta.dirname, '../../out/e2e-map')

@@ -1,5 +1,5 @@
 import type { Mail } from '../mail/mailer.ts'
-import { formatVietnamTime } from '../usage/vietnam-time.ts'
+import { formatVietnamTime } from '#core/time/vietnam-time.ts'
 
 export function passwordResetMail(input: { to: string; name: string; code: string; expiresAt: Date; publicUrl: string }): Mail {
   return {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { expect } from 'vitest'
-import { codeStatus, metaCodes } from '../../../src/lib/contract/envelope.ts'
+import { codeStatus, metaCodes } from '#core/contract/envelope.ts'
 import type { TestApp } from '../testing/test-app.ts'
 import type { Body } from './arbitraries.ts'
 

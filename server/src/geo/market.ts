@@ -1,4 +1,4 @@
-import type { ValuationData } from '../../../src/lib/contract/lookups.ts'
+import type { ValuationData } from '#core/contract/lookups.ts'
 import type { Database, Queryable } from '../db/index.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { Parcel } from '../../../src/lib/contract/lookups.ts'
-import { foldVietnamese } from '../../../src/lib/text/fold.ts'
+import type { Parcel } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
 import { POINT_SQL } from './source.ts'
 

@@ -1,4 +1,4 @@
-import type { PlanningData, Zone } from '../../../src/lib/contract/lookups.ts'
+import type { PlanningData, Zone } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import { ApiError } from '../http/errors.ts'
 import { parcelAt, toContractParcel, type ParcelRecord } from './parcels.ts'

@@ -1,5 +1,5 @@
-import type { SearchResult } from '../../../src/lib/contract/lookups.ts'
-import { foldVietnamese } from '../../../src/lib/text/fold.ts'
+import type { SearchResult } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)

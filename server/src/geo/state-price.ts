@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ValuationData } from '../../../src/lib/contract/lookups.ts'
+import type { ValuationData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { ValuationBody, ValuationData } from '../../../src/lib/contract/lookups.ts'
+import type { ValuationBody, ValuationData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import { estimateMarket, type Elasticities } from './market.ts'
 import { toContractParcel } from './parcels.ts'

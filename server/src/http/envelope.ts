@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { codeStatus, type MetaCode, type Usage } from '../../../src/lib/contract/envelope.ts'
-import { defaultMessages } from './errors.ts'
+import { codeStatus, type MetaCode, type Usage } from '#core/contract/envelope.ts'
+import { codeMessages } from '#core/messages.ts'
 
 export function ok<T>(c: Context, data: T, opts: { message?: string; status?: 200 | 201; usage?: Usage } = {}) {
   const meta = opts.usage ? { code: 'Ok', status: 'OK', usage: opts.usage } : { code: 'Ok', status: 'OK' }
@@ -15,7 +15,7 @@ export function failBody(
   usage?: Usage,
 ) {
   return {
-    message: message ?? defaultMessages[code],
+    message: message ?? codeMessages[code],
     meta: usage ? { code, status: 'NG' as const, usage } : { code, status: 'NG' as const },
     ...(errors === undefined ? {} : { errors }),
     data: null,

@@ -1,4 +1,5 @@
-import type { MetaCode, Usage } from '../../../src/lib/contract/envelope.ts'
+import type { MetaCode, Usage } from '#core/contract/envelope.ts'
+import { codeMessages } from '#core/messages.ts'
 
 /** A failure a handler answers on purpose; anything else thrown becomes InternalServerError. */
 export class ApiError extends Error {
@@ -14,26 +15,10 @@ export class ApiError extends Error {
     message?: string,
     opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {},
   ) {
-    super(message ?? defaultMessages[code])
+    super(message ?? codeMessages[code])
     this.code = code
     this.errors = opts.errors
     this.headers = opts.headers
     this.usage = opts.usage
   }
-}
-
-/** Default Vietnamese messages per code, used when a handler gives none. */
-export const defaultMessages: Record<Exclude<MetaCode, 'Ok'>, string> = {
-  BadRequest: 'Dữ liệu gửi lên không hợp lệ.',
-  LocationIncorrect: 'Vị trí không hợp lệ hoặc nằm ngoài vùng có dữ liệu.',
-  Unauthorized: 'Bạn cần đăng nhập để tiếp tục.',
-  Forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  NotFound: 'Không tìm thấy.',
-  Conflict: 'Dữ liệu bị trùng.',
-  MaxFile: 'Tối đa 4 hình ảnh.',
-  UnsupportedMedia: 'Tệp không phải ảnh JPEG, PNG hoặc WebP hợp lệ.',
-  MaxUsage: 'Bạn đã dùng hết lượt tra cứu hôm nay.',
-  TooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau.',
-  InternalServerError: 'Đã có lỗi xảy ra, vui lòng thử lại.',
-  ServiceUnavailable: 'Hệ thống đang tạm gián đoạn, vui lòng thử lại sau ít phút.',
 }

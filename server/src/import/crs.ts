@@ -1,4 +1,4 @@
-import { fromVn2000 } from '../../../src/lib/geo/vn2000.ts'
+import { fromVn2000 } from '#core/geo/vn2000.ts'
 import type { Crs } from './types.ts'
 
 // Central meridians of VN-2000 grids all lie inside the country's longitudes.

@@ -1,4 +1,4 @@
-import { foldVietnamese } from '../../../src/lib/text/fold.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { ImportError } from './errors.ts'
 
 /** A field the importer fills, with the column names it looks for when no --map is given. */

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path'
-import { foldVietnamese } from '../../../src/lib/text/fold.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database } from '../db/database.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
 import { formatCrs, projectorFor } from './crs.ts'

@@ -1,4 +1,4 @@
-import type { TileLayerId } from '../../../src/lib/contract/tiles.ts'
+import type { TileLayerId } from '#core/contract/tiles.ts'
 
 /**
  * One layer inside a tile. `select` is a lateral subquery over the tile row `b` (columns z and q, the

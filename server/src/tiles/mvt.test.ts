@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { PbfReader } from 'pbf'
 import { describe, expect, it } from 'vitest'
-import { tileLayerIds } from '../../../src/lib/contract/tiles.ts'
+import { tileLayerIds } from '#core/contract/tiles.ts'
 import { fixtureTiles } from './fixtures/mvt-layers.ts'
 import { encodeTile, openRing, ringArea2, toMvtFeature, type MvtFeature, type MvtLayer } from './mvt.ts'
 

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { gzip, gzipSync } from 'node:zlib'
-import type { TileLayerId } from '../../../src/lib/contract/tiles.ts'
+import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'

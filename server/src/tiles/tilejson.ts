@@ -1,4 +1,4 @@
-import type { TileJson } from '../../../src/lib/contract/tiles.ts'
+import type { TileJson } from '#core/contract/tiles.ts'
 import type { Queryable } from '../db/database.ts'
 import type { TileSet } from './layers.ts'
 

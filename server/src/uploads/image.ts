@@ -1,3 +1,4 @@
+import { MAX_EDGE_PX } from '#core/limits.ts'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { ApiError } from '../http/errors.ts'
 
@@ -12,7 +13,7 @@ export type EncodedImage = {
 
 export type ProcessedImage = { image: EncodedImage; thumb: EncodedImage }
 
-export const MAX_IMAGE_SIDE = 2048
+export const MAX_IMAGE_SIDE = MAX_EDGE_PX
 export const THUMB_SIDE = 320
 const QUALITY = 82
 // Phones top out around 50–108 MP; beyond that a small file is more likely a decompression bomb.

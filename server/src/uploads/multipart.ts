@@ -1,5 +1,6 @@
 import busboy from 'busboy'
 import { z } from 'zod'
+import { MAX_FILE_BYTES, MAX_PHOTOS } from '#core/limits.ts'
 import { ApiError } from '../http/errors.ts'
 
 export type UploadLimits = {
@@ -16,15 +17,15 @@ export type UploadLimits = {
 const MB = 1024 * 1024
 
 export const uploadLimits: UploadLimits = {
-  maxFiles: 4,
-  maxFileBytes: 10 * MB,
-  maxBodyBytes: 4 * 10 * MB + 1 * MB,
+  maxFiles: MAX_PHOTOS,
+  maxFileBytes: MAX_FILE_BYTES,
+  maxBodyBytes: MAX_PHOTOS * MAX_FILE_BYTES + 1 * MB,
   timeoutMs: 60_000,
 }
 
 export const FIELD = 'images'
 
-const tooMany = () => new ApiError('MaxFile', 'Tối đa 4 hình ảnh.')
+const tooMany = () => new ApiError('MaxFile')
 const tooBig = (limits: UploadLimits) =>
   new ApiError('MaxFile', `Mỗi ảnh tối đa ${Math.round(limits.maxFileBytes / MB)} MB.`)
 const bodyTooBig = (limits: UploadLimits) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { UploadData } from '../../../src/lib/contract/lookups.ts'
+import type { UploadData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import type { Database } from '../db/database.ts'
 import { ApiError } from '../http/errors.ts'

@@ -1,7 +1,7 @@
-import type { Usage } from '../../../src/lib/contract/envelope.ts'
+import type { Usage } from '#core/contract/envelope.ts'
 import type { Deps } from '../deps.ts'
 import { ApiError } from '../http/errors.ts'
-import { formatVietnamTime, nextVietnamMidnight, toVietnamIso, vietnamDay } from './vietnam-time.ts'
+import { formatVietnamTime, nextVietnamMidnight, toVietnamIso, vietnamDay } from '#core/time/vietnam-time.ts'
 
 type UsageDeps = Pick<Deps, 'db' | 'config' | 'now'>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { loginData, registerData, type LoginBody, type RegisterBody } from '../../lib/contract/auth.ts'
+import { loginData, registerData, type LoginBody, type RegisterBody } from '#core/contract/auth.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
 import { refreshUsage } from '../usage/api.ts'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { add, clear, getEntry, HISTORY_LIMIT, list, remove, storedPlanningAt, subscribeHistory, type NewHistoryEntry } from './history.ts'
-import type { PlanningData } from '../../lib/contract/lookups.ts'
+import type { PlanningData } from '#core/contract/lookups.ts'
 
 const planning = { parcel: { id: '1' } } as unknown as PlanningData
 

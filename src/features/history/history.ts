@@ -1,5 +1,5 @@
 import { clear as idbClear, createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
-import type { PlanningData } from '../../lib/contract/lookups.ts'
+import type { PlanningData } from '#core/contract/lookups.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { parcelContains } from '../valuation/parcel-point.ts'
 import type { ValuationRecord } from '../valuation/record.ts'

@@ -1,7 +1,7 @@
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconCalculator, IconCurrentLocation, IconMap2, IconRuler2, IconSearch, IconShare, IconWifiOff } from '@tabler/icons-react'
-import type { TileJson } from '../../lib/contract/tiles.ts'
+import type { TileJson } from '#core/contract/tiles.ts'
 import { formatNumber } from '../../lib/format/format.ts'
 import { useTileJson, vnDate } from '../map/tilejson.ts'
 

@@ -1,5 +1,5 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
-import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '../../lib/contract/lookups.ts'
+import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '#core/contract/lookups.ts'
 import * as history from '../history/history.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
 import type { Point } from './url-state.ts'

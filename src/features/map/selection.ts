@@ -1,5 +1,5 @@
-import type { PlanningData } from '../../lib/contract/lookups.ts'
-import { foldVietnamese } from '../../lib/text/fold.ts'
+import type { PlanningData } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { residentialCodes } from './land-use.ts'
 import type { Point } from './url-state.ts'
 

@@ -1,4 +1,4 @@
-import { foldVietnamese } from '../../lib/text/fold.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 
 export type SheetParcelQuery = { sheet_no: number; parcel_no: number; ward?: string }
 

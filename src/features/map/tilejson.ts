@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { env } from '../../lib/env.ts'
-import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '../../lib/contract/tiles.ts'
+import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '#core/contract/tiles.ts'
 
 /** Reads a tile set's TileJSON (public, no envelope, so not through the API client and never the loading bar). */
 export async function fetchTileJson(layer: TileLayerId, signal?: AbortSignal): Promise<TileJson> {

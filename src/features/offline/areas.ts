@@ -1,8 +1,8 @@
 import { atom } from 'jotai'
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
-import type { TileJson, TileLayerId } from '../../lib/contract/tiles.ts'
-import { offlineDbs } from './cache-names.ts'
-import { planArea, planTiles, type Bbox, type LayerExtent, type PlanPart } from './tile-grid.ts'
+import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
+import { offlineDbs } from '#core/offline/cache-names.ts'
+import { planArea, planTiles, type Bbox, type LayerExtent, type PlanPart } from '#core/offline/tile-grid.ts'
 
 /** What a saved area keeps of each layer: where and at which zooms it has tiles, its URL and data date. */
 export type AreaLayer = LayerExtent & { template: string; dataDate: string | null }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { backoffDelay, startDownload, type DownloadDeps, type PlannedTile } from './downloader.ts'
-import type { PlanPart } from './tile-grid.ts'
+import type { PlanPart } from '#core/offline/tile-grid.ts'
 
 const plan: PlanPart[] = [
   { layer: 'basemap', range: { z: 16, minX: 0, maxX: 4, minY: 0, maxY: 3 }, count: 20 },

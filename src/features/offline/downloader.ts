@@ -1,4 +1,4 @@
-import { planTiles, type LayerTile, type PlanPart } from './tile-grid.ts'
+import { planTiles, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
 
 /**
  * Downloads a plan's tiles: a few at a time, each failed tile retried with exponential backoff,

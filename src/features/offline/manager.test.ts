@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createStore } from 'jotai'
-import type { TileJson } from '../../lib/contract/tiles.ts'
+import type { TileJson } from '#core/contract/tiles.ts'
 import { deleteArea, getArea, listAreas, putArea, savedAreasAtom } from './areas.ts'
 import { createAreaManager, type ManagerDeps } from './manager.ts'
-import { planCount, planArea, type Bbox } from './tile-grid.ts'
+import { planCount, planArea, type Bbox } from '#core/offline/tile-grid.ts'
 
 const bounds: Bbox = [106.69, 10.79, 106.71, 10.8]
 const tj = (id: string, minzoom: number, maxzoom: number, date = '2026-06-30'): TileJson => ({

@@ -1,9 +1,9 @@
 import type { Store } from '../../lib/store.ts'
-import type { TileJson, TileLayerId } from '../../lib/contract/tiles.ts'
+import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
 import { isQuotaError, startDownload, type DownloadDeps, type DownloadHandle, type DownloadOutcome, type DownloadProgress } from './downloader.ts'
 import { releaseArea, saveTileForArea } from './saved-tiles.ts'
-import { planCount, type Bbox } from './tile-grid.ts'
+import { planCount, type Bbox } from '#core/offline/tile-grid.ts'
 
 /**
  * Runs the saved areas' downloads in the page: one job per area, its state written to IndexedDB as it

@@ -9,7 +9,7 @@ import VectorSource from 'ol/source/Vector'
 import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
 import type { MapController } from '../map/engine/map-controller.ts'
-import type { Bbox } from './tile-grid.ts'
+import type { Bbox } from '#core/offline/tile-grid.ts'
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))
 // Web Mercator's edge (tile-grid's MAX_LAT), written here so the map's first chunk needs no grid code.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useAtom } from 'jotai'
-import type { PlanningData } from '../../lib/contract/lookups.ts'
+import type { PlanningData } from '#core/contract/lookups.ts'
 import type { MapController } from '../map/engine/map-controller.ts'
 import type { Point } from '../map/url-state.ts'
 import { historyFocusAtom } from '../history/focus.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { tileCaches } from './cache-names.ts'
-import { ENTRY_OVERHEAD_BYTES } from './estimate.ts'
+import { tileCaches } from '#core/offline/cache-names.ts'
+import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { releaseArea, saveTileForArea, savedRef, TileHttpError } from './saved-tiles.ts'
 
 /** Cache Storage on a Map, handing out a new Response on each match. */

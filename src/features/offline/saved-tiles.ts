@@ -1,6 +1,6 @@
 import { createStore, del, get, update, type UseStore } from 'idb-keyval'
-import { offlineDbs, tileCaches } from './cache-names.ts'
-import { storableTile } from './stored-tile.ts'
+import { offlineDbs, tileCaches } from '#core/offline/cache-names.ts'
+import { storableTile } from '#core/offline/stored-tile.ts'
 
 /**
  * The saved areas' tiles: a cache of their own that the recent-tile LRU never touches, and an index of

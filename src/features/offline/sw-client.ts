@@ -1,5 +1,5 @@
 import { createStore, del, get, set } from 'idb-keyval'
-import { offlineDbs, settingKeys, swMessages } from './cache-names.ts'
+import { offlineDbs, settingKeys, swMessages } from '#core/offline/cache-names.ts'
 
 /** Talking to the service worker about its recent-tile cache. */
 

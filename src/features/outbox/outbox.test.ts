@@ -3,9 +3,9 @@ import { createStore } from 'jotai'
 import { photosAtom } from '../valuation/atoms.ts'
 import { newPhoto, removePhoto, type PhotoItem } from '../valuation/photos.ts'
 import { mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
-import { listItems, nextSeq, putItem, removeItem, retryItem, type OutboxItem } from './queue.ts'
-import { classifyFailure, flushOutbox, retryDelay, type SendOutcome, type Sender } from './runner.ts'
-import { workerSender } from './worker-send.ts'
+import { listItems, nextSeq, putItem, removeItem, retryItem, type OutboxItem } from '#core/outbox/queue.ts'
+import { classifyFailure, flushOutbox, retryDelay, type SendOutcome, type Sender } from '#core/outbox/runner.ts'
+import { workerSender } from '#core/outbox/worker-send.ts'
 
 let t0 = 1_800_000_000_000
 function item(name: string, patch: Partial<OutboxItem> = {}): OutboxItem {

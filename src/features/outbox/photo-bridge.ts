@@ -2,8 +2,8 @@ import type { Store } from '../../lib/store.ts'
 import { draftAtom, photosAtom } from '../valuation/atoms.ts'
 import { updatePhoto, type PhotoItem } from '../valuation/photos.ts'
 import { uploadName } from '../valuation/upload.ts'
-import { listItems, nextSeq, putItem, removeItem, updateItem, type OutboxItem } from './queue.ts'
-import type { SendOutcome } from './runner.ts'
+import { listItems, nextSeq, putItem, removeItem, updateItem, type OutboxItem } from '#core/outbox/queue.ts'
+import type { SendOutcome } from '#core/outbox/runner.ts'
 
 /**
  * Keeps the valuation form's photos (photosAtom, in memory) and the outbox (IndexedDB) in step: each

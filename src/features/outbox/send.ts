@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../lib/api/client.ts'
-import { uploadData } from '../../lib/contract/lookups.ts'
+import { uploadData } from '#core/contract/lookups.ts'
 import { xhrFetch, type XhrLike } from '../valuation/upload.ts'
-import type { OutboxItem } from './queue.ts'
-import { classifyFailure, type Sender } from './runner.ts'
+import type { OutboxItem } from '#core/outbox/queue.ts'
+import { classifyFailure, type Sender } from '#core/outbox/runner.ts'
 
 /**
  * Sends a queued photo from the page through the app's API client (session, XSRF, usage rules) to

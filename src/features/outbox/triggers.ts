@@ -2,12 +2,12 @@ import { createStore, del, set } from 'idb-keyval'
 import type { ApiClient } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
 import { isSessionValid, sessionAtom, type Session } from '../auth/atoms.ts'
-import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '../offline/cache-names.ts'
+import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '#core/offline/cache-names.ts'
 import { applySentItems, mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
-import { outboxChanged } from './queue.ts'
-import { flushOutbox, type FlushResult } from './runner.ts'
+import { outboxChanged } from '#core/outbox/queue.ts'
+import { flushOutbox, type FlushResult } from '#core/outbox/runner.ts'
 import { pageSender } from './send.ts'
-import type { OutboxAuth } from './worker-send.ts'
+import type { OutboxAuth } from '#core/outbox/worker-send.ts'
 
 /**
  * When the queue is sent: at app open, when the connection comes back (`online`), when the app becomes

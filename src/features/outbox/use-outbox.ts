@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { listItems, subscribeOutbox, type OutboxItem } from './queue.ts'
+import { listItems, subscribeOutbox, type OutboxItem } from '#core/outbox/queue.ts'
 
 /** The queued items, newest state, re-read on every change; null while loading. */
 export function useOutboxItems(): OutboxItem[] | null {

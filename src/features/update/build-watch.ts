@@ -1,4 +1,4 @@
-import { buildInfo } from '../../lib/contract/system.ts'
+import { buildInfo } from '#core/contract/system.ts'
 
 export const BUILD_POLL_MS = 5 * 60_000
 

@@ -1,4 +1,4 @@
-import { usageData } from '../../lib/contract/auth.ts'
+import { usageData } from '#core/contract/auth.ts'
 import type { ApiClient } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
 import { sessionAtom } from '../auth/atoms.ts'

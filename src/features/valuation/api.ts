@@ -8,7 +8,7 @@ import {
   type SearchResult,
   type ValuationBody,
   type ValuationData,
-} from '../../lib/contract/lookups.ts'
+} from '#core/contract/lookups.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 
 /** The calls the valuation screen makes; all go through the app's one API client. */

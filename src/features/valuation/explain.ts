@@ -1,4 +1,4 @@
-import type { PlanningData, ValuationData } from '../../lib/contract/lookups.ts'
+import type { PlanningData, ValuationData } from '#core/contract/lookups.ts'
 import { formatArea, formatMeters } from '../../lib/format/format.ts'
 
 /** Said wherever a price is shown: this is an estimate, not a formal appraisal. */

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../lib/api/client.ts'
-import type { Parcel, PlanningData, SearchResult } from '../../lib/contract/lookups.ts'
+import type { Parcel, PlanningData, SearchResult } from '#core/contract/lookups.ts'
 import { errorTexts } from '../../lib/errors.ts'
 import { admitFiles } from '../../lib/images/limits.ts'
 import { ImageProcessingError, processImage, type ProcessedImage } from '../../lib/images/process.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { valuationBody } from '../../lib/contract/lookups.ts'
+import { valuationBody } from '#core/contract/lookups.ts'
 import { emptyDraft, toFieldText, validateDraft, valuationRequest, type ValuationDraft } from './form.ts'
 
 const place = { lat: 10.8026283, lng: 106.6909072, label: 'Tờ 1, thửa 5' }

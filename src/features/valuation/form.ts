@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ValuationBody } from '../../lib/contract/lookups.ts'
+import type { ValuationBody } from '#core/contract/lookups.ts'
 import { parseLocaleNumber } from '../../lib/format/format.ts'
 import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from './record.ts'
 

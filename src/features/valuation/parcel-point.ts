@@ -1,4 +1,4 @@
-import type { Parcel } from '../../lib/contract/lookups.ts'
+import type { Parcel } from '#core/contract/lookups.ts'
 
 type Ring = [number, number][]
 

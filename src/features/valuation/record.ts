@@ -1,4 +1,4 @@
-import type { PlanningData, ValuationData } from '../../lib/contract/lookups.ts'
+import type { PlanningData, ValuationData } from '#core/contract/lookups.ts'
 import type { GpsPoint } from '../../lib/images/exif-gps.ts'
 
 export const legalStatuses = {

@@ -1,4 +1,4 @@
-import type { Parcel, PlanningData, ValuationData } from '../../lib/contract/lookups.ts'
+import type { Parcel, PlanningData, ValuationData } from '#core/contract/lookups.ts'
 
 /** A parcel, planning and valuation answer shaped like the demo server's, for the valuation tests. */
 export const parcelFixture: Parcel = {

@@ -1,4 +1,4 @@
-import { uploadData, type UploadData } from '../../lib/contract/lookups.ts'
+import { uploadData, type UploadData } from '#core/contract/lookups.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 
 /** Bytes sent so far and the total, for one request body. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
 import { z } from 'zod'
-import { planningData, usageData } from '../contract/index.ts'
+import { planningData, usageData } from '#core/contract/index.ts'
 import { errorTexts } from '../errors.ts'
 import { createApiClient } from './client.ts'
 import { pendingRequestsAtom } from './atoms.ts'

@@ -1,6 +1,6 @@
 import wretch from 'wretch'
 import type { z } from 'zod'
-import { metaSchema, successSchema, usageSchema, type Usage } from '../contract/envelope.ts'
+import { metaSchema, successSchema, usageSchema, type Usage } from '#core/contract/envelope.ts'
 import { errorTexts, maxUsageText, nextVietnamMidnight, type ErrorKey } from '../errors.ts'
 import type { Store } from '../store.ts'
 import { emptySession, isSessionValid, sessionAtom } from '../../features/auth/atoms.ts'

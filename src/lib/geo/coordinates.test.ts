@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { formatDecimal, formatDms, formatMeridian, formatVn2000, parseCoordinate, parseNumber } from './coordinates.ts'
 import { formatMeasureArea, formatMeasureLength } from './measure-format.ts'
-import { autoMeridian, provinceAt } from './provinces.ts'
-import { fromVn2000, toVn2000 } from './vn2000.ts'
+import { autoMeridian, provinceAt } from '#core/geo/provinces.ts'
+import { fromVn2000, toVn2000 } from '#core/geo/vn2000.ts'
 
 const HCM = 105.75
 const okOf = (input: string, meridian = HCM) => {

@@ -1,4 +1,4 @@
-import { fromVn2000, type Vn2000 } from './vn2000.ts'
+import { fromVn2000, type Vn2000 } from '#core/geo/vn2000.ts'
 
 export type LatLng = { lat: number; lng: number }
 

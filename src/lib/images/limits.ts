@@ -1,10 +1,9 @@
 import { errorTexts } from '../errors.ts'
 
-/** The server's upload limits (CONTRACT.md, POST /api/uploads): checked here too, before any byte is sent. */
-export const MAX_PHOTOS = 4
-export const MAX_FILE_BYTES = 10 * 1024 * 1024
-/** Longest edge after resizing: sharp enough for a report, a fraction of a phone photo's size. */
-export const MAX_EDGE_PX = 2048
+import { MAX_EDGE_PX, MAX_FILE_BYTES, MAX_PHOTOS } from '#core/limits.ts'
+
+/** The server's upload limits (CONTRACT.md, POST /api/uploads), checked here too before any byte is sent. */
+export { MAX_EDGE_PX, MAX_FILE_BYTES, MAX_PHOTOS }
 
 /** Extensions browsers decode, for files whose type the platform leaves empty (some Android pickers). */
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|gif|bmp|avif|heic|heif)$/i

@@ -1,5 +1,5 @@
 import type { Geometry, Point } from 'geojson'
-import { foldVietnamese } from '../../../../src/lib/text/fold.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
 import { prepareGeometry } from '../geometry.ts'
 import { date, number, requireValue, text } from '../values.ts'

@@ -1,5 +1,5 @@
 import type { Geometry } from 'geojson'
-import { foldVietnamese } from '../../../../src/lib/text/fold.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
 import { number, requireValue, text } from '../values.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '../../../../src/lib/contract/auth.ts'
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '#core/contract/auth.ts'
 import { getProfile, logIn, registerUser } from '../../accounts/accounts.ts'
 import { clientIp } from '../../accounts/client-ip.ts'
 import { requestPasswordReset, resetPassword } from '../../accounts/password-reset.ts'
@@ -10,7 +10,7 @@ import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import { jsonBody } from '../../http/validate.ts'
 import { getUsage } from '../../usage/daily-limit.ts'
-import { toVietnamIso } from '../../usage/vietnam-time.ts'
+import { toVietnamIso } from '#core/time/vietnam-time.ts'
 
 type Ctx = Context<AppEnv>
 

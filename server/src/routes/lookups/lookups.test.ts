@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parcelsData, planningData, searchData, valuationData } from '../../../../src/lib/contract/lookups.ts'
-import { foldVietnamese } from '../../../../src/lib/text/fold.ts'
+import { parcelsData, planningData, searchData, valuationData } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { createTestUser, type TestUser } from '../../accounts/test-user.ts'
 import type { Database } from '../../db/index.ts'
 import { demoLoaded } from '../../testing/demo.ts'

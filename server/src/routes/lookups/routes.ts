@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { latLngQuery, parcelsQuery, searchQuery, valuationBody } from '../../../../src/lib/contract/lookups.ts'
+import { latLngQuery, parcelsQuery, searchQuery, valuationBody } from '#core/contract/lookups.ts'
 import { currentUserId, requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tileJson } from '../../../../src/lib/contract/tiles.ts'
+import { tileJson } from '#core/contract/tiles.ts'
 import { createTestApp } from '../../testing/test-app.ts'
 
 describe('optional raster basemap in the TileJSON', () => {

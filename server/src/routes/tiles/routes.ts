@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { tileLayerIds } from '../../../../src/lib/contract/tiles.ts'
+import { tileLayerIds } from '#core/contract/tiles.ts'
 import type { Config } from '../../config.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ApiError } from '../../http/errors.ts'

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, CloseButton } from '@mantine/core'
 import { IconMapPin } from '@tabler/icons-react'
 import { formatDecimal, formatMeridian, formatVn2000, parseCoordinate, type LatLng } from '../../../lib/geo/coordinates.ts'
-import { autoMeridian } from '../../../lib/geo/provinces.ts'
-import { knownMeridians, toVn2000 } from '../../../lib/geo/vn2000.ts'
+import { autoMeridian } from '#core/geo/provinces.ts'
+import { knownMeridians, toVn2000 } from '#core/geo/vn2000.ts'
 
 /** Which provinces use each meridian (DOMAIN.md), to help pick one by hand. */
 const meridianProvinces: Record<number, string> = {

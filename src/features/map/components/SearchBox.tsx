@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { CloseButton, Loader } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import type { Parcel, SearchResult } from '../../../lib/contract/lookups.ts'
+import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
 import { mapConfig } from '../config.ts'
 import { findParcels, searchPlaces } from '../lookup.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'

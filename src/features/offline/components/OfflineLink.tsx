@@ -10,7 +10,7 @@ function useUnsentCount(): number {
   useEffect(() => {
     let alive = true
     let stop = () => {}
-    void Promise.all([import('../../outbox/queue.ts'), import('../../outbox/runner.ts')]).then(([queue, runner]) => {
+    void Promise.all([import('#core/outbox/queue.ts'), import('#core/outbox/runner.ts')]).then(([queue, runner]) => {
       if (!alive) return
       const load = () => void queue.listItems().then((items) => alive && setCount(runner.unsent(items).length + items.filter((i) => i.status === 'failed').length))
       load()

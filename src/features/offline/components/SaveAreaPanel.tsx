@@ -9,12 +9,12 @@ import { formatDistance, formatNumber } from '../../../lib/format/format.ts'
 import { useOnline } from '../../../lib/use-online.ts'
 import type { MapController } from '../../map/engine/map-controller.ts'
 import { areaLayers, savedAreasAtom, tileUrl, type SavedArea } from '../areas.ts'
-import { estimateBytes, sampleTiles, type SizeSample } from '../estimate.ts'
+import { estimateBytes, sampleTiles, type SizeSample } from '#core/offline/estimate.ts'
 import { formatBytes } from '../format.ts'
 import { areaManager } from '../service.ts'
 import { requestPersistence, storageInfo, type StorageInfo } from '../storage.ts'
 import type { BoxTools } from '../map-box.ts'
-import { bboxSizeMeters, planArea, planCount, type Bbox } from '../tile-grid.ts'
+import { bboxSizeMeters, planArea, planCount, type Bbox } from '#core/offline/tile-grid.ts'
 
 /** More tiles than this is a district, not a site: the user is asked to narrow the box or the zooms. */
 export const MAX_AREA_TILES = 40_000

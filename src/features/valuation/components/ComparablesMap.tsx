@@ -16,7 +16,7 @@ import VectorTileSource from 'ol/source/VectorTile'
 import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import { env } from '../../../lib/env.ts'
-import type { ValuationData } from '../../../lib/contract/lookups.ts'
+import type { ValuationData } from '#core/contract/lookups.ts'
 import { NUMBERED } from '../explain.ts'
 
 

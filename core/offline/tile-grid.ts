@@ -1,4 +1,4 @@
-import type { TileLayerId } from '../../lib/contract/tiles.ts'
+import type { TileLayerId } from '../contract/tiles.ts'
 
 /**
  * The XYZ tile grid of Web Mercator (EPSG:3857), the same grid the server cuts its tiles on and

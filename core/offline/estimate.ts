@@ -1,4 +1,4 @@
-import type { TileLayerId } from '../../lib/contract/tiles.ts'
+import type { TileLayerId } from '../contract/tiles.ts'
 import { type LayerTile, type PlanPart } from './tile-grid.ts'
 
 /**
