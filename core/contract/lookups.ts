@@ -67,6 +67,8 @@ export const zone = z.object({
   max_density_pct: z.number().nullable(),
   max_floors: z.number().nullable(),
   max_far: z.number().nullable(),
+  /** True on the zones of the plan that governs the point (core/planning/plan-levels.ts). */
+  governing: z.boolean(),
   geometry,
 })
 
@@ -81,7 +83,8 @@ export const location = z.object({
 export const source = z.object({ dataset: z.string(), name: z.string(), data_date: z.string() })
 
 export const planningData = z.object({
-  parcel,
+  /** Null when planning zones cover the point but no parcel lies within 2 m (plans without a cadastre). */
+  parcel: parcel.nullable(),
   zones: z.array(zone),
   road_reserves: z.array(roadReserve),
   location,

@@ -1,4 +1,5 @@
 import type { PlanningData, Zone } from '#core/contract/lookups.ts'
+import { orderZones } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
 import { ApiError } from '../http/errors.ts'
 import { parcelAt, toContractParcel, type ParcelRecord } from './parcels.ts'
@@ -12,18 +13,21 @@ export async function findParcelOrThrow(db: Queryable, lat: number, lng: number)
   return parcel
 }
 
-export async function zonesAt(db: Queryable, lat: number, lng: number): Promise<Zone[]> {
-  return db.query<Zone>(
+/** A zone with the dataset it came from, which names the source of a zones-only answer. */
+export type ZoneRecord = Zone & { dataset_id: string }
+
+/** Zones covering the point, governing plan first (core/planning/plan-levels.ts), flagged `governing`. */
+export async function zonesAt(db: Queryable, lat: number, lng: number): Promise<ZoneRecord[]> {
+  const rows = await db.query<Omit<ZoneRecord, 'governing'>>(
     `select z.id::text as id, pl.name as plan_name, pl.level as plan_level, pl.approved_at::text as approved_at, pl.decision_no,
        z.land_use_code, coalesce(c.name, z.land_use_code) as land_use_name, coalesce(c.color, '#cccccc') as color,
        z.max_density_pct::float8 as max_density_pct, z.max_floors::int as max_floors, z.max_far::float8 as max_far,
-       ST_AsGeoJSON(z.geom, 7)::json as geometry
+       ST_AsGeoJSON(z.geom, 7)::json as geometry, z.dataset_id
      from planning_zones z join plans pl on pl.id = z.plan_id left join land_use_codes c on c.code = z.land_use_code
-     where z.geom && ${POINT_SQL} and ST_Covers(z.geom, ${POINT_SQL})
-     -- The detailed 1/500 plan refines the 1/2000 one, so it is listed first.
-     order by (pl.level = 'QHCT 1/500') desc, pl.approved_at desc, z.id`,
+     where z.geom && ${POINT_SQL} and ST_Covers(z.geom, ${POINT_SQL})`,
     [lat, lng],
   )
+  return orderZones(rows)
 }
 
 /** Road reserves that take land from the parcel ("vướng quy hoạch"), with the geodesic area taken. */
@@ -38,14 +42,21 @@ export async function reservesCutting(db: Queryable, parcelId: string): Promise<
   return rows.filter((r) => r.affected_area_m2 >= 0.05).map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 }))
 }
 
+/**
+ * The parcel at the point with the zones covering it; when plans were published without a cadastre the
+ * zones alone answer (`parcel: null`). NotFound only when neither is there.
+ */
 export async function planningLookup(db: Queryable, lat: number, lng: number): Promise<PlanningData> {
-  const parcel = await findParcelOrThrow(db, lat, lng)
-  const [zones, road_reserves, dataset] = await Promise.all([zonesAt(db, lat, lng), reservesCutting(db, parcel.id), datasetInfo(db, parcel.dataset_id)])
+  await requireCoverage(db, lat, lng)
+  const [parcel, zoneRecords] = await Promise.all([parcelAt(db, lat, lng), zonesAt(db, lat, lng)])
+  const sourceId = parcel?.dataset_id ?? zoneRecords[0]?.dataset_id
+  if (sourceId === undefined) throw new ApiError('NotFound', 'Không tìm thấy thửa đất hay ô quy hoạch nào tại vị trí này.')
+  const [road_reserves, dataset] = await Promise.all([parcel ? reservesCutting(db, parcel.id) : [], datasetInfo(db, sourceId)])
   return {
-    parcel: toContractParcel(parcel),
-    zones,
+    parcel: parcel ? toContractParcel(parcel) : null,
+    zones: zoneRecords.map(({ dataset_id: _, ...z }) => z),
     road_reserves,
-    location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel.province)),
+    location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),
     source: toSource(dataset),
   }
 }

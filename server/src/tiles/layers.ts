@@ -1,4 +1,5 @@
 import type { TileLayerId } from '#core/contract/tiles.ts'
+import { PLAN_LEVELS, planLevelRankSql } from '#core/planning/plan-levels.ts'
 
 /**
  * One layer inside a tile. `select` is a lateral subquery over the tile row `b` (columns z and q, the
@@ -78,7 +79,7 @@ const planning: TileSet = {
     {
       name: 'zones',
       minzoom: 12,
-      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000',
+      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000, QHPK nằm trên QHC',
       fields: {
         land_use_code: 'Mã chức năng sử dụng đất',
         color: 'Màu (#rrggbb)',
@@ -92,7 +93,7 @@ const planning: TileSet = {
         select z.id as fid,
           json_build_object('land_use_code', z.land_use_code, 'color', coalesce(c.color, '#cccccc'), 'block_code', z.block_code,
             'max_floors', z.max_floors, 'max_density_pct', z.max_density_pct, 'max_far', z.max_far, 'plan_level', p.level) as props,
-          z.geom, case when p.level = 'QHCT 1/500' then 1 else 0 end as sort
+          z.geom, ${PLAN_LEVELS.length} - ${planLevelRankSql('p.level')} as sort
         from planning_zones z join plans p on p.id = z.plan_id left join land_use_codes c on c.code = z.land_use_code
         where z.geom && b.q`,
     },

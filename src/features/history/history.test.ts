@@ -78,9 +78,9 @@ describe('planning results in the history', () => {
   it('finds the stored result for a tapped point by parcel id or by the parcel outline, and nothing elsewhere', async () => {
     await add({ kind: 'planning', lat: 10.7905, lng: 106.7005, label: 'Tờ 3, thửa 7', result: square('7', 106.7) })
     await add({ kind: 'planning', lat: 10.7905, lng: 106.7015, label: 'Tờ 3, thửa 8', result: square('8', 106.701) })
-    expect((await storedPlanningAt({ lat: 0, lng: 0 }, '7'))?.result.parcel.id).toBe('7')
-    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7009 }))?.result.parcel.id).toBe('7')
-    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7019 }))?.result.parcel.id).toBe('8')
+    expect((await storedPlanningAt({ lat: 0, lng: 0 }, '7'))?.result.parcel?.id).toBe('7')
+    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7009 }))?.result.parcel?.id).toBe('7')
+    expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7019 }))?.result.parcel?.id).toBe('8')
     expect(await storedPlanningAt({ lat: 10.7909, lng: 106.7039 })).toBeUndefined()
   })
 })

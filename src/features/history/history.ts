@@ -96,8 +96,9 @@ export async function clear(): Promise<void> {
 export async function storedPlanningAt(point: { lat: number; lng: number }, parcelId?: string | null): Promise<HistoryEntry<'planning'> | undefined> {
   const entries = await list('planning')
   if (parcelId) {
-    const byId = entries.find((e) => e.result.parcel.id === parcelId)
+    const byId = entries.find((e) => e.result.parcel?.id === parcelId)
     if (byId) return byId
   }
-  return entries.find((e) => parcelContains(e.result.parcel, point.lat, point.lng))
+  // A zones-only answer has no outline to hold the point: it is found again by looking up online.
+  return entries.find((e) => e.result.parcel !== null && parcelContains(e.result.parcel, point.lat, point.lng))
 }

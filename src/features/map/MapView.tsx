@@ -133,8 +133,9 @@ export default function MapView({ search }: { search: MapSearch }) {
       if (abort.signal.aborted) return
       if (res.ok) {
         setSelection({ point, status: 'ready', result: res.data })
-        ctrl.setSelectedGeometry(res.data.parcel.geometry)
-        setAnnounce(`Đã tìm thấy tờ ${res.data.parcel.sheet_no}, thửa ${res.data.parcel.parcel_no}.`)
+        const { parcel } = res.data
+        ctrl.setSelectedGeometry(parcel?.geometry ?? null)
+        setAnnounce(parcel ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.` : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.')
       } else {
         // The API client has already said why (toast); the point stays marked by nothing.
         setSelection(null)

@@ -16,7 +16,8 @@ import type { Point } from './url-state.ts'
 export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
   const res = await api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal })
   if (res.ok) {
-    const label = `Tờ ${res.data.parcel.sheet_no}, thửa ${res.data.parcel.parcel_no}`
+    const { parcel } = res.data
+    const label = parcel ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}` : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
     // A device without IndexedDB room still shows the result; only the history entry is lost.
     history.add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data }).catch((err: unknown) => console.warn('lookup not kept in history:', err))
   }

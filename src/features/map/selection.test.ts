@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict } from './selection.ts'
+import { fullAddress, isSimulated, nonResidentialZones, planGroups, reserveVerdict } from './selection.ts'
 
-const zone = (code: string) => ({ land_use_code: code }) as never
+const zone = (code: string, governing = true) => ({ land_use_code: code, governing }) as never
 const parcel = (codes: string[]) => ({ land_use: codes.map((code) => ({ code, name: code, area_m2: 50 })) }) as never
 
 describe('result verdicts', () => {
@@ -20,6 +20,22 @@ describe('result verdicts', () => {
   it('flags a housing parcel inside a zone planned for roads, but not a housing zone', () => {
     expect(nonResidentialZones({ parcel: parcel(['ODT']), zones: [zone('ODT'), zone('DGT')] }).map((z) => z.land_use_code)).toEqual(['DGT'])
     expect(nonResidentialZones({ parcel: parcel(['TMD']), zones: [zone('DGT')] })).toEqual([])
+  })
+
+  it('judges by the governing plan only: a road in a higher-level plan refined away does not flag the parcel', () => {
+    expect(nonResidentialZones({ parcel: parcel(['ODT']), zones: [zone('ODT'), zone('DGT', false)] })).toEqual([])
+  })
+
+  it('flags nothing on a zones-only answer, which has no parcel', () => {
+    expect(nonResidentialZones({ parcel: null, zones: [zone('DGT')] })).toEqual([])
+  })
+
+  it('splits the zones into the governing plan and the higher-level plans, ordering results stored before the flag existed', () => {
+    const z = (id: string, plan_level: string, approved_at: string, governing?: boolean) => ({ id, plan_name: id, plan_level, approved_at, decision_no: id, governing }) as never
+    const flagged = planGroups([z('a', 'QHCT 1/500', '2020-01-01', true), z('b', 'QHC', '2024-01-01', false)])
+    expect([flagged.governing.map((x) => x.id), flagged.higher.map((x) => x.id)]).toEqual([['a'], ['b']])
+    const stored = planGroups([z('c', 'QHC', '2024-01-01'), z('d', 'QHPK 1/2000', '2019-01-01')])
+    expect([stored.governing.map((x) => x.id), stored.higher.map((x) => x.id)]).toEqual([['d'], ['c']])
   })
 
   it('recognises simulated data by its name, with or without diacritics', () => {

@@ -1,4 +1,5 @@
 import type { PlanningData } from '#core/contract/lookups.ts'
+import { orderZones } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { residentialCodes } from './land-use.ts'
 import type { Point } from './url-state.ts'
@@ -23,12 +24,23 @@ export function reserveVerdict(result: Pick<PlanningData, 'road_reserves'>): { a
 
 /** Zones at the point planned for something other than housing, when the parcel is used for housing. */
 export function nonResidentialZones(result: Pick<PlanningData, 'parcel' | 'zones'>): PlanningData['zones'] {
-  const housing = result.parcel.land_use.some((u) => residentialCodes.has(u.code))
-  return housing ? result.zones.filter((z) => !residentialCodes.has(z.land_use_code)) : []
+  const housing = result.parcel?.land_use.some((u) => residentialCodes.has(u.code)) ?? false
+  return housing ? planGroups(result.zones).governing.filter((z) => !residentialCodes.has(z.land_use_code)) : []
+}
+
+type Zone = PlanningData['zones'][number]
+
+/**
+ * The zones of the governing plan, and apart those of the higher-level plans that also cover the point.
+ * Results stored before the server flagged `governing` are ordered here by the same rule.
+ */
+export function planGroups(zones: readonly Zone[]): { governing: Zone[]; higher: Zone[] } {
+  const flagged = zones.some((z) => typeof z.governing === 'boolean') ? zones : orderZones(zones)
+  return { governing: flagged.filter((z) => z.governing), higher: flagged.filter((z) => !z.governing) }
 }
 
 /** The address with ward, district and province added unless it already names them. */
-export function fullAddress(p: Pick<PlanningData['parcel'], 'address' | 'ward' | 'district' | 'province'>): string {
+export function fullAddress(p: Pick<NonNullable<PlanningData['parcel']>, 'address' | 'ward' | 'district' | 'province'>): string {
   const parts = [p.address]
   for (const extra of [p.ward, p.district, p.province]) if (extra && !parts.some((x) => x.includes(extra))) parts.push(extra)
   return parts.filter(Boolean).join(', ')

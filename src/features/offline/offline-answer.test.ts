@@ -21,6 +21,15 @@ describe('offline tap on saved tiles', () => {
     expect(facts.zones[1]).toMatchObject({ maxFloors: 5 })
   })
 
+  it('puts the general plan (QHC) after the zoning plan, and unknown levels last', () => {
+    const facts = tileFactsFrom([
+      feature({ layer: 'zones', land_use_code: 'CXK', plan_level: null }),
+      feature({ layer: 'zones', land_use_code: 'ODT', plan_level: 'QHC' }),
+      feature({ layer: 'zones', land_use_code: 'TMD', plan_level: 'QHPK 1/2000' }),
+    ])
+    expect(facts.zones.map((z) => z.level)).toEqual(['QHPK 1/2000', 'QHC', null])
+  })
+
   it('has no parcel where the tiles show none', () => {
     expect(tileFactsFrom([feature({ layer: 'water' })])).toEqual({ parcel: null, zones: [] })
   })

@@ -1,4 +1,5 @@
 import type { FeatureLike } from 'ol/Feature'
+import { planLevelRank } from '#core/planning/plan-levels.ts'
 import type OlMap from 'ol/Map'
 import type { MapController } from '../map/engine/map-controller.ts'
 import type { Point } from '../map/url-state.ts'
@@ -22,8 +23,8 @@ export function tileFactsFrom(features: readonly FeatureLike[]): TileFacts {
       maxDensityPct: num(f.get('max_density_pct')),
       maxFar: num(f.get('max_far')),
     }))
-    // The detailed plan (1/500) is drawn over the zoning plan (1/2000) and is what applies.
-    .sort((a, b) => Number(b.level?.startsWith('QHCT') ?? false) - Number(a.level?.startsWith('QHCT') ?? false))
+    // The most detailed plan governs, as on the server (the tiles carry no approval date to go further).
+    .sort((a, b) => planLevelRank(a.level) - planLevelRank(b.level))
   return {
     parcel: parcel ? { id: str(parcel.get('id')), sheetNo: num(parcel.get('sheet_no')), parcelNo: num(parcel.get('parcel_no')), landUse: str(parcel.get('land_use')) } : null,
     zones,

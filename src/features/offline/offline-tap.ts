@@ -30,7 +30,7 @@ export function useOfflineTap(ctrl: MapController | null) {
   const show = useCallback(
     (next: OfflineTapState | null) => {
       setState(next)
-      ctrl?.setSelectedGeometry(next?.kind === 'stored' ? next.data.parcel.geometry : null)
+      ctrl?.setSelectedGeometry(next?.kind === 'stored' ? (next.data.parcel?.geometry ?? null) : null)
     },
     [ctrl],
   )

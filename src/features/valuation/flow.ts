@@ -71,8 +71,8 @@ export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: 
     if (found) return chooseParcel(store, found, at)
   }
   // The map's own planning lookup of this parcel, when the history has it, knows the parcel already.
-  const looked = (await history.list('planning')).find((e) => parcelContains(e.result.parcel, at.lat, at.lng))
-  if (looked) return chooseParcel(store, looked.result.parcel, at)
+  const looked = (await history.list('planning')).map((e) => e.result.parcel).find((p) => p !== null && parcelContains(p, at.lat, at.lng))
+  if (looked) return chooseParcel(store, looked, at)
   const label = at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
   store.set(draftAtom, (d) => ({ ...d, place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel }, area: '', frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }))
   store.set(resultAtom, null)
@@ -147,7 +147,7 @@ export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[],
 
 /** A planning result for this parcel already on the device and recent enough to show again. */
 export async function storedPlanning(parcelId: string, now: number): Promise<{ data: PlanningData; at: number } | null> {
-  const hit = (await history.list('planning')).find((e) => e.result.parcel.id === parcelId && now - e.at < PLANNING_REUSE_MS)
+  const hit = (await history.list('planning')).find((e) => e.result.parcel?.id === parcelId && now - e.at < PLANNING_REUSE_MS)
   return hit ? { data: hit.result, at: hit.at } : null
 }
 
@@ -182,7 +182,7 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
     const p = await deps.api.planning(checked.place.lat, checked.place.lng)
     if (p.ok) {
       planning = { data: p.data, at: now() }
-      await history.add({ kind: 'planning', at: planning.at, lat: checked.place.lat, lng: checked.place.lng, label: parcelLabel(p.data.parcel), result: p.data })
+      await history.add({ kind: 'planning', at: planning.at, lat: checked.place.lat, lng: checked.place.lng, label: parcelLabel(p.data.parcel ?? data.parcel), result: p.data })
     } else {
       planningError = p.code === 'NotFound' ? errorTexts.EMPTY_ESTATE : p.message || errorTexts.UNKNOWN
     }

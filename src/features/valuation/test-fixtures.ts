@@ -62,6 +62,7 @@ export const planningFixture: PlanningData = {
       max_density_pct: 80,
       max_floors: 5,
       max_far: 4,
+      governing: true,
       geometry: { type: 'Polygon', coordinates: [] },
     },
   ],

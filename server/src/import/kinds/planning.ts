@@ -1,11 +1,10 @@
 import type { Geometry } from 'geojson'
-import { foldVietnamese } from '#core/text/fold.ts'
+import { parsePlanLevel, PLAN_LEVELS, type PlanLevel } from '#core/planning/plan-levels.ts'
 import { RowError } from '../errors.ts'
 import { prepareGeometry } from '../geometry.ts'
 import { date, number, requireValue, text } from '../values.ts'
 import { emptyResult, insertPolygons, type Kind } from './kind.ts'
 
-type PlanLevel = 'QHPK 1/2000' | 'QHCT 1/500'
 type Plan = { name: string; level: PlanLevel; decisionNo: string; approvedAt: string }
 type Row = {
   n: number
@@ -18,12 +17,11 @@ type Row = {
   far: number | null
 }
 
-/** "QHPK", "1/2000", "Quy hoạch phân khu" → QHPK 1/2000; "QHCT", "1/500", "chi tiết" → QHCT 1/500. */
+/** The plan level as the file writes it (core/planning/plan-levels.ts reads the usual spellings). */
 export function planLevel(v: string): PlanLevel {
-  const f = foldVietnamese(v)
-  if (/qhpk|phan khu|1\s*\/\s*2\.?000/.test(f)) return 'QHPK 1/2000'
-  if (/qhct|chi tiet|1\s*\/\s*500/.test(f)) return 'QHCT 1/500'
-  throw new RowError(`cấp quy hoạch không rõ: ${JSON.stringify(v)} (cần QHPK 1/2000 hoặc QHCT 1/500)`)
+  const level = parsePlanLevel(v)
+  if (!level) throw new RowError(`cấp quy hoạch không rõ: ${JSON.stringify(v)} (cần ${PLAN_LEVELS.join(', ')})`)
+  return level
 }
 
 export function landUseCode(v: string): string {

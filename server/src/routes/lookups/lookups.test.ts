@@ -41,10 +41,10 @@ describe('GET /api/planning', () => {
     const res = await t.request(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`, { token: user.token })
     expect(res.status).toBe(200)
     const data = planningData.parse(res.body.data)
-    expect(data.parcel.id).toBe(spot.id)
-    expect(data.parcel.land_use.length).toBeGreaterThan(0)
-    expect(data.parcel.land_use[0]?.name).toBeTruthy()
-    expect(data.parcel.geometry.type).toBe('MultiPolygon')
+    expect(data.parcel?.id).toBe(spot.id)
+    expect(data.parcel?.land_use.length).toBeGreaterThan(0)
+    expect(data.parcel?.land_use[0]?.name).toBeTruthy()
+    expect(data.parcel?.geometry.type).toBe('MultiPolygon')
     expect(data.zones.length).toBeGreaterThan(0)
     expect(data.zones[0]).toMatchObject({ decision_no: expect.stringMatching(/\/QĐ-UBND$/), approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
     expect(data.location.vn2000.zone_meridian).toBe(105.75)
@@ -91,17 +91,21 @@ describe('GET /api/planning', () => {
     expect(distance?.m).toBeLessThanOrEqual(2)
   })
 
-  it('answers 404 NotFound, not counted, inside the data but more than 2 m from any parcel', async () => {
-    // The middle of a 6 m alley is 3 m from the nearest lot.
+  it('answers Ok with parcel null and the zones, counted, in the middle of an alley more than 2 m from any parcel', async () => {
+    // The middle of a 6 m alley is 3 m from the nearest lot; the demo plans cover the alleys too.
     const [alley] = await db.query<{ lat: number; lng: number }>(
       `select ST_Y(ST_LineInterpolatePoint(geom, 0.5))::float8 as lat, ST_X(ST_LineInterpolatePoint(geom, 0.5))::float8 as lng
        from streets where dataset_id = 'demo' and class = 'alley' and width_m = 6 order by id limit 1`,
     )
     const before = await usageCount(user.token)
     const res = await t.request(`/api/planning?lat=${alley?.lat}&lng=${alley?.lng}`, { token: user.token })
-    expect(res.status).toBe(404)
-    expect(res.body.meta).toEqual({ code: 'NotFound', status: 'NG' })
-    expect(await usageCount(user.token)).toBe(before)
+    expect(res.status).toBe(200)
+    const data = planningData.parse(res.body.data)
+    expect(data.parcel).toBeNull()
+    expect(data.zones.length).toBeGreaterThan(0)
+    expect(data.zones[0]?.governing).toBe(true)
+    expect(data.source.dataset).toBe('demo')
+    expect(await usageCount(user.token)).toBe(before + 1)
   })
 
   it('answers 400 LocationIncorrect, not counted, outside every dataset', async () => {

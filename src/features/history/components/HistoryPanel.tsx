@@ -39,7 +39,9 @@ function PlanningDetails({ entry }: { entry: HistoryEntry<'planning'> }) {
   return (
     <Stack gap={2} mt={4} data-testid="history-details">
       <Text size="sm">
-        Diện tích {formatArea(parcel.area_m2)} · {parcel.land_use.map((u) => `${u.code} ${u.name}`).join(', ') || 'chưa có mục đích sử dụng'}
+        {parcel
+          ? `Diện tích ${formatArea(parcel.area_m2)} · ${parcel.land_use.map((u) => `${u.code} ${u.name}`).join(', ') || 'chưa có mục đích sử dụng'}`
+          : 'Không có thửa đất tại điểm này trong dữ liệu, chỉ có quy hoạch'}
       </Text>
       {zones.map((z) => (
         <Text size="sm" key={z.id}>

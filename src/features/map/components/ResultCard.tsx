@@ -9,65 +9,23 @@ import { store } from '../../../lib/store.ts'
 import { pushToast } from '../../notifications/toast.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
+import { PlanZones } from './PlanZones.tsx'
 
 function vn2000Text(location: PlanningData['location']): string {
   const g = formatVn2000(location.vn2000)
   return `VN-2000 (kinh tuyến trục ${formatMeridian(location.vn2000.zone_meridian)}): X ${g.x} m, Y ${g.y} m`
 }
 
-function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
-  const { parcel, location } = result
-  const title = `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
-  const copyCoordinates = async () => {
-    const ok = await copyText(`${formatDecimal(location)}\n${vn2000Text(location)}`)
-    pushToast(store, ok ? 'success' : 'error', ok ? 'Đã chép toạ độ.' : 'Không chép được toạ độ. Hãy chọn và chép bằng tay.')
-  }
-  const share = async () => {
-    const outcome = await shareLink({ title: `${title} — Quy hoạch VN`, text: `${title}, ${parcel.address}`, url: shareUrl })
-    if (outcome === 'copied') pushToast(store, 'success', 'Đã chép liên kết tới thửa này.')
-    else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
-  }
-  return (
-    <Group gap={8} mt="md" wrap="wrap">
-      <Button
-        renderRoot={(props) => <Link to="/valuation" search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }} {...props} />}
-        leftSection={<IconCalculator size={20} aria-hidden />}
-      >
-        Định giá thửa này
-      </Button>
-      <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>
-        Chép toạ độ
-      </Button>
-      <Button variant="default" onClick={share} leftSection={<IconShare size={20} aria-hidden />}>
-        Chia sẻ
-      </Button>
-      <Button variant="default" component="a" href={geoUri(location.lat, location.lng, title)} leftSection={<IconDirections size={20} aria-hidden />}>
-        Chỉ đường
-      </Button>
-    </Group>
-  )
+/** "Tờ 18, thửa 118"; a zones-only answer is named after the point. */
+function resultTitle({ parcel }: PlanningData): string {
+  return parcel ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}` : 'Quy hoạch tại điểm đã chọn'
 }
 
-function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
-  const id = useId()
-  const { parcel, zones, road_reserves, location, source } = result
+/** The parcel's own facts and the road reserves cutting it; absent from a zones-only answer. */
+function ParcelFacts({ parcel, result }: { parcel: NonNullable<PlanningData['parcel']>; result: PlanningData }) {
   const verdict = reserveVerdict(result)
-  const otherUse = nonResidentialZones(result)
-  const grid = formatVn2000(location.vn2000)
   return (
-    <article className="qh-result" aria-labelledby={`${id}-title`} data-testid="result-card">
-      <h2 id={`${id}-title`} data-testid="result-title">
-        Tờ {parcel.sheet_no}, thửa {parcel.parcel_no}
-      </h2>
-      <Text size="sm" mt={2}>
-        {fullAddress(parcel)}
-      </Text>
-      {isSimulated(source) && (
-        <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
-          Dữ liệu mô phỏng
-        </Badge>
-      )}
-
+    <>
       <h3>Thửa đất</h3>
       <dl>
         <dt>Số tờ / số thửa</dt>
@@ -96,15 +54,74 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
       <p className="qh-verdict" data-affected={verdict.affected} data-testid="reserve-verdict">
         {verdict.affected ? `Vướng quy hoạch lộ giới: ${formatArea(verdict.totalM2)}` : 'Không vướng quy hoạch lộ giới'}
       </p>
-      {road_reserves.length > 0 && (
+      {result.road_reserves.length > 0 && (
         <ul>
-          {road_reserves.map((r, i) => (
+          {result.road_reserves.map((r, i) => (
             <li key={`${r.road_name}-${i}`}>
               {r.road_name} (lộ giới {formatNumber(r.width_m, 1)} m): phần đất bị ảnh hưởng {formatArea(r.affected_area_m2)}
             </li>
           ))}
         </ul>
       )}
+    </>
+  )
+}
+
+function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
+  const { parcel, location } = result
+  const title = resultTitle(result)
+  const copyCoordinates = async () => {
+    const ok = await copyText(`${formatDecimal(location)}\n${vn2000Text(location)}`)
+    pushToast(store, ok ? 'success' : 'error', ok ? 'Đã chép toạ độ.' : 'Không chép được toạ độ. Hãy chọn và chép bằng tay.')
+  }
+  const share = async () => {
+    const outcome = await shareLink({ title: `${title} — Quy hoạch VN`, text: parcel ? `${title}, ${parcel.address}` : title, url: shareUrl })
+    if (outcome === 'copied') pushToast(store, 'success', parcel ? 'Đã chép liên kết tới thửa này.' : 'Đã chép liên kết tới điểm này.')
+    else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
+  }
+  return (
+    <Group gap={8} mt="md" wrap="wrap">
+      {parcel && (
+        <Button
+          renderRoot={(props) => <Link to="/valuation" search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }} {...props} />}
+          leftSection={<IconCalculator size={20} aria-hidden />}
+        >
+          Định giá thửa này
+        </Button>
+      )}
+      <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>
+        Chép toạ độ
+      </Button>
+      <Button variant="default" onClick={share} leftSection={<IconShare size={20} aria-hidden />}>
+        Chia sẻ
+      </Button>
+      <Button variant="default" component="a" href={geoUri(location.lat, location.lng, title)} leftSection={<IconDirections size={20} aria-hidden />}>
+        Chỉ đường
+      </Button>
+    </Group>
+  )
+}
+
+function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
+  const id = useId()
+  const { parcel, zones, location, source } = result
+  const otherUse = nonResidentialZones(result)
+  const grid = formatVn2000(location.vn2000)
+  return (
+    <article className="qh-result" aria-labelledby={`${id}-title`} data-testid="result-card">
+      <h2 id={`${id}-title`} data-testid="result-title">
+        {resultTitle(result)}
+      </h2>
+      <Text size="sm" mt={2} data-testid={parcel ? undefined : 'no-parcel'}>
+        {parcel ? fullAddress(parcel) : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
+      </Text>
+      {isSimulated(source) && (
+        <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
+          Dữ liệu mô phỏng
+        </Badge>
+      )}
+
+      {parcel && <ParcelFacts parcel={parcel} result={result} />}
 
       <h3>Quy hoạch</h3>
       {otherUse.length > 0 && (
@@ -112,36 +129,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
           Vướng quy hoạch: điểm đã chọn nằm trong ô quy hoạch {otherUse.map((z) => `${z.land_use_name} (${z.land_use_code})`).join(', ')}, không phải đất ở.
         </p>
       )}
-      {zones.length === 0 ? (
-        <Text size="sm">Chưa có đồ án quy hoạch nào phủ điểm này trong dữ liệu.</Text>
-      ) : (
-        zones.map((z) => (
-          <section key={z.id} className="qh-zone" aria-label={`Ô quy hoạch ${z.land_use_code}`}>
-            <Group gap={8} wrap="nowrap" mb={6}>
-              <span className="qh-swatch" style={{ background: z.color }} aria-hidden />
-              <Text fw={700}>
-                {z.land_use_code} — {z.land_use_name}
-              </Text>
-            </Group>
-            <dl>
-              <dt>Mật độ xây dựng tối đa</dt>
-              <dd>{z.max_density_pct === null ? 'Không quy định' : `${formatNumber(z.max_density_pct, 1)}%`}</dd>
-              <dt>Tầng cao tối đa</dt>
-              <dd>{z.max_floors === null ? 'Không quy định' : `${z.max_floors} tầng`}</dd>
-              <dt>Hệ số sử dụng đất</dt>
-              <dd>{z.max_far === null ? 'Không quy định' : formatNumber(z.max_far, 2)}</dd>
-              <dt>Đồ án</dt>
-              <dd>
-                {z.plan_name} ({z.plan_level})
-              </dd>
-              <dt>Quyết định</dt>
-              <dd>
-                {z.decision_no}, ngày {formatDate(z.approved_at)}
-              </dd>
-            </dl>
-          </section>
-        ))
-      )}
+      <PlanZones zones={zones} headingId={id} />
 
       <h3>Toạ độ VN-2000</h3>
       <dl>

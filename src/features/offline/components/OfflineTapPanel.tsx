@@ -22,6 +22,8 @@ function LookupButton({ point, onLookup, again = false }: { point: Point; onLook
 
 function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Point; onLookup: (p: Point) => void }) {
   const p = facts.parcel
+  // The zones come most detailed plan first; those of the same level as the first one govern.
+  const governingLevel = facts.zones[0]?.level
   return (
     <article className="qh-result" data-testid="offline-tile-result">
       <Group gap={6} mb={4}>
@@ -30,7 +32,9 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
           Ngoại tuyến — đọc từ bản đồ đã lưu trên máy
         </Text>
       </Group>
-      <h2 data-testid="offline-parcel-title">{p && p.sheetNo !== null && p.parcelNo !== null ? `Tờ ${p.sheetNo}, thửa ${p.parcelNo}` : 'Thửa đất chưa rõ'}</h2>
+      <h2 data-testid="offline-parcel-title">
+        {p && p.sheetNo !== null && p.parcelNo !== null ? `Tờ ${p.sheetNo}, thửa ${p.parcelNo}` : p || facts.zones.length === 0 ? 'Thửa đất chưa rõ' : 'Quy hoạch tại điểm đã chọn'}
+      </h2>
       <dl>
         {p?.landUse ? (
           <>
@@ -40,7 +44,9 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
         ) : null}
         {facts.zones.map((z, i) => (
           <Fragment key={`${z.code}-${i}`}>
-            <dt>Ô quy hoạch {z.level ? `(${z.level})` : ''}</dt>
+            <dt>
+              {z.level === governingLevel ? 'Ô quy hoạch đang áp dụng' : 'Quy hoạch cấp trên'} {z.level ? `(${z.level})` : ''}
+            </dt>
             <dd data-testid="offline-zone">
               <span className="qh-swatch" style={{ background: z.color, display: 'inline-block', verticalAlign: '-3px' }} aria-hidden /> {z.code}
               {z.block ? `, ký hiệu ${z.block}` : ''}

@@ -1,0 +1,62 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { MantineProvider } from '@mantine/core'
+import type { PlanningData } from '#core/contract/lookups.ts'
+import { planningFixture } from '../../valuation/test-fixtures.ts'
+import ResultCard from './ResultCard.tsx'
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+})
+afterEach(cleanup)
+
+const zone = (id: string, plan_level: string, decision_no: string, land_use_code: string, governing: boolean) => ({
+  ...planningFixture.zones[0]!,
+  id,
+  plan_name: `Đồ án ${decision_no}`,
+  plan_level,
+  decision_no,
+  land_use_code,
+  governing,
+})
+
+const zonesOnly: PlanningData = {
+  ...planningFixture,
+  parcel: null,
+  road_reserves: [],
+  zones: [zone('1', 'QHCT 1/500', '300/QĐ-UBND', 'DKV', true), zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', false), zone('3', 'QHC', '100/QĐ-TTg', 'ODT', false)],
+}
+
+const show = (result: PlanningData) =>
+  render(
+    <MantineProvider>
+      <ResultCard selection={{ point: { lat: result.location.lat, lng: result.location.lng }, status: 'ready', result }} shareUrl="http://localhost/#/x" onLookup={() => {}} />
+    </MantineProvider>,
+  )
+
+describe('result card', () => {
+  it('shows a zones-only answer without a parcel block or valuation, the governing plan apart from the higher-level plans', () => {
+    show(zonesOnly)
+    expect(screen.getByTestId('result-title').textContent).toBe('Quy hoạch tại điểm đã chọn')
+    expect(screen.getByTestId('no-parcel')).toBeTruthy()
+    expect(screen.queryByText('Thửa đất')).toBeNull()
+    expect(screen.queryByTestId('reserve-verdict')).toBeNull()
+    expect(screen.queryByText('Định giá thửa này')).toBeNull()
+    const governing = screen.getByTestId('governing-plan')
+    expect(within(governing).getAllByTestId('governing-zone')).toHaveLength(1)
+    expect(governing.textContent).toContain('300/QĐ-UBND')
+    expect(governing.textContent).not.toContain('201/QĐ-UBND')
+    const higher = screen.getByTestId('higher-plans')
+    expect(within(higher).getAllByTestId('higher-zone')).toHaveLength(2)
+    expect(higher.textContent).toContain('201/QĐ-UBND')
+    expect(higher.textContent).toContain('100/QĐ-TTg')
+    expect(screen.getByRole('heading', { name: 'Quy hoạch cấp trên cũng phủ điểm này' })).toBeTruthy()
+  })
+
+  it('shows no higher-level heading when the governing plan is the only one', () => {
+    show({ ...zonesOnly, zones: [zone('1', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
+    expect(screen.getByTestId('governing-plan').textContent).toContain('201/QĐ-UBND')
+    expect(screen.queryByTestId('higher-plans')).toBeNull()
+  })
+})
