@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined()
     expect(c.dataDir.endsWith('/data')).toBe(true)
     expect(c.mailOutboxDir).toBe(`${c.dataDir}/outbox`)
+    expect(c.registrationsPerHour).toBe(10)
+    expect(c.trustedProxies).toEqual([])
   })
 
   it('names the variable in one line when a value is bad', () => {
@@ -18,6 +20,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/Invalid DATABASE_URL/)
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/Invalid TRUST_PROXY/)
     expect(() => loadConfig({ DAILY_LOOKUP_LIMIT: '0' })).toThrow(/Invalid DAILY_LOOKUP_LIMIT/)
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' })).toThrow(/Invalid TRUSTED_PROXIES/)
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/Invalid TRUSTED_PROXIES/)
+    expect(() => loadConfig({ REGISTRATIONS_PER_HOUR: '0' })).toThrow(/Invalid REGISTRATIONS_PER_HOUR/)
+  })
+
+  it('reads TRUSTED_PROXIES as a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.7'])
   })
 
   it('treats empty variables as unset', () => {

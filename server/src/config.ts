@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DAILY_LOOKUP_LIMIT } from '#core/limits.ts'
@@ -15,6 +16,13 @@ const urlish = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.join(' or ')}//`)
 
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/')
+  const kind = isIP(address)
+  if (kind === 0 || extra !== undefined) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 6 ? 128 : 32))
+}
+
 /** Every environment variable the server reads; README lists the same table. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,6 +36,14 @@ const envSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   PUBLIC_URL: urlish(['http:', 'https:']).optional(),
   TRUST_PROXY: bool.default(false),
+  /** Further proxies in front of the trusted one (addresses or CIDR ranges), skipped in X-Forwarded-For. */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isAddressOrRange, 'must be comma-separated addresses or CIDR ranges like 10.0.0.0/8')))
+    .default([]),
+  /** Accounts one address (one IPv6 /64) may register per hour. */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
   TILE_URL: z.string().optional(),
@@ -59,6 +75,8 @@ export type Config = {
   mailOutboxDir: string
   publicUrl: string
   trustProxy: boolean
+  trustedProxies: string[]
+  registrationsPerHour: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   bodyLimitBytes: number
   tileUrl: string | undefined
@@ -95,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: resolve(e.MAIL_OUTBOX_DIR ?? `${dataDir}/outbox`),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
+    trustedProxies: e.TRUSTED_PROXIES,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     tileUrl: e.TILE_URL,

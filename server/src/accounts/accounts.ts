@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts'
 import { ApiError } from '../http/errors.ts'
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts'
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { issueToken, type IssuedToken } from './tokens.ts'
 
 type AccountDeps = Pick<Deps, 'db' | 'config' | 'now'>
@@ -45,8 +45,19 @@ export async function logIn(deps: AccountDeps, email: string, password: string):
   const user = await findUserByEmail(deps, email)
   const valid = user ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password)
   if (!user || !valid) throw new ApiError('Unauthorized', 'E-mail hoặc mật khẩu không đúng.')
+  if (needsRehash(user.password_hash)) await upgradeHash(deps, user.id, user.password_hash, password)
   const issued = await issueToken(deps, user.id)
   return { ...issued, name: user.name, userId: user.id }
+}
+
+/**
+ * Replaces a hash made with older, weaker parameters, now that the password is known. Hashed before
+ * the update (no connection held meanwhile); the update only applies if the row still holds the old
+ * hash, so a password reset that landed in between is never overwritten.
+ */
+async function upgradeHash(deps: AccountDeps, userId: string, oldHash: string, password: string): Promise<void> {
+  const hash = await hashPassword(password)
+  await deps.db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [userId, oldHash, hash])
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts'
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
 
 describe('password hashing', () => {
   it('stores a self-describing scrypt string with its own salt each time', async () => {
     const a = await hashPassword('mật khẩu dài 1')
     const b = await hashPassword('mật khẩu dài 1')
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/)
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/)
     expect(a).not.toBe(b)
     expect(a).not.toContain('mật khẩu')
   })
@@ -27,5 +27,21 @@ describe('password hashing', () => {
 
   it('answers false for the unknown-account check whatever the password', async () => {
     expect(await burnPasswordCheck('mat-khau-1')).toBe(false)
+  })
+
+  it('asks for a new hash only when the stored one is weaker than N=2^17, r=8, p=1', async () => {
+    expect(needsRehash(await hashPassword('mat-khau-1'))).toBe(false)
+    expect(needsRehash(`scrypt$${2 ** 15}$8$1$c2FsdHNhbHRzYWx0c2FsdA$${'A'.repeat(43)}`)).toBe(true)
+    expect(needsRehash(`scrypt$${2 ** 17}$4$1$c2FsdHNhbHRzYWx0c2FsdA$${'A'.repeat(43)}`)).toBe(true)
+    expect(needsRehash('plain-text')).toBe(false)
+  })
+
+  it('keeps the event loop turning while a password is hashed', async () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 5)
+    await hashPassword('mat-khau-1')
+    clearInterval(timer)
+    // A synchronous hash (hundreds of ms) would let at most one tick through.
+    expect(ticks).toBeGreaterThan(3)
   })
 })

@@ -1,13 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-// scrypt is memory-hard (128·N·r bytes ≈ 32 MiB per hash at these settings), which is what makes
-// offline guessing of leaked hashes expensive. maxmem must exceed that or Node refuses.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 }
+// OWASP's minimum for scrypt: N=2^17, r=8, p=1. Memory-hard (128·N·r bytes = 128 MiB per hash), which
+// is what makes offline guessing of leaked hashes expensive. crypto.scrypt runs on libuv's thread pool,
+// so a hash never blocks the event loop; callers hash outside any transaction so it never holds a
+// database connection either.
+export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 }
 const KEY_LEN = 32
 const SALT_LEN = 16
-const MAX_MEM = 64 * 1024 * 1024
+// The largest accepted stored parameters (N ≤ 2^20, r ≤ 32) would need more; those are refused before
+// hashing. Node refuses any hash whose 128·N·r exceeds maxmem, so leave room above the current cost.
+const MAX_MEM = 2 * 128 * PASSWORD_PARAMS.N * PASSWORD_PARAMS.r
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLen: number): Promise<Buffer> {
+type Params = { N: number; r: number; p: number }
+
+function derive(password: string, salt: Buffer, params: Params, keyLen: number): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: MAX_MEM }
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, keyLen, options, (err, key) => (err ? reject(err) : resolve(key)))
@@ -17,21 +23,35 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 /** A self-describing string `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LEN)
-  const key = await derive(password, salt, PARAMS, KEY_LEN)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const key = await derive(password, salt, PASSWORD_PARAMS, KEY_LEN)
+  return ['scrypt', PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+function parseStored(stored: string): { params: Params; salt: Buffer; expected: Buffer } | null {
+  const parts = stored.split('$')
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
+  // Bounds keep a corrupted row from asking for gigabytes of memory.
+  if (!(N >= 2 && r >= 1 && p >= 1 && p <= 16 && 128 * N * r <= MAX_MEM)) return null
+  const salt = Buffer.from(parts[4] ?? '', 'base64url')
+  const expected = Buffer.from(parts[5] ?? '', 'base64url')
+  if (salt.length === 0 || expected.length === 0) return null
+  return { params: { N, r, p }, salt, expected }
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$')
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
-  // Bounds keep a corrupted row from asking for gigabytes of memory.
-  if (!(N >= 2 && N <= 2 ** 20 && r >= 1 && r <= 32 && p >= 1 && p <= 16)) return false
-  const salt = Buffer.from(parts[4] ?? '', 'base64url')
-  const expected = Buffer.from(parts[5] ?? '', 'base64url')
-  if (salt.length === 0 || expected.length === 0) return false
-  const key = await derive(password, salt, { N, r, p }, expected.length)
-  return timingSafeEqual(key, expected)
+  const parsed = parseStored(stored)
+  if (!parsed) return false
+  const key = await derive(password, parsed.salt, parsed.params, parsed.expected.length)
+  return timingSafeEqual(key, parsed.expected)
+}
+
+/** True when a stored hash was made with weaker parameters than today's, so a login should replace it. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseStored(stored)
+  if (!parsed) return false
+  const { N, r, p } = parsed.params
+  return N < PASSWORD_PARAMS.N || r < PASSWORD_PARAMS.r || p < PASSWORD_PARAMS.p || parsed.expected.length < KEY_LEN
 }
 
 let dummy: Promise<string> | undefined

@@ -14,6 +14,9 @@ export const rateRules = {
   forgotEmail: { name: 'forgot-email', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>
 
+/** Registrations per address (per IPv6 /64), so accounts cannot be made in a loop to farm the daily limit. */
+export const registerRule = (perHour: number): RateRule => ({ name: 'register-ip', limit: perHour, windowSeconds: 60 * 60 })
+
 // Longer than any window above; rows older than this can no longer affect a decision.
 const RETENTION_MS = 24 * 60 * 60 * 1000
 

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sha256 } from '../../accounts/tokens.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../../testing/test-app.ts'
@@ -152,6 +153,20 @@ describe('POST /api/auth/login and tokens', () => {
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
     expect(wrong.body).toEqual(unknown.body)
+  })
+
+  it('replaces a hash made with the older, weaker scrypt parameters at the next successful login', async () => {
+    const { email } = await register()
+    const salt = randomBytes(16)
+    const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 })
+    const legacy = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
+    await t.db.query('update users set password_hash = $2 where email = $1', [email, legacy])
+    const stored = async () => (await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [email]))[0]?.password_hash
+    expect((await login(email, 'mat-khau-sai-1')).status).toBe(401)
+    expect(await stored()).toBe(legacy)
+    expect((await login(email)).status).toBe(200)
+    expect(await stored()).toMatch(/^scrypt\$131072\$8\$1\$/)
+    expect((await login(email)).status).toBe(200)
   })
 
   it('stores only the hash of a token and never logs the token', async () => {

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '#core/contract/auth.ts'
 import { getProfile, logIn, registerUser } from '../../accounts/accounts.ts'
-import { clientIp } from '../../accounts/client-ip.ts'
+import { addressKey, clientIp } from '../../accounts/client-ip.ts'
 import { requestPasswordReset, resetPassword } from '../../accounts/password-reset.ts'
-import { hitRateLimit, rateRules } from '../../accounts/rate-limit.ts'
+import { hitRateLimit, rateRules, registerRule } from '../../accounts/rate-limit.ts'
 import { bearerToken, currentUserId } from '../../accounts/require-user.ts'
 import { revokeToken } from '../../accounts/tokens.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
@@ -18,6 +18,7 @@ export function authHandlers(deps: Deps) {
   return {
     async register(c: Ctx) {
       const body = await jsonBody(c, registerBody)
+      await hitRateLimit(deps, registerRule(deps.config.registrationsPerHour), addressKey(clientIp(c, deps.config)))
       const user = await registerUser(deps, body)
       return ok(c, { name: user.name, email: user.email }, { status: 201, message: 'Đăng ký thành công.' })
     },
@@ -25,7 +26,7 @@ export function authHandlers(deps: Deps) {
     async login(c: Ctx) {
       const body = await jsonBody(c, loginBody)
       // The IP is counted first, so one address over its limit stops spending other people's per-e-mail attempts.
-      await hitRateLimit(deps, rateRules.loginIp, clientIp(c, deps.config.trustProxy))
+      await hitRateLimit(deps, rateRules.loginIp, addressKey(clientIp(c, deps.config)))
       await hitRateLimit(deps, rateRules.loginEmail, body.email)
       const session = await logIn(deps, body.email, body.password)
       return ok(c, { access_token: session.token, expires_at: toVietnamIso(session.expiresAt), name: session.name }, { message: 'Đăng nhập thành công.' })
@@ -44,7 +45,7 @@ export function authHandlers(deps: Deps) {
 
     async forgotPassword(c: Ctx) {
       const body = await jsonBody(c, forgotPasswordBody)
-      await hitRateLimit(deps, rateRules.forgotIp, clientIp(c, deps.config.trustProxy))
+      await hitRateLimit(deps, rateRules.forgotIp, addressKey(clientIp(c, deps.config)))
       await hitRateLimit(deps, rateRules.forgotEmail, body.email)
       await requestPasswordReset(deps, body.email)
       return ok(c, null, { message: 'Nếu e-mail này đã đăng ký, chúng tôi đã gửi mã đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.' })
