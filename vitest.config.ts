@@ -45,7 +45,8 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 600_000,
-          hookTimeout: 240_000,
+          // Creating 200 accounts is 400 scrypt hashes at N=2^17 (≈ 0.3 s of CPU each) before the run.
+          hookTimeout: 480_000,
         },
       },
       {
