@@ -362,7 +362,8 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
     expect((await login(email, password, randomIp())).status).toBe(200)
-  })
+    // 31 scrypt checks at OWASP strength, each ≈ 0.3–1.5 s on a busy machine.
+  }, 180_000)
 
   it('answers 429 after 5 reset requests for one e-mail and recovers after the window', async () => {
     const { email } = await register()
