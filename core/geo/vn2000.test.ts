@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fromVn2000, meridianFor, toVn2000 } from './vn2000.ts'
+import { fromVn2000, toVn2000 } from './vn2000.ts'
 
 describe('VN-2000', () => {
   it('puts the Hoàn Kiếm control point within a centimetre of its published grid coordinates', () => {
@@ -13,10 +13,5 @@ describe('VN-2000', () => {
     const back = fromVn2000(p.x, p.y, 105.75)
     expect(Math.abs(back.lat - 10.7769)).toBeLessThan(1e-8)
     expect(Math.abs(back.lng - 106.7009)).toBeLessThan(1e-8)
-  })
-
-  it('chooses the province meridian when the province is known and the nearest one otherwise', () => {
-    expect(meridianFor(106.7, 'Thành phố Hồ Chí Minh')).toBe(105.75)
-    expect(meridianFor(108.2)).toBe(108.25)
   })
 })

@@ -1,4 +1,5 @@
 import type { Parcel } from '#core/contract/lookups.ts'
+import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
 import { POINT_SQL } from './source.ts'
@@ -73,7 +74,8 @@ export async function parcelsBySheet(
        and ($3::text is null or ${ADMIN_KEY_SQL('p.province')} = $3)
        and ($4::text is null or ${ADMIN_KEY_SQL('p.ward')} = $4)
      order by p.province, p.ward, p.id limit 50`,
-    [q.sheet_no, q.parcel_no, q.province ? adminKey(q.province) : null, q.ward ? adminKey(q.ward) : null],
+    // "TP.HCM" or "HCM" names the province stored as "Thành phố Hồ Chí Minh".
+    [q.sheet_no, q.parcel_no, q.province ? adminKey(resolveProvince(q.province)?.name ?? q.province) : null, q.ward ? adminKey(q.ward) : null],
   )
   return rows.map(toContractParcel)
 }

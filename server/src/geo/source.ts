@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { location, source } from '#core/contract/lookups.ts'
-import { meridianFor, toVn2000 } from '#core/geo/vn2000.ts'
+import { meridianFor } from '#core/geo/provinces.ts'
+import { toVn2000 } from '#core/geo/vn2000.ts'
 import type { Queryable } from '../db/index.ts'
 import { ApiError } from '../http/errors.ts'
 

@@ -7,7 +7,7 @@ import { isoDate } from './values.ts'
 
 export const usage =
   'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables ' +
-  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>] --source "…" --date YYYY-MM-DD ' +
+  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian> | --province "<tỉnh/province>"] --source "…" --date YYYY-MM-DD ' +
   '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
 
 /** A command line that cannot run; the CLI prints it with the usage line and exits with code 2. */
@@ -75,6 +75,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
       map: pairs(v.map, '--map', kind),
       set: pairs(v.set, '--set', kind),
       encoding: v.encoding,
+      province: v.province,
       priceUnit,
     },
   }
@@ -95,6 +96,7 @@ function parse(argv: string[]) {
       name: { type: 'string' },
       dataset: { type: 'string' },
       encoding: { type: 'string' },
+      province: { type: 'string' },
       'price-unit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { knownMeridians, vn2000Proj } from '#core/geo/vn2000.ts'
+import { knownMeridians } from '#core/geo/provinces.ts'
+import { vn2000Proj } from '#core/geo/vn2000.ts'
 import { crsFromPrj, parseCrs, projectorFor } from './crs.ts'
 
 /** Ground distance in metres between two nearby WGS84 points. */

@@ -12,12 +12,14 @@ const key = (column: string) => foldVietnamese(column).replace(/[\s_\-.]+/g, '')
 
 /**
  * Builds the per-record lookup of mapped fields. `map` names the column for a field (--map
- * field=column); `set` gives a field one value for every row (--set field=value) and wins over both.
+ * field=column); `set` gives a field one value for every row (--set field=value) and wins over both;
+ * `fallback` fills a field a row leaves blank or has no column for (--province).
  */
 export function createFieldReader(
   fields: FieldDefs,
   map: Record<string, string> = {},
   set: Record<string, string> = {},
+  fallback: Record<string, string> = {},
 ): (props: Record<string, unknown>) => FieldGetter {
   for (const f of [...Object.keys(map), ...Object.keys(set)]) {
     if (!Object.hasOwn(fields, f)) {
@@ -49,7 +51,8 @@ export function createFieldReader(
     return (field) => {
       if (set[field] !== undefined) return set[field]
       const column = resolved[field]
-      return column === undefined ? undefined : props[column]
+      const value = column === undefined ? undefined : props[column]
+      return (value === undefined || value === null || value === '') && Object.hasOwn(fallback, field) ? fallback[field] : value
     }
   }
 }

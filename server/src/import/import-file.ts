@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path'
+import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database } from '../db/database.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
@@ -26,6 +27,11 @@ export type ImportOptions = {
   /** field → one value for every row (--set). */
   set?: Record<string, string> | undefined
   encoding?: string | undefined
+  /**
+   * The province the data lies in (--province, any spelling): its VN-2000 meridian is the CRS when the
+   * file declares none and --crs is absent, and it fills a province column a row leaves blank.
+   */
+  province?: string | undefined
   /** Multiplier for prices in the file: 1000 for tables in thousand đ/m². */
   priceUnit?: number | undefined
   batchSize?: number | undefined
@@ -44,7 +50,7 @@ export type ImportSummary = {
   datasetId: string
   kind: ImportKind
   crs: string
-  crsFrom: 'option' | 'prj' | 'default'
+  crsFrom: 'option' | 'prj' | 'province' | 'default'
   /** True when a dataset with this id existed and was replaced. */
   replaced: boolean
   unit: 'dòng' | 'đối tượng'
@@ -91,7 +97,12 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
   if (format && !kind.formats.includes(format)) {
     throw new ImportError(`Không nhập ${options.kind} từ tệp ${format}; dùng ${kind.formats.join(' hoặc ')}`)
   }
-  const fieldsOf = createFieldReader(kind.fields, options.map, options.set)
+  const province = options.province === undefined ? undefined : resolveProvince(options.province)
+  if (options.province !== undefined && !province) {
+    throw new ImportError(`Không nhận ra tỉnh/thành phố ${JSON.stringify(options.province)} (--province); ghi tên tỉnh, ví dụ "TP. Hồ Chí Minh", hoặc dùng --crs vn2000:<kinh tuyến trục>`)
+  }
+  const fallback: Record<string, string> = province && Object.hasOwn(kind.fields, 'province') ? { province: province.name } : {}
+  const fieldsOf = createFieldReader(kind.fields, options.map, options.set, fallback)
   const batchSize = options.batchSize ?? 2000
 
   const reader = await openReader(options.file, { encoding: options.encoding })
@@ -108,6 +119,14 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
     } else if (reader.declaredCrs) {
       crs = reader.declaredCrs
       crsFrom = 'prj'
+    } else if (province) {
+      crs = { kind: 'vn2000', meridian: province.meridian }
+      crsFrom = 'province'
+      if (province.meridiansAfterMerger.length > 1) {
+        warnings.push(
+          `${province.mergedInto} sau sáp nhập 2025 dùng nhiều kinh tuyến trục (${province.meridiansAfterMerger.join(', ')}); đã dùng ${province.meridian} của ${province.name}. Nếu tệp thuộc phần khác, dùng --crs vn2000:<kinh tuyến trục>`,
+        )
+      }
     } else if (reader.format === 'shapefile') {
       throw new ImportError(
         reader.prj

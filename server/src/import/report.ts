@@ -53,7 +53,7 @@ export function formatRejections(rejections: Rejection[], unit: string, total: n
 }
 
 export function formatSummary(s: ImportSummary): string[] {
-  const crsFrom = { option: 'theo --crs', prj: 'theo tệp .prj', default: 'mặc định' }[s.crsFrom]
+  const crsFrom = { option: 'theo --crs', prj: 'theo tệp .prj', province: 'theo kinh tuyến trục của tỉnh (--province)', default: 'mặc định' }[s.crsFrom]
   return [
     `${s.replaced ? 'Đã thay' : 'Đã nhập'} bộ dữ liệu "${s.datasetId}" (${s.kind}), hệ tọa độ ${s.crs} (${crsFrom}).`,
     ...s.warnings.map((w) => `Cảnh báo: ${w}`),

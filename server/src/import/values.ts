@@ -1,3 +1,4 @@
+import { resolveProvince } from '#core/geo/provinces.ts'
 import { RowError } from './errors.ts'
 
 /**
@@ -8,6 +9,16 @@ export function text(v: unknown): string | null {
   if (v === null || v === undefined) return null
   const s = (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim().normalize('NFC')
   return s === '' ? null : s
+}
+
+/**
+ * A province column as one name: "TP. Hồ Chí Minh", "TP.HCM" and "Ho Chi Minh" are all stored as
+ * "Thành phố Hồ Chí Minh" (core/geo/provinces.ts), so lookups, price tables and the VN-2000 meridian
+ * find it; a name that is no province is kept as written.
+ */
+export function provinceName(v: unknown): string | null {
+  const t = text(v)
+  return t === null ? null : (resolveProvince(t)?.name ?? t)
 }
 
 export function requireValue<T>(v: T | null, label: string): T {

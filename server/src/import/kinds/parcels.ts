@@ -1,7 +1,7 @@
 import type { Geometry } from 'geojson'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
-import { number, requireValue, text } from '../values.ts'
+import { number, provinceName, requireValue, text } from '../values.ts'
 import { fixedPolygonsCte, polygonResultSelect, srcCte, toBatchResult, unnestFrom, type Column, type Kind, type PolygonResultRow } from './kind.ts'
 
 type LandUse = { code: string; area: number | null }
@@ -78,7 +78,7 @@ export const parcels: Kind = {
           address: text(get('address')) ?? '',
           ward: requireValue(text(get('ward')), 'phường/xã (ward)'),
           district: text(get('district')) ?? '',
-          province: requireValue(text(get('province')), 'tỉnh/thành phố (province)'),
+          province: requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)'),
           frontage: number(get('frontage_m'), 'mặt tiền', { min: 0 }),
           alley: number(get('alley_width_m'), 'độ rộng hẻm', { min: 0 }),
           distance: number(get('distance_to_street_m'), 'khoảng cách tới đường', { min: 0 }),

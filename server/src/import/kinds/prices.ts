@@ -1,4 +1,4 @@
-import { number, requireValue, text } from '../values.ts'
+import { number, provinceName, requireValue, text } from '../values.ts'
 import { emptyResult, unnestFrom, type Column, type Kind } from './kind.ts'
 
 type Row = {
@@ -39,7 +39,7 @@ export const prices: Kind = {
       add(rec, get) {
         rows.push({
           n: rec.n,
-          province: requireValue(text(get('province')), 'tỉnh/thành phố (province)'),
+          province: requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)'),
           street: requireValue(text(get('street_name')), 'tên đường (street_name)'),
           from: text(get('segment_from')) ?? '',
           to: text(get('segment_to')) ?? '',

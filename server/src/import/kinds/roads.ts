@@ -2,7 +2,7 @@ import type { Geometry } from 'geojson'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
-import { number, requireValue, text } from '../values.ts'
+import { number, provinceName, requireValue, text } from '../values.ts'
 import { insertPolygons, srcCte, type BatchResult, type Column, type Kind } from './kind.ts'
 
 type StreetClass = 'main' | 'street' | 'alley'
@@ -41,7 +41,7 @@ export const roads: Kind = {
         const width = requireValue(number(get('width_m'), 'bề rộng', { min: 0.1, max: 500 }), 'bề rộng (width_m)')
         const cls = streetClass(text(get('class')), name)
         const prepared = prepareGeometry(rec.geometry, ['line', 'polygon'], ctx.project, ctx.crs)
-        const province = text(get('province'))
+        const province = provinceName(get('province'))
         const ward = text(get('ward')) ?? ''
         if (prepared.cls === 'polygon') {
           polygons.push({ n: rec.n, geometry: prepared.geometry, name, cls, width, province: province ?? '', ward })

@@ -2,18 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, CloseButton } from '@mantine/core'
 import { IconMapPin } from '@tabler/icons-react'
 import { formatDecimal, formatMeridian, formatVn2000, parseCoordinate, type LatLng } from '../../../lib/geo/coordinates.ts'
-import { autoMeridian } from '#core/geo/provinces.ts'
-import { knownMeridians, toVn2000 } from '#core/geo/vn2000.ts'
-
-/** Which provinces use each meridian (DOMAIN.md), to help pick one by hand. */
-const meridianProvinces: Record<number, string> = {
-  105: 'Hà Nội, Cần Thơ',
-  105.75: 'TP.HCM, Hải Phòng, Bình Dương',
-  106.25: 'Bình Phước',
-  107.75: 'Đà Nẵng, Quảng Nam, Quảng Ninh, Đồng Nai, Lâm Đồng, Bà Rịa–Vũng Tàu',
-  108.25: 'Khánh Hòa',
-  108.5: 'Đắk Nông, Bình Thuận',
-}
+import { autoMeridian, knownMeridians, provincesOnMeridian } from '#core/geo/provinces.ts'
+import { toVn2000 } from '#core/geo/vn2000.ts'
 
 export type MeridianChoice = 'auto' | number
 
@@ -113,7 +103,7 @@ export function CoordinatePanel(props: {
               <option value="auto">Tự động ({formatMeridian(meridian)})</option>
               {knownMeridians.map((m) => (
                 <option key={m} value={m}>
-                  {formatMeridian(m)} — {meridianProvinces[m]}
+                  {formatMeridian(m)} — {provincesOnMeridian(m).join(', ')}
                 </option>
               ))}
             </select>
