@@ -72,6 +72,16 @@ export const zone = z.object({
   geometry,
 })
 
+/** A raster planning map (a georeferenced scan) covering the point; its tiles are at /tiles/raster/{id}/…. */
+export const overlayRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan_level: z.string(),
+  decision_no: z.string(),
+  approved_at: z.string(),
+})
+export type OverlayRef = z.infer<typeof overlayRef>
+
 export const roadReserve = z.object({ road_name: z.string(), width_m: z.number(), affected_area_m2: z.number() })
 
 export const location = z.object({
@@ -86,6 +96,8 @@ export const planningData = z.object({
   /** Null when planning zones cover the point but no parcel lies within 2 m (plans without a cadastre). */
   parcel: parcel.nullable(),
   zones: z.array(zone),
+  // Answers kept offline from before overlays existed have none.
+  overlays: z.array(overlayRef).default([]),
   road_reserves: z.array(roadReserve),
   location,
   source,

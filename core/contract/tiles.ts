@@ -31,3 +31,24 @@ export const tileJson = z.object({
   raster: z.object({ tiles: z.array(z.string()).min(1), attribution: z.string(), maxzoom: z.number().int() }).optional(),
 })
 export type TileJson = z.infer<typeof tileJson>
+
+/** One raster planning overlay in `/tiles/overlays.json`: TileJSON 3.0.0 plus the plan it shows. */
+export const overlayTileJson = z.object({
+  tilejson: z.literal('3.0.0'),
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  attribution: z.string(),
+  scheme: z.literal('xyz'),
+  /** PNG tiles; the same path with .webp gives WebP. */
+  tiles: z.array(z.string()).min(1),
+  minzoom: z.number().int(),
+  maxzoom: z.number().int(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  center: z.tuple([z.number(), z.number(), z.number()]),
+  plan_level: z.string(),
+  decision_no: z.string(),
+  approved_at: z.string(),
+})
+export type OverlayTileJson = z.infer<typeof overlayTileJson>
+export const overlayList = z.array(overlayTileJson)

@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
+import { overlayRoutes } from './overlays/routes.ts'
 import { isUnstorableText } from './security/bad-text.ts'
 import { securityHeaders } from './security/headers.ts'
 import { requestLog } from './security/request-log.ts'
@@ -41,6 +42,8 @@ export function createApp(deps: Deps) {
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
 
+  // Raster overlays first: /tiles/overlays.json would otherwise be read as a vector layer's TileJSON.
+  app.route('/tiles', overlayRoutes(deps))
   app.route('/tiles', tileRoutes(deps))
   // A malformed tile path is a client error in the envelope, never the app shell.
   app.all('/tiles/*', (c) => fail(c, 'NotFound', 'Không có ô bản đồ này.'))

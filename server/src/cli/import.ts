@@ -5,6 +5,11 @@ import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/a
 import { ImportError } from '../import/errors.ts'
 import { importFile } from '../import/import-file.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
+import { runRasterKind } from '../overlays/cli.ts'
+
+// Scanned plans (--kind overlay) have their own options and importer (server/src/overlays).
+const rasterExit = await runRasterKind(process.argv.slice(2))
+if (rasterExit !== undefined) process.exit(rasterExit)
 
 // `npm run import -- <file> --kind … --source … --date …`: one file into one dataset, all or nothing.
 // Exit codes: 0 imported, 1 the import failed and changed nothing, 2 the command line is wrong.

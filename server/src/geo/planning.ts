@@ -2,6 +2,7 @@ import type { PlanningData, Zone } from '#core/contract/lookups.ts'
 import { orderZones } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
 import { ApiError } from '../http/errors.ts'
+import { overlaysAt } from '../overlays/store.ts'
 import { parcelAt, toContractParcel, type ParcelRecord } from './parcels.ts'
 import { datasetInfo, meridianOf, POINT_SQL, requireCoverage, toLocation, toSource } from './source.ts'
 
@@ -48,13 +49,14 @@ export async function reservesCutting(db: Queryable, parcelId: string): Promise<
  */
 export async function planningLookup(db: Queryable, lat: number, lng: number): Promise<PlanningData> {
   await requireCoverage(db, lat, lng)
-  const [parcel, zoneRecords] = await Promise.all([parcelAt(db, lat, lng), zonesAt(db, lat, lng)])
+  const [parcel, zoneRecords, overlays] = await Promise.all([parcelAt(db, lat, lng), zonesAt(db, lat, lng), overlaysAt(db, lat, lng)])
   const sourceId = parcel?.dataset_id ?? zoneRecords[0]?.dataset_id
   if (sourceId === undefined) throw new ApiError('NotFound', 'Không tìm thấy thửa đất hay ô quy hoạch nào tại vị trí này.')
   const [road_reserves, dataset] = await Promise.all([parcel ? reservesCutting(db, parcel.id) : [], datasetInfo(db, sourceId)])
   return {
     parcel: parcel ? toContractParcel(parcel) : null,
     zones: zoneRecords.map(({ dataset_id: _, ...z }) => z),
+    overlays,
     road_reserves,
     location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),
     source: toSource(dataset),

@@ -66,6 +66,7 @@ export const planningFixture: PlanningData = {
       geometry: { type: 'Polygon', coordinates: [] },
     },
   ],
+  overlays: [],
   road_reserves: [{ road_name: 'Đường Đinh Tiên Hoàng', width_m: 20, affected_area_m2: 12.5 }],
   location,
   source,

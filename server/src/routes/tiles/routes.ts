@@ -10,7 +10,7 @@ import { createTileService, type TileServiceOptions } from '../../tiles/service.
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
 const MAX_ZOOM = 22
-const TILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400'
+export const TILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400'
 
 const tileNumber = (label: string) => z.string().regex(/^\d{1,7}$/, `${label} phải là số nguyên không âm.`).transform(Number)
 
@@ -61,7 +61,7 @@ const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/
  * PUBLIC_URL when it is set to a real address; with the default (localhost) the tile URLs follow the
  * request, so a phone on the LAN or a proxy's host name gets URLs it can reach.
  */
-function tileOrigin(c: Context, config: Config): string {
+export function tileOrigin(c: Context, config: Config): string {
   if (!LOOPBACK.test(new URL(config.publicUrl).hostname)) return config.publicUrl.replace(/\/+$/, '')
   const url = new URL(c.req.url)
   if (config.trustProxy) {

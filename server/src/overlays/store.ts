@@ -1,0 +1,44 @@
+import type { OverlayRef } from '#core/contract/lookups.ts'
+import { planLevelRankSql } from '#core/planning/plan-levels.ts'
+import type { Queryable } from '../db/database.ts'
+
+export type OverlayRow = OverlayRef & {
+  source: string
+  minzoom: number
+  maxzoom: number
+  bounds: [number, number, number, number]
+  revision: string
+}
+
+const COLUMNS = `o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at, o.source, o.minzoom::int as minzoom,
+  o.maxzoom::int as maxzoom, o.revision,
+  array[ST_XMin(o.bounds), ST_YMin(o.bounds), ST_XMax(o.bounds), ST_YMax(o.bounds)]::float8[] as bounds`
+// The most detailed plan first, then the newest approval (the order that decides which plan governs).
+const ORDER = `order by ${planLevelRankSql('o.plan_level')}, o.approved_at desc, o.id`
+
+export async function listOverlays(db: Queryable): Promise<OverlayRow[]> {
+  return db.query<OverlayRow>(`select ${COLUMNS} from raster_overlays o ${ORDER}`)
+}
+
+/** The overlays whose sheet (not just its bounding box) covers the point. */
+export async function overlaysAt(db: Queryable, lat: number, lng: number): Promise<OverlayRef[]> {
+  return db.query<OverlayRef>(
+    `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
+     where o.footprint && ST_SetSRID(ST_MakePoint($2, $1), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2, $1), 4326)) ${ORDER}`,
+    [lat, lng],
+  )
+}
+
+export type OverlayTile = { revision: string; minzoom: number; maxzoom: number; bounds: [number, number, number, number]; png: Uint8Array | null }
+
+/** One tile and what is needed to answer for it; null when there is no such overlay. */
+export async function overlayTile(db: Queryable, id: string, z: number, x: number, y: number): Promise<OverlayTile | null> {
+  const rows = await db.query<OverlayTile>(
+    `select o.revision, o.minzoom::int as minzoom, o.maxzoom::int as maxzoom,
+       array[ST_XMin(o.bounds), ST_YMin(o.bounds), ST_XMax(o.bounds), ST_YMax(o.bounds)]::float8[] as bounds, t.png
+     from raster_overlays o left join raster_overlay_tiles t on t.overlay_id = o.id and t.z = $2 and t.x = $3 and t.y = $4
+     where o.id = $1`,
+    [id, z, x, y],
+  )
+  return rows[0] ?? null
+}
