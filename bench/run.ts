@@ -14,9 +14,10 @@ import { startBenchServer } from './lib/server-process.ts'
 import { markdownTable, renderTable, type Table } from './lib/table.ts'
 import { offlineSection } from './offline.ts'
 import { scaleSection } from './scale.ts'
+import { valuationSection } from './valuation.ts'
 
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
-                  [--only api,front,offline] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
+                  [--only api,front,offline,valuation] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres]
                   [--markdown FILE]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database.
@@ -116,6 +117,7 @@ try {
   if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, dbs: scaleDbs, api: opts, pgUrl, show, log })
   if (sections.has('front')) results.frontend = await frontendSection({ root, lighthouse: !args['no-lighthouse'], show, log, serverEnv: serverEnv(pgliteEnv) })
   if (sections.has('offline')) results.offline = await offlineSection({ show, log, serverEnv: serverEnv(pgliteEnv) })
+  if (sections.has('valuation')) results.valuation = await valuationSection({ show, log })
 } catch (err) {
   failed = true
   process.stderr.write(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)

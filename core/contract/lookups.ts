@@ -112,14 +112,41 @@ export const statePrice = z.object({
   source: z.string(),
 })
 
+export const confidenceLevel = z.enum(['cao', 'trung_binh', 'thap'])
+
+/** One fact the estimate used, and where it came from: typed in the request, the parcel's record, or a default. */
+export const valuationInput = z.object({
+  field: z.enum(['area_m2', 'frontage_m', 'alley_width_m', 'floors', 'vt1']),
+  value: z.number().nullable(),
+  from: z.enum(['typed', 'parcel', 'default']),
+  /** Typed values only: how much this value moved the estimate against the parcel's own (or default) value, in %. */
+  effect_pct: z.number().optional(),
+  /** The same in words: "Hẻm 6 m thay vì mặt tiền: −34 %". */
+  note: z.string().optional(),
+})
+
 export const marketEstimate = z.object({
   low_vnd: z.number(),
   mid_vnd: z.number(),
   high_vnd: z.number(),
   vnd_per_m2: z.number(),
+  /** Calibrated: among held-out sales, at least this share had its true price inside [low, high]; never 1. */
   confidence: z.number().min(0).max(1),
   method: z.string(),
   as_of: z.string(),
+  // Additive fields (contract version 1): optional so results saved before them still read.
+  confidence_level: confidenceLevel.optional(),
+  warnings: z.array(z.string()).optional(),
+  inputs: z.array(valuationInput).optional(),
+})
+
+/** One step from a sale to the target; `pct` in percent (−34.5 = −34,5 %), `vnd_per_m2` what it moved. */
+export const adjustment = z.object({
+  factor: z.enum(['location', 'alley', 'area', 'frontage', 'floors', 'time']),
+  pct: z.number(),
+  vnd_per_m2: z.number(),
+  /** What differs, in words: "Hẻm 6 m thay vì mặt tiền". */
+  note: z.string().optional(),
 })
 
 export const comparable = z.object({
@@ -131,6 +158,18 @@ export const comparable = z.object({
   vnd_per_m2: z.number(),
   area_m2: z.number(),
   distance_m: z.number(),
+  // Additive fields (contract version 1): raw price × (1 + pct/100) of every adjustment = adjusted price.
+  adjustments: z.array(adjustment).optional(),
+  adjusted_vnd_per_m2: z.number().optional(),
+  /** Share of the estimate this sale carries; all weights sum to 1. */
+  weight: z.number().optional(),
+  /** An earlier sale of the same parcel. */
+  repeat_sale: z.boolean().optional(),
+  /** A sale in the same row of houses (same street or alley, a few doors away). */
+  same_row: z.boolean().optional(),
+  frontage_m: z.number().nullable().optional(),
+  alley_width_m: z.number().nullable().optional(),
+  floors: z.number().nullable().optional(),
 })
 
 export const valuationData = z.object({
@@ -163,5 +202,9 @@ export type Parcel = z.infer<typeof parcel>
 export type Zone = z.infer<typeof zone>
 export type PlanningData = z.infer<typeof planningData>
 export type ValuationData = z.infer<typeof valuationData>
+export type Comparable = z.infer<typeof comparable>
+export type Adjustment = z.infer<typeof adjustment>
+export type ValuationInput = z.infer<typeof valuationInput>
+export type ConfidenceLevel = z.infer<typeof confidenceLevel>
 export type SearchResult = z.infer<typeof searchResult>
 export type UploadData = z.infer<typeof uploadData>

@@ -1,5 +1,10 @@
-import type { ValuationData } from '#core/contract/lookups.ts'
+import type { Comparable, ValuationData } from '#core/contract/lookups.ts'
 import type { Database, Queryable } from '../db/index.ts'
+import { summarise, type AdjustedSale, type Summary } from './market-evidence.ts'
+import { adjustmentChain, FEATURES, features, logEffects, rawWeight, type Elasticities, type PropertyFacts } from './market-model.ts'
+import { adjustmentNote } from './market-notes.ts'
+
+export type { Elasticities } from './market-model.ts'
 
 /**
  * Market estimate from nearby recent sales (comparables).
@@ -11,61 +16,40 @@ import type { Database, Queryable } from '../db/index.ts'
  * (weights fall with distance and age); low/high are weighted quantiles of the same.
  */
 
-export type MarketFacts = {
+export type MarketFacts = PropertyFacts & {
   lat: number
   lng: number
-  area_m2: number
-  frontage_m: number | null
-  /** 0 or null: fronts the street. */
-  alley_width_m: number | null
-  floors: number | null
-  /** VT1 of the street's price row: where the parcel sits in the city's price map. */
-  vt1: number | null
+  /** The target parcel: its earlier sales are repeat sales. */
+  parcel_id: string | null
+  /** The street (or, for alley parcels, the street the alley opens on) that sets the row of houses. */
+  street_id: string | null
 }
-
-const FEATURES = ['logVt1', 'alley', 'alleyLogWidth', 'logArea', 'logFrontage', 'floors', 'month'] as const
-type Feature = (typeof FEATURES)[number]
-export type Elasticities = Record<Feature, number>
 
 /** Typical effects in HCMC housing markets; the fit moves away from them as data allows. */
 const PRIOR: Elasticities = { logVt1: 1, alley: -0.6, alleyLogWidth: 0.2, logArea: -0.1, logFrontage: 0.1, floors: 0.03, month: 0.004 }
 const RIDGE = 10
 const WINDOW_MONTHS = 24
+/** Repeat sales count however old (time-adjusted): a parcel's own history is rare and telling. */
+const REPEAT_WINDOW_MONTHS = 120
 const RADII_M = [300, 600, 1200, 2500]
 const MIN_SALES = 8
 const MAX_SALES = 40
+/** Same row of houses: same street or alley, same kind of frontage, a few doors either way. */
+const SAME_ROW_M = 60
 const DAY_MS = 86_400_000
 
-type Sale = {
+type Sale = PropertyFacts & {
   id: string
   lat: number
   lng: number
   date: string
   price_vnd: number
-  area_m2: number
-  frontage_m: number | null
-  alley_width_m: number | null
-  floors: number | null
-  vt1: number | null
   distance_m: number
+  parcel_id: string | null
+  street_id: string | null
 }
 
 const monthsBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS / 30.44
-
-/** Feature values of a property; null where the fact is unknown (that adjustment is then skipped). */
-function features(f: { vt1: number | null; alley_width_m: number | null; area_m2: number; frontage_m: number | null; floors: number | null }, month: number): Record<Feature, number | null> {
-  // As on parcels, no alley width means the property fronts the street.
-  const alley = (f.alley_width_m ?? 0) > 0
-  return {
-    logVt1: f.vt1 !== null && f.vt1 > 0 ? Math.log(f.vt1) : null,
-    alley: alley ? 1 : 0,
-    alleyLogWidth: alley ? Math.log(Math.min(f.alley_width_m ?? 0, 8)) : 0,
-    logArea: Math.log(f.area_m2),
-    logFrontage: f.frontage_m !== null && f.frontage_m > 0 ? Math.log(Math.max(f.frontage_m, 2)) : null,
-    floors: f.floors,
-    month,
-  }
-}
 
 /** Solves A x = b for a small dense system (Gaussian elimination with partial pivoting). */
 function solve(a: number[][], b: number[]): number[] {
@@ -95,8 +79,8 @@ const SALE_VT1_SQL = `(select pr.vt1::float8 from parcels p join streets s on s.
  * leaving out `excludeIds` so a held-out test set stays unseen.
  */
 export async function fitElasticities(db: Queryable, opts: { excludeIds?: string[] } = {}): Promise<Elasticities> {
-  const rows = await db.query<Sale>(
-    `select c.id::text as id, c.observed_at::text as date, c.price_vnd::float8 as price_vnd, c.area_m2::float8 as area_m2,
+  const rows = await db.query<PropertyFacts & { date: string; price_vnd: number }>(
+    `select c.observed_at::text as date, c.price_vnd::float8 as price_vnd, c.area_m2::float8 as area_m2,
        c.frontage_m::float8 as frontage_m, c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, ${SALE_VT1_SQL} as vt1
      from comparables c where c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($1::bigint[]))
      order by c.observed_at desc, c.id limit 5000`,
@@ -148,25 +132,31 @@ export async function marketAsOf(db: Queryable, now: Date): Promise<string> {
   return row?.latest && row.latest < today ? row.latest : today
 }
 
-function weightedQuantile(values: { v: number; w: number }[], q: number): number {
-  const sorted = [...values].sort((a, b) => a.v - b.v)
-  const total = sorted.reduce((s, x) => s + x.w, 0)
-  let acc = 0
-  for (const x of sorted) {
-    acc += x.w
-    if (acc >= q * total) return x.v
-  }
-  return sorted[sorted.length - 1]?.v ?? Number.NaN
+export type MarketResult = {
+  estimate: NonNullable<ValuationData['market_estimate']>
+  comparables: Comparable[]
+  summary: Summary
+  /** The estimate per m² for other facts on the same sales: what one input changed. */
+  reprice(target: MarketFacts): number
 }
 
-export type MarketResult = { estimate: NonNullable<ValuationData['market_estimate']>; comparables: ValuationData['comparables'] }
+const SALE_COLUMNS = `c.id::text as id, ST_Y(c.geom)::float8 as lat, ST_X(c.geom)::float8 as lng, c.observed_at::text as date,
+  c.price_vnd::float8 as price_vnd, c.area_m2::float8 as area_m2, c.frontage_m::float8 as frontage_m,
+  c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, sp.parcel_id, sp.street_id, sp.vt1,
+  ST_Distance(c.geom::geography, pt.g::geography)::float8 as distance_m`
 
-export async function estimateMarket(
-  db: Queryable,
-  target: MarketFacts,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
-): Promise<MarketResult | null> {
-  const from = new Date(Date.parse(opts.asOf) - WINDOW_MONTHS * 30.44 * DAY_MS).toISOString().slice(0, 10)
+/** The parcel holding each sale point (a priced one first): its id, street and that street's VT1. */
+const SALE_PARCEL_JOIN = `left join lateral (
+    select p.id::text as parcel_id, p.street_id::text as street_id,
+      (select pr.vt1::float8 from streets s join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
+        where s.id = p.street_id order by pr.year desc, pr.id limit 1) as vt1
+    from parcels p where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1) sp on true`
+
+const monthsBefore = (asOf: string, months: number) => new Date(Date.parse(asOf) - months * 30.44 * DAY_MS).toISOString().slice(0, 10)
+
+/** The nearest sales of the window, widening the circle until there are enough; and the parcel's own sales. */
+async function findSales(db: Queryable, target: MarketFacts, asOf: string, excludeIds: string[]): Promise<{ sales: Sale[]; radius: number }> {
+  const from = monthsBefore(asOf, WINDOW_MONTHS)
   let sales: Sale[] = []
   let radius = RADII_M[0] as number
   for (const r of RADII_M) {
@@ -174,69 +164,131 @@ export async function estimateMarket(
     const lngDeg = r / (111_320 * Math.max(Math.cos((target.lat * Math.PI) / 180), 0.05))
     sales = await db.query<Sale>(
       `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g)
-       select c.id::text as id, ST_Y(c.geom)::float8 as lat, ST_X(c.geom)::float8 as lng, c.observed_at::text as date,
-         c.price_vnd::float8 as price_vnd, c.area_m2::float8 as area_m2, c.frontage_m::float8 as frontage_m,
-         c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, ${SALE_VT1_SQL} as vt1,
-         ST_Distance(c.geom::geography, pt.g::geography)::float8 as distance_m
-       from comparables c, pt
+       select ${SALE_COLUMNS} from comparables c cross join pt ${SALE_PARCEL_JOIN}
        where c.geom && ST_Expand(pt.g, $3::float8) and ST_DWithin(c.geom::geography, pt.g::geography, $4::float8)
          and c.observed_at between $5::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0
          and not (c.id = any($7::bigint[]))
        order by distance_m, c.id limit ${MAX_SALES}`,
-      [target.lat, target.lng, lngDeg, r, from, opts.asOf, opts.excludeIds ?? []],
+      [target.lat, target.lng, lngDeg, r, from, asOf, excludeIds],
     )
     if (sales.length >= MIN_SALES) break
   }
-  if (sales.length === 0) return null
+  if (target.parcel_id !== null) {
+    const own = await db.query<Sale>(
+      `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g)
+       select ${SALE_COLUMNS} from parcels t cross join pt join comparables c on c.geom && t.geom and ST_Intersects(t.geom, c.geom) ${SALE_PARCEL_JOIN}
+       where t.id = $3::bigint and c.observed_at between $4::date and $5::date and c.area_m2 > 0 and c.price_vnd > 0
+         and not (c.id = any($6::bigint[]))
+       order by c.observed_at desc, c.id limit 5`,
+      [target.lat, target.lng, target.parcel_id, monthsBefore(asOf, REPEAT_WINDOW_MONTHS), asOf, excludeIds],
+    )
+    const seen = new Set(sales.map((s) => s.id))
+    sales = [...sales, ...own.filter((s) => !seen.has(s.id))]
+  }
+  return { sales, radius }
+}
 
-  const b = opts.elasticities
-  const t = features(target, 0)
-  const adjusted = sales.map((s) => {
-    const age = monthsBetween(s.date, opts.asOf)
-    const f = features(s, -age)
-    let logP = Math.log(s.price_vnd / s.area_m2)
-    for (const name of FEATURES) {
-      const tv = t[name]
-      const sv = f[name]
-      if (tv !== null && sv !== null) logP += b[name] * (tv - sv)
-    }
-    // Nearer and newer sales say more about this parcel today.
-    const w = (1 / (1 + (s.distance_m / 200) ** 2)) * 0.5 ** (age / 12)
-    return { v: logP, w }
+function relationOf(target: MarketFacts, s: Sale): 'same_parcel' | 'same_row' | null {
+  if (target.parcel_id !== null && s.parcel_id === target.parcel_id) return 'same_parcel'
+  const alleyT = target.alley_width_m ?? 0
+  const alleyS = s.alley_width_m ?? 0
+  const sameKind = alleyT > 0 ? alleyS === alleyT : alleyS === 0
+  return target.street_id !== null && s.street_id === target.street_id && sameKind && s.distance_m <= SAME_ROW_M ? 'same_row' : null
+}
+
+/** Every sale adjusted to the target, factor by factor, with its share of the estimate. */
+export function adjustSales(target: MarketFacts, sales: Sale[], asOf: string, b: Elasticities) {
+  const rows = sales.map((s) => {
+    const age = Math.max(0, monthsBetween(s.date, asOf))
+    const relation = relationOf(target, s)
+    const raw = Math.round(s.price_vnd / s.area_m2)
+    const effects = logEffects(target, s, age, b)
+    const chain = adjustmentChain(raw, effects)
+    return { s, age, relation, raw, effects, chain, w: rawWeight(s.distance_m, age, relation) }
   })
-  const mid = weightedQuantile(adjusted, 0.5)
-  // A little wider than the 10th–90th percentiles: the median itself is uncertain, and the range should
-  // hold the true price at least four times in five.
-  const lo = weightedQuantile(adjusted, 0.06)
-  const hi = weightedQuantile(adjusted, 0.94)
-  const spread = (weightedQuantile(adjusted, 0.75) - weightedQuantile(adjusted, 0.25)) / 1.349
-  const countScore = Math.min(1, sales.length / 20)
-  const spreadScore = Math.min(1, Math.max(0.1, 1 - (spread - 0.08) / 0.4))
-  const radiusScore = radius <= 300 ? 1 : radius <= 600 ? 0.9 : radius <= 1200 ? 0.75 : 0.6
-  const perM2 = Math.exp(mid)
-  const million = (v: number) => Math.round(v / 1e6) * 1e6
+  const total = rows.reduce((a, r) => a + r.w, 0)
+  return rows.map((r) => ({ ...r, w: r.w / total }))
+}
+
+function toComparable(target: MarketFacts, r: ReturnType<typeof adjustSales>[number]): Comparable {
+  const { s } = r
+  return {
+    id: s.id,
+    lat: s.lat,
+    lng: s.lng,
+    date: s.date,
+    price_vnd: s.price_vnd,
+    vnd_per_m2: r.raw,
+    area_m2: s.area_m2,
+    distance_m: Math.round(s.distance_m * 10) / 10,
+    adjustments: r.chain.adjustments.map((a) => ({ ...a, note: adjustmentNote(a.factor, target, s, r.age) })),
+    adjusted_vnd_per_m2: r.chain.adjusted,
+    weight: Math.round(r.w * 10_000) / 10_000,
+    repeat_sale: r.relation === 'same_parcel',
+    same_row: r.relation === 'same_row',
+    frontage_m: s.frontage_m,
+    alley_width_m: s.alley_width_m,
+    floors: s.floors,
+  }
+}
+
+const million = (v: number) => Math.round(v / 1e6) * 1e6
+
+function methodText(n: number, radius: number, repeat: Comparable | undefined, sameRow: number): string {
+  const parts = [
+    `Trung vị có trọng số của đơn giá đã điều chỉnh từ ${n} giao dịch trong bán kính ${radius.toLocaleString('vi-VN')} m, ${WINDOW_MONTHS} tháng gần nhất; ` +
+      'mỗi giao dịch được điều chỉnh theo vị trí (giá nhà nước VT1 của tuyến), hẻm, diện tích, mặt tiền, số tầng và thời gian.',
+  ]
+  if (repeat) {
+    const [y, m] = repeat.date.split('-')
+    parts.push(`Thửa này đã được bán tháng ${Number(m)}/${y}: giao dịch đó, đưa về giá hôm nay, có trọng số lớn nhất (${Math.round((repeat.weight ?? 0) * 100)} %).`)
+  }
+  if (sameRow > 0) parts.push(`${sameRow} giao dịch cùng dãy nhà được tính trọng số cao hơn.`)
+  return parts.join(' ')
+}
+
+export async function estimateMarket(
+  db: Queryable,
+  target: MarketFacts,
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+): Promise<MarketResult | null> {
+  const { sales, radius } = await findSales(db, target, opts.asOf, opts.excludeIds ?? [])
+  if (sales.length === 0) return null
+  const adjusted = adjustSales(target, sales, opts.asOf, opts.elasticities)
+  const evidence: AdjustedSale[] = adjusted.map((r) => ({
+    log: Math.log(r.chain.adjusted),
+    rawLog: Math.log(r.raw),
+    w: r.w,
+    distance_m: r.s.distance_m,
+    age_months: r.age,
+    facts: r.s,
+    effects: r.effects,
+  }))
+  const summary = summarise(target, evidence, radius)
+  const comparables = adjusted
+    .map((r) => toComparable(target, r))
+    // The parcel's own sales first, then its row, then by distance: the order of the evidence's strength.
+    .sort((a, b) => Number(b.repeat_sale) - Number(a.repeat_sale) || Number(b.same_row) - Number(a.same_row) || a.distance_m - b.distance_m)
+  const perM2 = Math.exp(summary.midLog)
   const area = target.area_m2
   return {
     estimate: {
-      low_vnd: million(Math.exp(lo) * area),
+      low_vnd: million(Math.exp(summary.loLog) * area),
       mid_vnd: million(perM2 * area),
-      high_vnd: million(Math.exp(hi) * area),
+      high_vnd: million(Math.exp(summary.hiLog) * area),
       vnd_per_m2: Math.round(perM2 / 1000) * 1000,
-      confidence: Math.round(countScore * spreadScore * radiusScore * 100) / 100,
-      method:
-        `Trung vị có trọng số của ${sales.length} giao dịch trong bán kính ${radius.toLocaleString('vi-VN')} m, ${WINDOW_MONTHS} tháng gần nhất, ` +
-        'đã điều chỉnh theo diện tích, mặt tiền, hẻm, số tầng, thời gian và giá đất nhà nước của tuyến đường.',
+      confidence: summary.confidence,
+      method: methodText(sales.length, radius, comparables.find((c) => c.repeat_sale), comparables.filter((c) => c.same_row).length),
       as_of: opts.asOf,
+      confidence_level: summary.level,
+      warnings: summary.warnings,
     },
-    comparables: sales.map((s) => ({
-      id: s.id,
-      lat: s.lat,
-      lng: s.lng,
-      date: s.date,
-      price_vnd: s.price_vnd,
-      vnd_per_m2: Math.round(s.price_vnd / s.area_m2),
-      area_m2: s.area_m2,
-      distance_m: Math.round(s.distance_m * 10) / 10,
-    })),
+    comparables,
+    summary,
+    reprice: (other) => {
+      const rows = adjustSales(other, sales, opts.asOf, opts.elasticities)
+      const alt = rows.map((r) => ({ log: Math.log(r.chain.adjusted), rawLog: Math.log(r.raw), w: r.w, distance_m: r.s.distance_m, age_months: r.age, facts: r.s, effects: r.effects }))
+      return Math.exp(summarise(other, alt, radius).midLog)
+    },
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { hiddenPricePerM2 } from './hedonic.ts'
+import { DEMO_MARKET, hiddenPricePerM2, type MarketRules } from './hedonic.ts'
 import { canalNames, mainRoadNames, marketNames, nth, parkNames, schoolNames, streetNames, wardNames } from './names.ts'
 import { createRng, hashSeed, type Rng } from './prng.ts'
 
@@ -105,8 +105,11 @@ export type DemoPlan = {
 const isMainCol = (gx: number) => gx % MAIN_X === 0
 const isMainRow = (gy: number) => gy % MAIN_Y === 0
 
-export function planDemo(opts: { parcels?: number; seed?: number } = {}): DemoPlan {
+/** `market` and `salesPerTile` change only the sales: a second market on the same land, for measuring valuation. */
+export function planDemo(opts: { parcels?: number; seed?: number; market?: MarketRules; salesPerTile?: number } = {}): DemoPlan {
   const seed = opts.seed ?? DEMO.defaultSeed
+  const market = opts.market ?? DEMO_MARKET
+  const salesPerTile = opts.salesPerTile ?? DEMO.comparablesPerTile
   const tiles = Math.max(1, Math.ceil((opts.parcels ?? DEMO.defaultParcels) / PARCELS_PER_TILE))
   const tilesX = Math.ceil(Math.sqrt(tiles))
   const tilesY = Math.ceil(tiles / tilesX)
@@ -507,7 +510,7 @@ export function planDemo(opts: { parcels?: number; seed?: number } = {}): DemoPl
     // Market sales of the last 24 months, priced by the hidden model.
     const cr = createRng(hashSeed(seed, 'sales', index))
     const end = Date.parse(`${DEMO.dataDate}T00:00:00Z`)
-    for (let n = 0; n < DEMO.comparablesPerTile; n++) {
+    for (let n = 0; n < salesPerTile; n++) {
       const c = cr.pick(saleCandidates)
       const daysAgo = cr.int(0, 729)
       const alley = c.p.alley_width_m
@@ -529,6 +532,7 @@ export function planDemo(opts: { parcels?: number; seed?: number } = {}): DemoPl
           y: c.cy,
         },
         cr.normal(),
+        market,
       )
       comparables.push({
         wkt: pointWkt(c.cx + cr.range(-1, 1), c.cy + cr.range(-1, 1)),

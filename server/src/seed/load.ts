@@ -105,10 +105,10 @@ async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, 
  */
 export async function loadDemo(
   db: Database,
-  opts: { parcels?: number; seed?: number; reset?: boolean; onTile?: (done: number, total: number) => void } = {},
+  opts: { parcels?: number; seed?: number; reset?: boolean; onTile?: (done: number, total: number) => void } & Pick<Parameters<typeof planDemo>[0] & {}, 'market' | 'salesPerTile'> = {},
 ): Promise<LoadResult> {
   const t0 = performance.now()
-  const plan = planDemo({ parcels: opts.parcels, seed: opts.seed })
+  const plan = planDemo({ parcels: opts.parcels, seed: opts.seed, market: opts.market, salesPerTile: opts.salesPerTile })
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7201002)')
     const existing = await tx.query('select 1 from datasets where id = $1', [DEMO.datasetId])

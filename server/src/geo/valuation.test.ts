@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/index.ts'
+import { demoLoaded } from '../testing/demo.ts'
+import { fitElasticities, type Elasticities } from './market.ts'
+import { valuate } from './valuation.ts'
+
+let db: Database
+let elasticities: Elasticities
+let point: { lat: number; lng: number }
+beforeAll(async () => {
+  db = await demoLoaded()
+  elasticities = await fitElasticities(db)
+  const [p] = await db.query<{ lat: number; lng: number }>(
+    `select ST_Y(ST_PointOnSurface(geom))::float8 as lat, ST_X(ST_PointOnSurface(geom))::float8 as lng from parcels
+     where sheet_no = 1 and parcel_no = 5 and address like '24 Đường Đinh Tiên Hoàng%'`,
+  )
+  if (!p) throw new Error('demo parcel tờ 1 thửa 5 missing')
+  point = p
+})
+
+describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa 5)', () => {
+  const typed = { frontage_m: 4.5, alley_width_m: 6, floors: 3 }
+
+  it('puts its own earlier sale first, time-adjusted, with the largest weight, and says so', async () => {
+    const v = await valuate(db, { ...point, ...typed }, { asOf: '2026-06-30', elasticities })
+    const [first, ...rest] = v.comparables
+    expect(first?.repeat_sale).toBe(true)
+    expect(first?.date).toBe('2025-05-23')
+    expect(first?.adjustments?.find((a) => a.factor === 'time')?.pct).toBeGreaterThan(0)
+    expect(rest.every((c) => (c.weight ?? 0) < (first?.weight ?? 0))).toBe(true)
+    expect(v.market_estimate?.method).toContain('Thửa này đã được bán tháng 5/2025')
+  })
+
+  it('shows adjustments that add up to each adjusted price, weights that add up to 1, and a confidence below 1', async () => {
+    const v = await valuate(db, { ...point, ...typed }, { asOf: '2026-06-30', elasticities })
+    const m = v.market_estimate
+    if (!m) throw new Error('no market estimate')
+    for (const c of v.comparables) {
+      const adj = c.adjustments ?? []
+      expect(adj.length).toBeGreaterThanOrEqual(4)
+      expect(c.vnd_per_m2 + adj.reduce((s, a) => s + a.vnd_per_m2, 0)).toBe(c.adjusted_vnd_per_m2)
+      expect(Math.abs(adj.reduce((p, a) => p * (1 + a.pct / 100), c.vnd_per_m2) - (c.adjusted_vnd_per_m2 ?? 0))).toBeLessThanOrEqual(0.5)
+    }
+    expect(v.comparables.reduce((s, c) => s + (c.weight ?? 0), 0)).toBeCloseTo(1, 2)
+    expect(m.confidence).toBeLessThan(1)
+    expect(['cao', 'trung_binh', 'thap']).toContain(m.confidence_level)
+    const adjusted = v.comparables.map((c) => c.adjusted_vnd_per_m2 ?? 0)
+    const inside = m.vnd_per_m2 >= Math.min(...adjusted) - 1000 && m.vnd_per_m2 <= Math.max(...adjusted) + 1000
+    expect(inside || (m.warnings ?? []).length > 0).toBe(true)
+    expect(m.low_vnd).toBeLessThan(m.mid_vnd)
+    expect(m.high_vnd).toBeGreaterThan(m.mid_vnd)
+  })
+
+  it('lists the inputs with where each came from, and what the typed alley did to the figure', async () => {
+    const v = await valuate(db, { ...point, ...typed }, { asOf: '2026-06-30', elasticities })
+    const inputs = v.market_estimate?.inputs ?? []
+    expect(inputs.map((i) => [i.field, i.from])).toEqual([
+      ['area_m2', 'parcel'],
+      ['frontage_m', 'typed'],
+      ['alley_width_m', 'typed'],
+      ['floors', 'typed'],
+      ['vt1', 'parcel'],
+    ])
+    const alley = inputs.find((i) => i.field === 'alley_width_m')
+    expect(alley?.note).toMatch(/^Hẻm 6 m thay vì mặt tiền \(theo thửa đất\): −\d+ %$/)
+    expect(alley?.effect_pct).toBeLessThan(-15)
+    // The alley's effect is the ratio of the two estimates on the same sales.
+    const asRecorded = await valuate(db, { ...point, frontage_m: 4.5, floors: 3 }, { asOf: '2026-06-30', elasticities })
+    const ratio = (v.market_estimate?.vnd_per_m2 ?? 0) / (asRecorded.market_estimate?.vnd_per_m2 ?? 1) - 1
+    expect(ratio * 100).toBeCloseTo(alley?.effect_pct ?? 0, 0)
+    expect(asRecorded.market_estimate?.inputs?.find((i) => i.field === 'alley_width_m')).toEqual({ field: 'alley_width_m', value: 0, from: 'parcel' })
+  })
+})
