@@ -1,3 +1,5 @@
+import { planArea, type Bbox } from '#core/offline/tile-grid.ts'
+import { PACK_CONCURRENCY, packPath, planPacks, PACK_TILES } from '#core/offline/tile-pack.ts'
 import { launch } from './lib/browser.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { ratio } from './lib/stats.ts'
@@ -8,8 +10,13 @@ import type { Samples } from './lib/workloads.ts'
 const LINK_BYTES_PER_S = 10e6 / 8
 const CONCURRENCY = 6
 
-type Pass = { tiles: number; nonEmpty: number; bytes: number; seconds: number; bytesPerS: number; failed: number }
-export type OfflineResult = { area: { widthM: number; heightM: number; center: { lat: number; lng: number } }; cold: Pass; cached: Pass }
+type Pass = { tiles: number; nonEmpty: number; bytes: number; seconds: number; bytesPerS: number; failed: number; requests: number }
+export type OfflineResult = {
+  area: { widthM: number; heightM: number; center: { lat: number; lng: number } }
+  cold: Pass
+  cached: Pass
+  packs: { cold: Pass; cached: Pass }
+}
 
 /** The tiles an offline "save this area" needs: every layer over 2 × 2 km at z12–18 (parcels from z16). */
 export function offlineTiles(center: { lat: number; lng: number }): TileRef[] {
@@ -20,78 +27,134 @@ export function offlineTiles(center: { lat: number; lng: number }): TileRef[] {
   ])
 }
 
+/** The same tiles cut into packs as the app asks for them (core/offline/tile-pack.ts). */
+export function offlinePacks(center: { lat: number; lng: number }): { path: string; tiles: number }[] {
+  const b = boxAround(center.lng, center.lat, 2000, 2000)
+  const bbox: Bbox = [b.west, b.south, b.east, b.north]
+  const world = { minzoom: 12, maxzoom: 18, bounds: [-180, -85, 180, 85] as Bbox }
+  const plan = planArea(bbox, 12, 18, { basemap: world, planning: world, parcels: { ...world, minzoom: 16 } })
+  return [...planPacks(plan)].map((p) => ({ path: packPath(p), tiles: p.tiles.length }))
+}
+
+type Mode = { name: string; paths: string[]; concurrency: number; tiles: number }
+
 /**
- * Fetches the list from a page of the server's origin, 6 at a time as a browser would, over a link
- * Chromium throttles to 10 Mbit/s; bytes are those on the wire (gzip). Twice: on a server that has never
- * rendered these tiles, then again from its cache.
+ * Fetches the requests from a page of the server's origin, `concurrency` at a time, over a link
+ * Chromium throttles to 10 Mbit/s; bytes are those on the wire. Twice per mode, each mode on a server
+ * of its own: first on one that has never rendered these tiles, then again from its cache.
  */
-export async function offlineSection(o: { show: (t: Table) => void; log: (s: string) => void; serverEnv: Record<string, string> }): Promise<OfflineResult> {
-  const server = await startBenchServer(o.serverEnv)
+export async function offlineSection(o: { show: (t: Table) => void; log: (s: string) => void; db: string; serverEnv: Record<string, string> }): Promise<OfflineResult> {
   const browser = await launch()
+  const out: Partial<Record<'tiles' | 'packs', { cold: Pass; cached: Pass }>> = {}
+  let center: { lat: number; lng: number } | undefined
   try {
-    const samples = await server.call<Samples>({ cmd: 'samples' })
-    const paths = offlineTiles(samples.center).map((t) => `/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`)
-    const context = await browser.newContext()
+    for (const which of ['tiles', 'packs'] as const) {
+      const server = await startBenchServer(o.serverEnv)
+      try {
+        const samples = await server.call<Samples>({ cmd: 'samples' })
+        center = samples.center
+        const tiles = offlineTiles(samples.center)
+        const packs = offlinePacks(samples.center)
+        const mode: Mode =
+          which === 'tiles'
+            ? { name: 'one request per tile', paths: tiles.map((t) => `/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`), concurrency: CONCURRENCY, tiles: tiles.length }
+            : { name: `packs of ≤ ${PACK_TILES} tiles`, paths: packs.map((p) => p.path), concurrency: PACK_CONCURRENCY, tiles: packs.reduce((n, p) => n + p.tiles, 0) }
+        o.log(`Offline download (${mode.name}): ${mode.tiles} tiles in ${mode.paths.length} requests, cold then cached…`)
+        const cold = await pass(browser, server.url, mode)
+        const cached = await pass(browser, server.url, mode)
+        out[which] = { cold, cached }
+      } finally {
+        await server.stop()
+      }
+    }
+  } finally {
+    await browser.close()
+  }
+  const row = (name: string, p: Pass) => [
+    name,
+    String(p.tiles),
+    String(p.requests),
+    fmt.n(p.bytes / 1e6, 2),
+    fmt.n(p.seconds, 1),
+    fmt.n(p.bytesPerS / 1e6, 2),
+    fmt.ratio(ratio(p.bytesPerS, LINK_BYTES_PER_S)),
+    String(p.failed),
+  ]
+  const c = center!
+  o.show({
+    title: `4. Offline download — ${o.db}, 2 × 2 km at z12–18 around ${c.lat.toFixed(4)}, ${c.lng.toFixed(4)}, link throttled to 10 Mbit/s (1.25 MB/s)`,
+    head: ['how', 'tiles', 'requests', 'MB', 'seconds', 'MB/s', 'of link', 'failed'],
+    rows: [
+      row(`tiles, ${CONCURRENCY} at a time, cold server`, out.tiles!.cold),
+      row(`tiles, ${CONCURRENCY} at a time, server-cached`, out.tiles!.cached),
+      row(`packs, ${PACK_CONCURRENCY} at a time, cold server`, out.packs!.cold),
+      row(`packs, ${PACK_CONCURRENCY} at a time, server-cached`, out.packs!.cached),
+    ],
+    notes: [
+      'MB on the wire (gzip-encoded tiles plus headers; a pack carries each tile gzipped with a 24-byte head); "of link" = MB/s ÷ 1.25 MB/s; target ≥ 0.8× cold and cached.',
+      'cold = a server that never rendered these tiles (each mode on a fresh server); a failed pack counts all its tiles.',
+    ],
+  })
+  return { area: { widthM: 2000, heightM: 2000, center: c }, cold: out.tiles!.cold, cached: out.tiles!.cached, packs: out.packs! }
+}
+
+async function pass(browser: Awaited<ReturnType<typeof launch>>, origin: string, mode: Mode): Promise<Pass> {
+  const context = await browser.newContext()
+  try {
     const page = await context.newPage()
-    await page.goto(`${server.url}/api/health`)
+    await page.goto(`${origin}/api/health`)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
     // Caching off: each pass goes to the server, as a first download of the area would.
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: LINK_BYTES_PER_S, uploadThroughput: LINK_BYTES_PER_S })
-    const pass = async (): Promise<Pass> =>
-      page.evaluate(
-        async ({ paths, concurrency }) => {
-          performance.clearResourceTimings()
-          performance.setResourceTimingBufferSize(paths.length + 100)
-          let next = 0
-          let nonEmpty = 0
-          let failed = 0
-          const t0 = performance.now()
-          const worker = async () => {
-            while (next < paths.length) {
-              const path = paths[next++] as string
-              try {
-                const res = await fetch(path, { cache: 'no-store' })
-                if (res.status === 200) nonEmpty += 1
+    const p = await page.evaluate(
+      async ({ paths, concurrency }) => {
+        performance.clearResourceTimings()
+        performance.setResourceTimingBufferSize(paths.length + 100)
+        let next = 0
+        let withData = 0
+        let tiles = 0
+        let failed = 0
+        const t0 = performance.now()
+        const worker = async () => {
+          while (next < paths.length) {
+            const path = paths[next++] as string
+            try {
+              const res = await fetch(path, { cache: 'no-store' })
+              const body = new Uint8Array(await res.arrayBuffer())
+              if (path.startsWith('/tiles/pack')) {
+                // The header's entry count, then each entry's kind (1 = a tile with data).
+                const view = new DataView(body.buffer)
+                const n = res.status === 200 ? view.getUint32(12) : 0
+                if (res.status !== 200) failed += 1
+                let at = 16
+                for (let i = 0; i < n; i++) {
+                  if (body[at + 2] === 1) withData += 1
+                  at += 24 + view.getUint32(at + 12)
+                }
+                tiles += n
+              } else {
+                tiles += 1
+                if (res.status === 200) withData += 1
                 else if (res.status !== 204) failed += 1
-                await res.arrayBuffer()
-              } catch {
-                failed += 1
               }
+            } catch {
+              failed += 1
             }
           }
-          await Promise.all(Array.from({ length: concurrency }, worker))
-          const seconds = (performance.now() - t0) / 1000
-          const bytes = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-            .filter((e) => e.name.includes('/tiles/'))
-            .reduce((s, e) => s + (e.transferSize || e.encodedBodySize), 0)
-          return { tiles: paths.length, nonEmpty, bytes, seconds, bytesPerS: bytes / seconds, failed }
-        },
-        { paths, concurrency: CONCURRENCY },
-      )
-    o.log(`Offline download: ${paths.length} tiles, cold then cached…`)
-    const cold = await pass()
-    const cached = await pass()
-    const row = (name: string, p: Pass) => [
-      name,
-      String(p.tiles),
-      String(p.nonEmpty),
-      fmt.n(p.bytes / 1e6, 2),
-      fmt.n(p.seconds, 1),
-      fmt.n(p.bytesPerS / 1e6, 2),
-      fmt.ratio(ratio(p.bytesPerS, LINK_BYTES_PER_S)),
-      String(p.failed),
-    ]
-    o.show({
-      title: `4. Offline download — 2 × 2 km at z12–18 around ${samples.center.lat.toFixed(4)}, ${samples.center.lng.toFixed(4)}, link throttled to 10 Mbit/s (1.25 MB/s), ${CONCURRENCY} at a time`,
-      head: ['server', 'tiles', 'with data', 'MB', 'seconds', 'MB/s', 'of link', 'failed'],
-      rows: [row('cold (renders each tile)', cold), row('server-cached', cached)],
-      notes: ['MB on the wire (gzip-encoded tiles plus headers); "of link" = MB/s ÷ 1.25 MB/s.'],
-    })
-    return { area: { widthM: 2000, heightM: 2000, center: samples.center }, cold, cached }
+        }
+        await Promise.all(Array.from({ length: concurrency }, worker))
+        const seconds = (performance.now() - t0) / 1000
+        const bytes = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.name.includes('/tiles/'))
+          .reduce((s, e) => s + (e.transferSize || e.encodedBodySize), 0)
+        return { tiles, nonEmpty: withData, bytes, seconds, bytesPerS: bytes / seconds, failed, requests: paths.length }
+      },
+      { paths: mode.paths, concurrency: mode.concurrency },
+    )
+    return p
   } finally {
-    await browser.close()
-    await server.stop()
+    await context.close()
   }
 }

@@ -116,7 +116,11 @@ try {
   }
   if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, dbs: scaleDbs, api: opts, pgUrl, show, log })
   if (sections.has('front')) results.frontend = await frontendSection({ root, lighthouse: !args['no-lighthouse'], show, log, serverEnv: serverEnv(pgliteEnv) })
-  if (sections.has('offline')) results.offline = await offlineSection({ show, log, serverEnv: serverEnv(pgliteEnv) })
+  if (sections.has('offline')) {
+    const runs: Record<string, unknown> = {}
+    for (const target of targets) runs[target.name] = await offlineSection({ show, log, db: target.name, serverEnv: serverEnv(target.env) })
+    results.offline = runs
+  }
   if (sections.has('valuation')) results.valuation = await valuationSection({ show, log })
 } catch (err) {
   failed = true

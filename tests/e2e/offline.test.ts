@@ -247,8 +247,15 @@ describe('offline field use in Chromium', () => {
       const { page } = first
       await page.reload()
       await mapReady(page)
+      const packs: string[] = []
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/tiles/pack') packs.push(r.url())
+      })
       area = await saveArea(page, 'Khu khảo sát', 16, 18)
       expect(area).toMatchObject({ minZoom: 16, maxZoom: 18, failed: 0 })
+      // Fetched in packs of many tiles, not one request per tile.
+      expect(packs.length).toBeGreaterThan(0)
+      expect(packs.length).toBeLessThan(area.total / 10)
       expect(await cacheCount(page, 'tiles-saved-v1')).toBe(area.total)
       console.log(`saved area: ${area.total} tiles, ${(area.bytes / 1e6).toFixed(2)} MB in ${area.seconds.toFixed(1)} s on loopback`)
       // Only the saved tiles may answer below: the recently viewed ones go.

@@ -68,6 +68,17 @@ export function tileUrl(template: string, t: { z: number; x: number; y: number }
   return template.replace('{z}', String(t.z)).replace('{x}', String(t.x)).replace('{y}', String(t.y))
 }
 
+/**
+ * The server origin that packs this layer's tiles (GET /tiles/pack), or null when its tiles are not the
+ * server's own vector tiles (`/tiles/{layer}/{z}/{x}/{y}.pbf`) and are saved one by one. A layer the
+ * pack endpoint learns to serve (e.g. raster overlays) becomes packable by widening this test and the
+ * server's pack query together.
+ */
+export function packOrigin(layer: TileLayerId, template: string): string | null {
+  const m = /^(https?:\/\/[^/?#]+)\/tiles\/([a-z]+)\/\{z\}\/\{x\}\/\{y\}\.pbf$/.exec(template)
+  return m && m[2] === layer ? new URL(m[1]!).origin : null
+}
+
 export function* areaTileUrls(area: Pick<SavedArea, 'bbox' | 'minZoom' | 'maxZoom' | 'layers'>): Generator<string> {
   for (const t of planTiles(areaPlan(area))) {
     const layer = area.layers[t.layer]

@@ -130,4 +130,44 @@ describe('area downloader', () => {
     expect([0, 1, 2, 3, 6].map((a) => backoffDelay(a, 500, 8000, 1))).toEqual([500, 1000, 2000, 4000, 8000])
     expect(backoffDelay(2, 500, 8000, 0)).toBe(1000)
   })
+
+  it('goes pack by pack, 3 at a time, retries a failing pack whole and counts all its tiles failed when it gives up', async () => {
+    const attempts = new Map<string, number>()
+    const saved: string[] = []
+    let inFlight = 0
+    let maxInFlight = 0
+    const out = await startDownload(plan, TOTAL, fresh, {
+      saveTile: async () => {
+        throw new Error('no single tiles when packing')
+      },
+      packTiles: 10,
+      sleep: noWait,
+      retries: 2,
+      savePack: async (pack) => {
+        inFlight += 1
+        maxInFlight = Math.max(maxInFlight, inFlight)
+        try {
+          for (let i = 0; i < 3; i++) await Promise.resolve()
+          const k = `${pack.layer}/${pack.range.minY}`
+          attempts.set(k, (attempts.get(k) ?? 0) + 1)
+          if (pack.layer === 'planning' && pack.range.minY === 2) throw new TypeError('Failed to fetch')
+          saved.push(...pack.tiles.map(key))
+          return pack.tiles.map(() => 10)
+        } finally {
+          inFlight -= 1
+        }
+      },
+    }).promise
+    expect(out.status).toBe('done')
+    expect(maxInFlight).toBe(3)
+    // 5 × 4 tiles per layer: two rows per pack of 10, so two packs per layer.
+    expect([...attempts.entries()].sort()).toEqual([
+      ['basemap/0', 1],
+      ['basemap/2', 1],
+      ['planning/0', 1],
+      ['planning/2', 3],
+    ])
+    expect(saved).toHaveLength(30)
+    expect(out.progress).toMatchObject({ done: TOTAL, failed: 10, bytes: 300, cursor: TOTAL })
+  })
 })

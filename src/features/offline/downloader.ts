@@ -1,10 +1,13 @@
+import type { TileLayerId } from '#core/contract/tiles.ts'
 import { planTiles, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
+import { PACK_CONCURRENCY, planPacks, type PackRequest } from '#core/offline/tile-pack.ts'
 
 /**
- * Downloads a plan's tiles: a few at a time, each failed tile retried with exponential backoff,
- * pausable, cancellable and resumable. Progress is kept as a cursor (every tile before it is handled)
- * plus the handled tiles beyond it, so a download that stops anywhere resumes from the cursor and
- * redoes at most the handful of tiles that were in flight.
+ * Downloads a plan's tiles: in packs of many tiles per request where the layer can be packed, else
+ * tile by tile; a few requests at a time, each failed one retried with exponential backoff, pausable,
+ * cancellable and resumable. Progress is kept as a cursor (every tile before it is handled) plus the
+ * handled tiles beyond it, so a download that stops anywhere resumes from the cursor and redoes at
+ * most the packs or tiles that were in flight.
  */
 
 export type PlannedTile = LayerTile & { index: number }
@@ -33,8 +36,15 @@ export type DownloadOutcome =
 export type DownloadDeps = {
   /** Fetches and stores one tile; resolves with the bytes it takes on the device. */
   saveTile: (tile: PlannedTile, signal: AbortSignal) => Promise<number>
+  /** Fetches and stores a pack of tiles; resolves with the bytes each takes, in the pack's order. */
+  savePack?: (pack: PackRequest, signal: AbortSignal) => Promise<number[]>
+  /** Layers the server packs (the others go tile by tile); all when savePack is given and this is not. */
+  packable?: (layer: TileLayerId) => boolean
+  /** Tiles per pack. */
+  packTiles?: number
+  /** Requests in flight: DOWNLOAD_CONCURRENCY, or PACK_CONCURRENCY when packing. */
   concurrency?: number
-  /** Attempts after the first before a tile is given up (and counted as failed). */
+  /** Attempts after the first before a tile or pack is given up (its tiles counted as failed). */
   retries?: number
   baseDelayMs?: number
   maxDelayMs?: number
@@ -48,6 +58,20 @@ export type DownloadDeps = {
 }
 
 export const DOWNLOAD_CONCURRENCY = 6
+
+/** One request: a pack, or a single tile (`pack` null). */
+type Unit = { pack: PackRequest | null; tiles: PlannedTile[] }
+
+function* downloadUnits(plan: readonly PlanPart[], from: number, deps: DownloadDeps): Generator<Unit> {
+  if (!deps.savePack) {
+    for (const t of planTiles(plan, from)) yield { pack: null, tiles: [t] }
+    return
+  }
+  for (const pack of planPacks(plan, from, deps.packTiles)) {
+    if (deps.packable?.(pack.layer) ?? true) yield { pack, tiles: pack.tiles }
+    else for (const t of pack.tiles) yield { pack: null, tiles: [t] }
+  }
+}
 
 export function isQuotaError(err: unknown): boolean {
   return err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)
@@ -80,7 +104,7 @@ export type DownloadHandle = {
 }
 
 export function startDownload(plan: readonly PlanPart[], total: number, start: DownloadStart, deps: DownloadDeps): DownloadHandle {
-  const concurrency = deps.concurrency ?? DOWNLOAD_CONCURRENCY
+  const concurrency = deps.concurrency ?? (deps.savePack ? PACK_CONCURRENCY : DOWNLOAD_CONCURRENCY)
   const retries = deps.retries ?? 4
   const base = deps.baseDelayMs ?? 500
   const max = deps.maxDelayMs ?? 8000
@@ -122,22 +146,23 @@ export function startDownload(plan: readonly PlanPart[], total: number, start: D
     abort.abort()
   }
 
-  const tiles = planTiles(plan, start.cursor)
+  const units = downloadUnits(plan, start.cursor, deps)
+  const save = async (unit: Unit): Promise<number[]> => (unit.pack && deps.savePack ? deps.savePack(unit.pack, abort.signal) : [await deps.saveTile(unit.tiles[0]!, abort.signal)])
 
   async function worker(): Promise<void> {
-    for (let next = tiles.next(); !next.done && !stop; next = tiles.next()) {
-      const tile = next.value
+    for (let next = units.next(); !next.done && !stop; next = units.next()) {
+      const unit = next.value
       for (let attempt = 0; ; attempt++) {
         try {
-          const bytes = await deps.saveTile(tile, abort.signal)
-          if (!stop) handled(tile.index, bytes, false)
+          const bytes = await save(unit)
+          if (!stop) unit.tiles.forEach((t, i) => handled(t.index, bytes[i] ?? 0, false))
           break
         } catch (err) {
           if (stop) return
           if (isFatal(err)) return halt({ status: 'failed', error: err })
           if (!isOnline()) return halt({ status: 'paused', reason: 'offline' })
           if (attempt >= retries) {
-            handled(tile.index, 0, true)
+            for (const t of unit.tiles) handled(t.index, 0, true)
             break
           }
           await sleep(backoffDelay(attempt, base, max, random()), abort.signal)

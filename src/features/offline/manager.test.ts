@@ -27,23 +27,39 @@ function setup(extra: Partial<ManagerDeps> = {}) {
   const store = createStore()
   const saved = new Map<string, Set<string>>()
   const released: string[] = []
+  const packs: { origin: string; layer: string; urls: string[] }[] = []
+  const singles: string[] = []
   let online = true
-  const manager = createAreaManager({
-    store,
-    isOnline: () => online,
-    saveTile: async (url, id) => {
+  const saveTile: NonNullable<ManagerDeps['saveTile']> =
+    extra.saveTile ??
+    (async (url, id) => {
       await Promise.resolve()
       if (!online) throw new TypeError('Failed to fetch')
       saved.set(url, (saved.get(url) ?? new Set()).add(id))
       return 1000
+    })
+  const manager = createAreaManager({
+    store,
+    isOnline: () => online,
+    saveTile: (url, id, signal) => {
+      singles.push(url)
+      return saveTile(url, id, signal)
+    },
+    // A pack stores its tiles as the single saves would, one after another.
+    savePack: async (origin, pack, urls, id, signal) => {
+      packs.push({ origin, layer: pack.layer, urls })
+      const out: number[] = []
+      for (const u of urls) out.push(await saveTile(u, id, signal))
+      return out
     },
     release: async (id, urls) => {
       for (const u of urls) released.push(`${id} ${u}`)
     },
-    download: { sleep: async () => {} },
+    download: { sleep: async () => {}, packTiles: 8 },
     ...extra,
+    ...(extra.saveTile && { saveTile: extra.saveTile }),
   })
-  return { store, manager, saved, released, setOnline: (v: boolean) => (online = v) }
+  return { store, manager, saved, released, packs, singles, setOnline: (v: boolean) => (online = v) }
 }
 
 beforeEach(async () => {
@@ -64,6 +80,19 @@ describe('saved area downloads', () => {
     expect(stored).toMatchObject({ status: 'done', done: expected, bytes: expected * 1000, failed: 0 })
     expect(stored!.updatedAt).not.toBeNull()
     expect(store.get(savedAreasAtom)[0]).toMatchObject({ id: created.id, status: 'done' })
+  })
+
+  it('saves the server’s vector layers in packs of whole rows and a layer served elsewhere tile by tile', async () => {
+    const { manager, saved, packs, singles } = setup()
+    const elsewhere = { ...sets, basemap: { ...sets.basemap, tiles: ['https://tiles.example.org/{z}/{x}/{y}.pbf'] } }
+    const created = await manager.create({ ...area, sets: elsewhere })
+    await manager.finished(created.id)
+    expect(saved.size).toBe(created.total)
+    expect(packs.every((p) => p.origin === 'https://app.test' && p.layer !== 'basemap' && p.urls.length <= 8)).toBe(true)
+    expect(new Set(packs.map((p) => p.layer))).toEqual(new Set(['planning', 'parcels']))
+    expect(singles.length).toBeGreaterThan(0)
+    expect(singles.every((u) => u.startsWith('https://tiles.example.org/'))).toBe(true)
+    expect(packs.reduce((n, p) => n + p.urls.length, 0) + singles.length).toBe(created.total)
   })
 
   it('carries on after the app is reopened from where the stored job stopped', async () => {

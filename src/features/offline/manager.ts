@@ -1,8 +1,9 @@
 import type { Store } from '../../lib/store.ts'
 import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
-import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
+import type { PackRequest } from '#core/offline/tile-pack.ts'
+import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, packOrigin, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
 import { isQuotaError, startDownload, type DownloadDeps, type DownloadHandle, type DownloadOutcome, type DownloadProgress } from './downloader.ts'
-import { releaseArea, saveTileForArea } from './saved-tiles.ts'
+import { releaseArea, savePackForArea, saveTileForArea } from './saved-tiles.ts'
 import { planCount, type Bbox } from '#core/offline/tile-grid.ts'
 
 /**
@@ -17,10 +18,12 @@ const PERSIST_EVERY_MS = 1000
 export type ManagerDeps = {
   store: Store
   saveTile?: (url: string, areaId: string, signal: AbortSignal) => Promise<number>
+  /** Null: every tile one by one (no pack endpoint). */
+  savePack?: ((origin: string, pack: PackRequest, urls: string[], areaId: string, signal: AbortSignal) => Promise<number[]>) | null
   release?: (areaId: string, urls: Iterable<string>) => Promise<void>
   isOnline?: () => boolean
   now?: () => number
-  download?: Partial<Pick<DownloadDeps, 'sleep' | 'concurrency' | 'retries' | 'baseDelayMs'>>
+  download?: Partial<Pick<DownloadDeps, 'sleep' | 'concurrency' | 'retries' | 'baseDelayMs' | 'packTiles'>>
 }
 
 export function createAreaManager(deps: ManagerDeps) {
@@ -28,6 +31,7 @@ export function createAreaManager(deps: ManagerDeps) {
   const now = deps.now ?? Date.now
   const isOnline = deps.isOnline ?? (() => navigator.onLine)
   const saveTile = deps.saveTile ?? ((url, id, signal) => saveTileForArea(url, id, signal))
+  const savePack = deps.savePack === undefined ? savePackForArea : deps.savePack
   const release = deps.release ?? ((id, urls) => releaseArea(id, urls))
   const jobs = new Map<string, { handle: DownloadHandle; done: Promise<void> }>()
 
@@ -66,6 +70,17 @@ export function createAreaManager(deps: ManagerDeps) {
         if (!layer) return Promise.resolve(0)
         return saveTile(tileUrl(layer.template, t), area.id, signal)
       },
+      ...(savePack && {
+        packable: (id) => {
+          const layer = current.layers[id]
+          return !!layer && packOrigin(id, layer.template) !== null
+        },
+        savePack: (pack, signal) => {
+          const layer = current.layers[pack.layer]!
+          const urls = pack.tiles.map((t) => tileUrl(layer.template, t))
+          return savePack(packOrigin(pack.layer, layer.template)!, pack, urls, area.id, signal)
+        },
+      }),
       onProgress: (p) => {
         current = withProgress(current, p)
         show(current)

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { tileCaches } from '#core/offline/cache-names.ts'
 import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
-import { releaseArea, saveTileForArea, savedRef, TileHttpError } from './saved-tiles.ts'
+import { gzipSync } from 'node:zlib'
+import { packEntryHead, packHeader, PackFormatError, type PackRequest } from '#core/offline/tile-pack.ts'
+import { releaseArea, savePackForArea, saveTileForArea, savedRef, TileHttpError } from './saved-tiles.ts'
 
 /** Cache Storage on a Map, handing out a new Response on each match. */
 function fakeCaches() {
@@ -64,5 +66,55 @@ describe('saved area tiles', () => {
     expect(urls(tileCaches.saved)).toEqual([url(12)])
     expect((await savedRef(url(12)))?.areas).toEqual(['b'])
     expect(await savedRef(url(11))).toBeUndefined()
+  })
+
+  it('stores the tiles of a pack exactly as single tiles are stored, and asks an unchanged pack with its version so a 304 writes nothing', async () => {
+    const { caches } = fakeCaches()
+    const pack: PackRequest = {
+      layer: 'planning',
+      range: { z: 17, minX: 21, maxX: 22, minY: 61580, maxY: 61580 },
+      tiles: [
+        { layer: 'planning', z: 17, x: 21, y: 61580, index: 0 },
+        { layer: 'planning', z: 17, x: 22, y: 61580, index: 1 },
+      ],
+    }
+    const body = new Uint8Array(3000).map((_, i) => i % 7)
+    const gz = new Uint8Array(gzipSync(body))
+    const packBody = new Blob([packHeader(9, 2), packEntryHead(pack.tiles[0]!, gz), gz, packEntryHead(pack.tiles[1]!, null)])
+    const asked: { url: string; inm: string | null }[] = []
+    const fetch = (async (u: string, init?: RequestInit) => {
+      const inm = new Headers(init?.headers).get('If-None-Match')
+      asked.push({ url: u, inm })
+      if (inm === 'W/"9"') return new Response(null, { status: 304 })
+      return new Response(await packBody.arrayBuffer(), { headers: { 'Content-Type': 'application/vnd.qh.tile-pack' } })
+    }) as typeof globalThis.fetch
+    const signal = new AbortController().signal
+    const urls = [url(21), url(22)]
+    const bytes = await savePackForArea('https://app.test', pack, urls, 'a', signal, { caches, fetch, now: () => 5 })
+    expect(bytes).toEqual([3000 + ENTRY_OVERHEAD_BYTES, ENTRY_OVERHEAD_BYTES])
+    expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,-]+&zooms=17&layers=planning$/)
+    const cache = await caches.open(tileCaches.saved)
+    const tile = (await cache.match(url(21)))!
+    expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([200, 'W/"9-planning-17-21-61580"', 'application/x-protobuf', '5'])
+    expect(new Uint8Array(await tile.arrayBuffer())).toEqual(body)
+    const empty = (await cache.match(url(22)))!
+    expect([empty.status, empty.headers.get('ETag'), empty.headers.get('Content-Type')]).toEqual([204, 'W/"9-planning-17-22-61580"', null])
+
+    // Another area over the same tiles: the pack is asked with version 9 and only the claims change.
+    expect(await savePackForArea('https://app.test', pack, urls, 'b', signal, { caches, fetch })).toEqual(bytes)
+    expect(asked.map((a) => a.inm)).toEqual([null, 'W/"9"'])
+    expect((await savedRef(url(21)))?.areas).toEqual(['a', 'b'])
+  })
+
+  it('refuses a pack cut short or missing a tile, so the downloader asks for it again', async () => {
+    const { caches } = fakeCaches()
+    const t = { layer: 'parcels' as const, z: 17, x: 31, y: 61580 }
+    const pack: PackRequest = { layer: 'parcels', range: { z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 }, tiles: [{ ...t, index: 0 }, { ...t, x: 32, index: 1 }] }
+    const gz = new Uint8Array(gzipSync(new Uint8Array(100)))
+    const whole = new Uint8Array(await new Blob([packHeader(3, 1), packEntryHead(t, gz), gz]).arrayBuffer())
+    const signal = new AbortController().signal
+    const serve = (b: Uint8Array) => (async () => new Response(b.slice())) as unknown as typeof globalThis.fetch
+    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole.subarray(0, whole.length - 5)) })).rejects.toBeInstanceOf(PackFormatError)
+    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) })).rejects.toBeInstanceOf(PackFormatError)
   })
 })

@@ -1,6 +1,7 @@
 import { createStore, del, get, update, type UseStore } from 'idb-keyval'
 import { offlineDbs, tileCaches } from '#core/offline/cache-names.ts'
 import { storableTile } from '#core/offline/stored-tile.ts'
+import { etagVersion, packEtag, packPath, PackFormatError, readPack, tileEtag, type PackRequest } from '#core/offline/tile-pack.ts'
 
 /**
  * The saved areas' tiles: a cache of their own that the recent-tile LRU never touches, and an index of
@@ -46,7 +47,60 @@ export async function saveTileForArea(url: string, areaId: string, signal: Abort
     await cache.put(url, stored.response)
     bytes = stored.bytes
   }
-  await update<SavedRef>(url, (ref) => ({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes }), refStore())
+  await claim(url, areaId, bytes)
+  return bytes
+}
+
+/** Notes the area against a saved tile (and the tile's size). */
+function claim(url: string, areaId: string, bytes: number): Promise<void> {
+  return update<SavedRef>(url, (ref) => ({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes }), refStore())
+}
+
+const tileKey = (t: { layer: string; z: number; x: number; y: number }) => `${t.layer}/${t.z}/${t.x}/${t.y}`
+
+/**
+ * Fetches a pack of the area's tiles (`urls[i]` is where `pack.tiles[i]` is kept) and stores each tile
+ * exactly as saveTileForArea stores a single one: same cache, same URL, body, type and ETag, so the
+ * worker and a later single-tile refresh cannot tell them apart. Conditional too: when every tile of
+ * the pack is kept from one data version, the pack is asked with that version's ETag and a 304 writes
+ * nothing but the area's claims. Tiles are stored as they arrive, each checked against its length and
+ * CRC-32; a pack that fails part way is asked again whole. Resolves with the bytes of each tile.
+ */
+export async function savePackForArea(origin: string, pack: PackRequest, urls: readonly string[], areaId: string, signal: AbortSignal, deps: SaveTileDeps = {}): Promise<number[]> {
+  const cache = await (deps.caches ?? caches).open(tileCaches.saved)
+  const now = deps.now ?? Date.now
+  const kept = await Promise.all(urls.map((u) => cache.match(u)))
+  const versions = new Set(kept.map((r) => etagVersion(r?.headers.get('ETag'))))
+  const held = versions.size === 1 ? [...versions][0]! : null
+  const res = await (deps.fetch ?? fetch)(origin + packPath(pack), { cache: 'no-store', headers: held !== null ? { 'If-None-Match': packEtag(held) } : {}, signal })
+  const bytes: number[] = []
+  if (res.status === 304 && held !== null) {
+    for (const [i, url] of urls.entries()) {
+      const size = (await get<SavedRef>(url, refStore()))?.bytes ?? (await storableTile(kept[i]!, now())).bytes
+      await claim(url, areaId, size)
+      bytes[i] = size
+    }
+    return bytes
+  }
+  if (res.status !== 200 || !res.body) throw new TileHttpError(res.status)
+  const at = new Map(pack.tiles.map((t, i) => [tileKey(t), i]))
+  let version = 0
+  for await (const item of readPack(res.body)) {
+    if ('entries' in item) {
+      version = item.version
+      continue
+    }
+    const i = at.get(tileKey(item))
+    if (i === undefined) throw new PackFormatError('Gói ô bản đồ chứa ô không được yêu cầu.')
+    // As the server answers the single tile: 200 with the protobuf, or 204 without a body or type.
+    const headers: Record<string, string> = { ETag: tileEtag(version, item.layer, item.z, item.x, item.y) }
+    if (item.tile) headers['Content-Type'] = 'application/x-protobuf'
+    const stored = await storableTile(new Response(item.tile, { status: item.tile ? 200 : 204, headers }), now())
+    await cache.put(urls[i]!, stored.response)
+    await claim(urls[i]!, areaId, stored.bytes)
+    bytes[i] = stored.bytes
+  }
+  if (!urls.every((_, i) => bytes[i] !== undefined)) throw new PackFormatError('Gói ô bản đồ thiếu ô.')
   return bytes
 }
 

@@ -6,6 +6,8 @@ import type { AppEnv, Deps } from '../../deps.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseOr400 } from '../../http/validate.ts'
 import { tileSets } from '../../tiles/layers.ts'
+import { packEtag, PACK_CONTENT_TYPE, tileEtag } from '#core/offline/tile-pack.ts'
+import { packQuery, packStream } from '../../tiles/pack.ts'
 import { createTileService, type TileServiceOptions } from '../../tiles/service.ts'
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
@@ -79,6 +81,20 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
   const service = createTileService(deps.db, deps.now, opts)
 
   return new Hono<AppEnv>()
+    .get('/pack', async (c) => {
+      // Many tiles in one answer for saving an area (format: core/offline/tile-pack.ts, docs/performance.md).
+      const tiles = parseOr400(packQuery, c.req.query())
+      const version = await service.version()
+      const headers: Record<string, string> = {
+        ETag: packEtag(version),
+        'Cache-Control': 'no-cache',
+        'Access-Control-Allow-Origin': '*',
+      }
+      if (etagMatches(c.req.header('if-none-match'), headers.ETag!)) return c.body(null, 304, headers)
+      headers['Content-Type'] = PACK_CONTENT_TYPE
+      // Tiles inside are gzipped one by one already; the pack itself is not compressed again.
+      return c.body(packStream(service, version, tiles), 200, headers)
+    })
     .get('/:name{[^/]+\\.json}', async (c) => {
       const id = c.req.param('name').slice(0, -'.json'.length)
       const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
@@ -98,7 +114,7 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
       })
       const version = await service.version()
       const headers: Record<string, string> = {
-        ETag: `W/"${version}-${t.layer}-${t.z}-${t.x}-${t.y}"`,
+        ETag: tileEtag(version, t.layer, t.z, t.x, t.y),
         'Cache-Control': TILE_CACHE,
         Vary: 'Accept-Encoding',
         'Access-Control-Allow-Origin': '*',

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { ringArea2 } from '../../tiles/mvt.ts'
 import { bumpDataVersion } from '../../tiles/version.ts'
+import { rangeBbox, readPack, tileEtag, type PackEntry, type PackHeader } from '#core/offline/tile-pack.ts'
 import { acceptsGzip, etagMatches } from './routes.ts'
 
 // A z16 tile in the open Pacific, where no other test's data can be.
@@ -313,6 +314,59 @@ describe('vector tiles', () => {
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
     expect(after.layers.parcels!.map((f) => f.properties.sheet_no)).toEqual([8])
+  })
+
+  it('packs every tile of a box, zooms and layers in order, each byte-identical to its single tile, with its length and CRC checked', async () => {
+    // Three columns at z16 (the test tile, an empty one and the next), both zooms 15–16, two layers.
+    const range = { z: Z, minX: TX, maxX: TX + 2, minY: TY, maxY: TY }
+    const bbox = rangeBbox(range).join(',')
+    const res = await t.app.request(`/tiles/pack?bbox=${bbox}&zooms=15-16&layers=parcels,planning`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/vnd.qh.tile-pack')
+    expect(res.headers.get('content-encoding')).toBeNull()
+    const read: { header?: PackHeader; entries: PackEntry[] } = { entries: [] }
+    for await (const item of readPack(res.body!)) {
+      if ('entries' in item) read.header = item
+      else read.entries.push(item)
+    }
+    const at15 = { x: TX >> 1, y: TY >> 1 }
+    const x15 = [...new Set([TX, TX + 1, TX + 2].map((x) => x >> 1))]
+    const expected = [
+      ...['parcels', 'planning'].flatMap((layer) => x15.map((x) => `${layer}/15/${x}/${at15.y}`)),
+      ...['parcels', 'planning'].flatMap((layer) => [TX, TX + 1, TX + 2].map((x) => `${layer}/16/${x}/${TY}`)),
+    ]
+    expect(read.entries.map((e) => `${e.layer}/${e.z}/${e.x}/${e.y}`)).toEqual(expected)
+    expect(read.header?.entries).toBe(expected.length)
+    for (const e of read.entries) {
+      const single = await t.app.request(`/tiles/${e.layer}/${e.z}/${e.x}/${e.y}.pbf`, { headers: { 'accept-encoding': 'identity' } })
+      expect(single.headers.get('etag')).toBe(tileEtag(read.header!.version, e.layer, e.z, e.x, e.y))
+      if (single.status === 204) expect(e.tile, `${e.layer}/${e.z}/${e.x}`).toBeNull()
+      else expect(e.tile, `${e.layer}/${e.z}/${e.x}`).toEqual(new Uint8Array(await single.arrayBuffer()))
+    }
+    expect(read.entries.find((e) => e.layer === 'parcels' && e.z === 16 && e.x === TX)?.tile).not.toBeNull()
+    expect(read.entries.filter((e) => e.z === 15 && e.layer === 'parcels').every((e) => e.tile === null)).toBe(true)
+
+    // The pack's ETag is the data version's: asked again with it, nothing is rendered or sent.
+    const again = await t.app.request(`/tiles/pack?bbox=${bbox}&zooms=15-16&layers=parcels,planning`, { headers: { 'if-none-match': res.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+  })
+
+  it('refuses a pack over 256 tiles and bad pack parameters with 400 in the envelope', async () => {
+    const cases: [string, string][] = [
+      ['bbox=106.6,10.7,106.8,10.9&zooms=18&layers=parcels', 'bbox'],
+      ['bbox=106.8,10.7,106.6,10.9&zooms=16&layers=parcels', 'bbox'],
+      ['bbox=1,2,3&zooms=16&layers=parcels', 'bbox'],
+      ['bbox=106.6,10.7,106.61,10.71&zooms=23&layers=parcels', 'zooms'],
+      ['bbox=106.6,10.7,106.61,10.71&zooms=a&layers=parcels', 'zooms'],
+      ['bbox=106.6,10.7,106.61,10.71&zooms=16&layers=roads', 'layers'],
+      ['zooms=16&layers=parcels', 'bbox'],
+    ]
+    for (const [query, field] of cases) {
+      const res = await t.request(`/tiles/pack?${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.body.meta).toEqual({ code: 'BadRequest', status: 'NG' })
+      expect(Object.keys(res.body.errors), query).toContain(field)
+    }
   })
 
   it('describes each tile set in TileJSON 3.0.0 with absolute tile URLs, bounds, dated attribution and fields', async () => {
