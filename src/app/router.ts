@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen.ts'
-import { NotFoundPage, RouteErrorPage } from '../components/RouteErrorPages.tsx'
+import { NotFoundPage, RouteErrorPage } from './RouteErrorPages.tsx'
 import { limitPreloads } from './preload.ts'
 
 export const router = createRouter({

@@ -1,6 +1,6 @@
 import { createRootRoute } from '@tanstack/react-router'
-import { AppLayout } from '../components/AppLayout.tsx'
-import { NotFoundPage, RouteErrorPage } from '../components/RouteErrorPages.tsx'
+import { AppLayout } from '../app/AppLayout.tsx'
+import { NotFoundPage, RouteErrorPage } from '../app/RouteErrorPages.tsx'
 
 export const Route = createRootRoute({
   component: AppLayout,

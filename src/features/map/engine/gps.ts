@@ -61,12 +61,8 @@ function headingStyle(headingDeg: number) {
   })
 }
 
-/**
- * The device's position on the map: a blue dot, its accuracy circle (geodesic, so its size is true on
- * the ground) and the heading when the device reports one. Follow mode keeps the map centred on the
- * dot until the user pans away.
- */
-export function createGps(map: OlMap, onState: (s: GpsState) => void) {
+/** The blue dot, its accuracy circle (geodesic, so its size is true on the ground) and the heading arrow. */
+function createGpsLayer(map: OlMap) {
   const source = new VectorSource()
   const layer = new VectorLayer({ source, zIndex: 60, properties: { name: 'gps' } })
   map.addLayer(layer)
@@ -75,7 +71,53 @@ export function createGps(map: OlMap, onState: (s: GpsState) => void) {
   const accuracy = new Feature()
   accuracy.setStyle(accuracyStyle)
   const heading = new Feature<Point>()
+  return {
+    layer,
+    draw(fix: GpsFix) {
+      const at = fromLonLat([fix.lng, fix.lat])
+      dot.setGeometry(new Point(at))
+      accuracy.setGeometry(circular([fix.lng, fix.lat], fix.accuracy, 64).transform('EPSG:4326', map.getView().getProjection()))
+      source.clear(true)
+      source.addFeatures([accuracy, dot])
+      if (fix.heading !== null) {
+        heading.setGeometry(new Point(at))
+        heading.setStyle(headingStyle(fix.heading))
+        source.addFeature(heading)
+      }
+    },
+    clear: () => source.clear(true),
+    dispose: () => map.removeLayer(layer),
+  }
+}
 
+/** Centres the map on a fix; the first fix of a run also zooms in to street level. */
+function centreOn(map: OlMap, fix: GpsFix, zoomIn: boolean) {
+  const view = map.getView()
+  const center = fromLonLat([fix.lng, fix.lat])
+  const zoom = zoomIn ? Math.max(view.getZoom() ?? 0, 17) : undefined
+  if (prefersReducedMotion()) {
+    view.setCenter(center)
+    if (zoom !== undefined) view.setZoom(zoom)
+  } else view.animate({ center, ...(zoom !== undefined ? { zoom } : {}), duration: 300 })
+}
+
+function fixOf(p: GeolocationPosition): GpsFix {
+  const h = p.coords.heading
+  return {
+    lat: p.coords.latitude,
+    lng: p.coords.longitude,
+    accuracy: p.coords.accuracy,
+    heading: h !== null && Number.isFinite(h) && (p.coords.speed ?? 1) > 0 ? h : null,
+    at: p.timestamp,
+  }
+}
+
+/**
+ * The device's position on the map: a blue dot, its accuracy circle and the heading when the device
+ * reports one. Follow mode keeps the map centred on the dot until the user pans away.
+ */
+export function createGps(map: OlMap, onState: (s: GpsState) => void) {
+  const drawn = createGpsLayer(map)
   let watchId: number | undefined
   let following = false
   let firstFix = true
@@ -85,46 +127,20 @@ export function createGps(map: OlMap, onState: (s: GpsState) => void) {
     state = s
     onState(s)
   }
-
-  const centreOn = (fix: GpsFix) => {
-    const view = map.getView()
-    const center = fromLonLat([fix.lng, fix.lat])
-    const zoom = firstFix ? Math.max(view.getZoom() ?? 0, 17) : undefined
+  const centre = (fix: GpsFix) => {
+    centreOn(map, fix, firstFix)
     firstFix = false
-    if (prefersReducedMotion()) {
-      view.setCenter(center)
-      if (zoom !== undefined) view.setZoom(zoom)
-    } else view.animate({ center, ...(zoom !== undefined ? { zoom } : {}), duration: 300 })
   }
-
-  const draw = (fix: GpsFix) => {
-    const at = fromLonLat([fix.lng, fix.lat])
-    dot.setGeometry(new Point(at))
-    accuracy.setGeometry(circular([fix.lng, fix.lat], fix.accuracy, 64).transform('EPSG:4326', map.getView().getProjection()))
-    source.clear(true)
-    source.addFeatures([accuracy, dot])
-    if (fix.heading !== null) {
-      heading.setGeometry(new Point(at))
-      heading.setStyle(headingStyle(fix.heading))
-      source.addFeature(heading)
-    }
+  const stopWatch = () => {
+    if (watchId !== undefined) navigator.geolocation.clearWatch(watchId)
+    watchId = undefined
   }
-
   const onPosition = (p: GeolocationPosition) => {
-    const h = p.coords.heading
-    const fix: GpsFix = {
-      lat: p.coords.latitude,
-      lng: p.coords.longitude,
-      accuracy: p.coords.accuracy,
-      heading: h !== null && Number.isFinite(h) && (p.coords.speed ?? 1) > 0 ? h : null,
-      at: p.timestamp,
-    }
-    last = fix
-    draw(fix)
-    if (following) centreOn(fix)
+    const fix = (last = fixOf(p))
+    drawn.draw(fix)
+    if (following) centre(fix)
     emit({ status: 'on', fix, following })
   }
-
   const onError = (err: GeolocationPositionError) => {
     const reason = err.code === err.PERMISSION_DENIED ? 'denied' : err.code === err.TIMEOUT ? 'timeout' : 'unavailable'
     // A timeout with a fix on screen keeps the fix: the watch goes on and the next fix replaces it.
@@ -132,12 +148,6 @@ export function createGps(map: OlMap, onState: (s: GpsState) => void) {
     if (reason === 'denied') stopWatch()
     emit({ status: 'error', reason, message: gpsErrorMessage(reason, typeof window === 'undefined' || window.isSecureContext) })
   }
-
-  const stopWatch = () => {
-    if (watchId !== undefined) navigator.geolocation.clearWatch(watchId)
-    watchId = undefined
-  }
-
   // Panning by hand ends follow mode; the locate button turns it back on.
   const onDrag = () => {
     if (!following) return
@@ -147,40 +157,33 @@ export function createGps(map: OlMap, onState: (s: GpsState) => void) {
   map.on('pointerdrag', onDrag)
 
   return {
-    layer,
+    layer: drawn.layer,
     start() {
-      if (!('geolocation' in navigator)) {
-        emit({ status: 'error', reason: 'unsupported', message: gpsErrorMessage('unsupported', true) })
-        return
-      }
+      if (!('geolocation' in navigator)) return emit({ status: 'error', reason: 'unsupported', message: gpsErrorMessage('unsupported', true) })
       following = true
       firstFix = true
-      if (watchId === undefined) {
-        watchId = navigator.geolocation.watchPosition(onPosition, onError, { enableHighAccuracy: true, maximumAge: 5000, timeout: 30_000 })
-      }
-      if (last) {
-        centreOn(last)
-        emit({ status: 'on', fix: last, following })
-      } else emit({ status: 'locating', following })
+      watchId ??= navigator.geolocation.watchPosition(onPosition, onError, { enableHighAccuracy: true, maximumAge: 5000, timeout: 30_000 })
+      if (!last) return emit({ status: 'locating', following })
+      centre(last)
+      emit({ status: 'on', fix: last, following })
     },
     follow() {
       following = true
-      if (last) {
-        centreOn(last)
-        emit({ status: 'on', fix: last, following })
-      }
+      if (!last) return
+      centre(last)
+      emit({ status: 'on', fix: last, following })
     },
     stop() {
       stopWatch()
       following = false
       last = undefined
-      source.clear(true)
+      drawn.clear()
       emit({ status: 'off' })
     },
     dispose() {
       stopWatch()
       map.un('pointerdrag', onDrag)
-      map.removeLayer(layer)
+      drawn.dispose()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core'
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
-import { colorSchemeLabels, nextColorScheme } from '../app/color-scheme.ts'
+import { colorSchemeLabels, nextColorScheme } from './color-scheme.ts'
 
 export function ColorModeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Outlet, useMatches } from '@tanstack/react-router'
-import { forcedColorSchemeAtom, forcedSchemeOf } from '../app/color-scheme.ts'
+import { forcedColorSchemeAtom, forcedSchemeOf } from './color-scheme.ts'
 import { isLoadingAtom } from '../lib/api/atoms.ts'
 import { AuthDialogsHost } from '../features/auth/components/AuthDialogsHost.tsx'
 import { Toasts } from '../features/notifications/components/Toasts.tsx'

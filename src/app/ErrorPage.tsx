@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import type { ErrorPageInfo } from '../app/route-errors.ts'
+import type { ErrorPageInfo } from './route-errors.ts'
 
 export function ErrorPage({ info, detail, onRetry }: { info: ErrorPageInfo; detail?: string; onRetry?: () => void }) {
   return (

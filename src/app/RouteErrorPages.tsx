@@ -1,5 +1,5 @@
 import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
-import { notFoundInfo, routeErrorInfo } from '../app/route-errors.ts'
+import { notFoundInfo, routeErrorInfo } from './route-errors.ts'
 import { chunkLoadFailed, isChunkLoadError } from '../features/update/chunk-reload.ts'
 import { ErrorPage } from './ErrorPage.tsx'
 

@@ -1,0 +1,164 @@
+import Feature, { type FeatureLike } from 'ol/Feature'
+import type OlMap from 'ol/Map'
+import type { Extent } from 'ol/extent'
+import MVT from 'ol/format/MVT'
+import { fromExtent } from 'ol/geom/Polygon'
+import TileLayer from 'ol/layer/Tile'
+import VectorLayer from 'ol/layer/Vector'
+import VectorTileLayer from 'ol/layer/VectorTile'
+import { transformExtent } from 'ol/proj'
+import VectorSource from 'ol/source/Vector'
+import VectorTileSource from 'ol/source/VectorTile'
+import XYZ from 'ol/source/XYZ'
+import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
+import { env } from '../../../lib/env.ts'
+import { mapConfig } from '../config.ts'
+import { coverageStyle, createBasemapStyle, createHatchPattern, createNationalStyle, createParcelStyle, createPlanningStyle, hoverStyle } from '../styles.ts'
+
+export type TileSets = Partial<Record<TileLayerId, TileJson>>
+export type BasemapKind = 'vector' | 'raster'
+
+/** Layer visibility and look the user controls. */
+export type LayerSettings = { planning: boolean; parcels: boolean; planningOpacity: number; basemap: BasemapKind; highContrast: boolean }
+
+// Zoom limits are exclusive in OpenLayers (visible when zoom > minZoom): a hair below shows the level itself.
+const fromZoom = (z: number) => z - 0.001
+
+/** Data bounds in map units with a margin, so tiles are never asked for where there is no data. */
+function dataExtent(tj: TileJson | undefined): Extent | undefined {
+  if (!tj) return undefined
+  const [w, s, e, n] = tj.bounds
+  if (w <= -180 && e >= 180) return undefined
+  const margin = 0.01
+  return transformExtent([w - margin, s - margin, e + margin, n + margin], 'EPSG:4326', 'EPSG:3857')
+}
+
+function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: number) {
+  return new VectorTileSource({
+    // The server's own TileJSON names the tile URL; without it the app's base URL is the fallback.
+    format: new MVT(),
+    url: tj?.tiles[0] ?? `${env.apiBaseUrl}/tiles/${id}/{z}/{x}/{y}.pbf`,
+    tileSize: mapConfig.tileSize,
+    minZoom: tj?.minzoom,
+    maxZoom: Math.min(tj?.maxzoom ?? maxZoom, maxZoom),
+    attributions: tj?.attribution,
+    overlaps: id !== 'parcels',
+  })
+}
+
+function rasterLayer(sets: TileSets): TileLayer<XYZ> | undefined {
+  const info = sets.basemap?.raster
+  if (!info) return undefined
+  return new TileLayer({
+    source: new XYZ({ url: info.tiles[0], tileSize: mapConfig.tileSize, maxZoom: Math.min(info.maxzoom, mapConfig.rasterMaxZoom), attributions: info.attribution, crossOrigin: 'anonymous' }),
+    zIndex: 0,
+    properties: { name: 'raster' },
+  })
+}
+
+/** The layers drawn from the server's tiles, each named so tests and tools can find it. */
+function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
+  const basemap = new VectorTileLayer({
+    source: vectorTileSource('basemap', sets.basemap, mapConfig.vectorMaxZoom),
+    declutter: 'labels',
+    extent: dataExtent(sets.basemap),
+    minZoom: fromZoom(sets.basemap?.minzoom ?? 10),
+    zIndex: 2,
+    properties: { name: 'basemap' },
+  })
+  const planning = new VectorTileLayer({
+    source: vectorTileSource('planning', sets.planning, mapConfig.vectorMaxZoom),
+    declutter: 'planning',
+    extent: dataExtent(sets.planning),
+    minZoom: fromZoom(sets.planning?.minzoom ?? mapConfig.planningMinZoom),
+    zIndex: 3,
+    properties: { name: 'planning' },
+  })
+  const parcelSource = vectorTileSource('parcels', sets.parcels, mapConfig.parcelMaxZoom)
+  const parcelMin = fromZoom(Math.max(sets.parcels?.minzoom ?? mapConfig.parcelMinZoom, mapConfig.parcelMinZoom))
+  const parcels = new VectorTileLayer({ source: parcelSource, declutter: 'labels', extent: dataExtent(sets.parcels), minZoom: parcelMin, zIndex: 4, properties: { name: 'parcels' } })
+  // The hover outline shares the parcels' tiles: no extra request, drawn only for the parcel under the mouse.
+  const hover = new VectorTileLayer({
+    source: parcelSource,
+    renderMode: 'vector',
+    extent: dataExtent(sets.parcels),
+    minZoom: parcelMin,
+    zIndex: 5,
+    style: (f: FeatureLike) => {
+      const id = hoveredId()
+      return id !== null && String(f.get('id')) === id ? hoverStyle : undefined
+    },
+    properties: { name: 'hover' },
+  })
+  const dataBox = dataExtent(sets.basemap ?? sets.parcels)
+  // Until the data itself is legible, a box shows where to zoom in.
+  const coverage = dataBox
+    ? new VectorLayer({ source: new VectorSource({ features: [new Feature(fromExtent(dataBox))] }), style: coverageStyle, maxZoom: 13, zIndex: 7, properties: { name: 'coverage' } })
+    : undefined
+  return { raster: rasterLayer(sets), basemap, planning, parcels, hover, coverage }
+}
+type DataLayers = ReturnType<typeof buildDataLayers>
+
+/**
+ * The tile layers and how they look: added once the TileJSONs are known (or failed: then with defaults),
+ * restyled and shown or hidden as the user's layer settings change, and the hover outline.
+ */
+export function createTileLayers(map: OlMap, national: VectorLayer, initial: LayerSettings) {
+  let settings = initial
+  let layers: Partial<DataLayers> = {}
+  let hoveredId: string | null = null
+  let tileSets: TileSets = {}
+  const hatch = createHatchPattern()
+
+  const applyStyles = () => {
+    const o = { highContrast: settings.highContrast }
+    layers.basemap?.setStyle(createBasemapStyle(o))
+    layers.planning?.setStyle(createPlanningStyle({ ...o, reserveFill: hatch ?? 'rgba(220,38,38,0.3)' }))
+    layers.parcels?.setStyle(createParcelStyle(o))
+    national.setStyle(createNationalStyle(o))
+  }
+  const applyVisibility = () => {
+    const { raster, basemap, planning, parcels, hover } = layers
+    planning?.setVisible(settings.planning)
+    planning?.setOpacity(settings.planningOpacity)
+    parcels?.setVisible(settings.parcels)
+    hover?.setVisible(settings.parcels)
+    const useRaster = settings.basemap === 'raster' && raster !== undefined
+    raster?.setVisible(useRaster)
+    basemap?.setVisible(!useRaster)
+  }
+
+  return {
+    add(sets: TileSets) {
+      tileSets = sets
+      const built = buildDataLayers(sets, () => hoveredId)
+      layers = built
+      for (const l of [built.raster, built.basemap, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
+      applyStyles()
+      applyVisibility()
+      return built.planning
+    },
+    tileSets: () => tileSets,
+    planning: () => layers.planning,
+    hasRaster: () => layers.raster !== undefined,
+    setSettings(next: LayerSettings) {
+      const restyle = next.highContrast !== settings.highContrast
+      settings = next
+      if (restyle) applyStyles()
+      applyVisibility()
+    },
+    /** The parcel id under a pixel, read from the parcels tiles already drawn (no request). */
+    parcelIdAt(pixel: number[]): string | null {
+      const parcels = layers.parcels
+      if (!parcels || !parcels.getVisible()) return null
+      const hit = map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === parcels, hitTolerance: 0 })[0]
+      const id = hit?.get('id')
+      return id === undefined || id === null ? null : String(id)
+    },
+    setHovered(id: string | null) {
+      if (id === hoveredId) return
+      hoveredId = id
+      layers.hover?.changed()
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState, type RefObject } from 'react'
+import { mapConfig } from '../config.ts'
+import { createMapController, type LayerSettings, type MapController } from '../engine/map-controller.ts'
+import type { LatLngZoom } from '../url-state.ts'
+
+/** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
+export function initialLayerSettings(): LayerSettings {
+  return {
+    planning: true,
+    parcels: true,
+    planningOpacity: mapConfig.planningOpacity,
+    basemap: 'vector',
+    highContrast: matchMedia('(prefers-contrast: more)').matches,
+  }
+}
+
+/**
+ * The map, made once when its element is in the page and destroyed with the screen, and the view it
+ * shows (followed as the user moves it). `ctrl` is null until the map exists.
+ */
+export function useMapController(target: RefObject<HTMLDivElement | null>, start: LatLngZoom | undefined) {
+  const [ctrl, setCtrl] = useState<MapController | null>(null)
+  const [view, setView] = useState<LatLngZoom>(start ?? mapConfig.fallbackCenter)
+  useEffect(() => {
+    const c = createMapController(target.current!, { view: start, settings: initialLayerSettings() })
+    const offView = c.onView(setView)
+    setCtrl(c)
+    return () => {
+      offView()
+      c.destroy()
+    }
+    // The map is made once; later changes go through the controller's methods.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return { ctrl, view }
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { store } from '../../../lib/store.ts'
+import { isSessionValid, sessionAtom } from '../../auth/atoms.ts'
+import type { MapController } from '../engine/map-controller.ts'
+import type { Selection } from '../selection.ts'
+import type { Point } from '../url-state.ts'
+
+export type TapLookupOptions = {
+  /** Answers the point without the server (offline, or forced when the server could not be reached); false when it did not. */
+  answerOffline: (point: Point, force?: boolean) => Promise<boolean>
+  /** The point a shared link opened with, looked up once the map is there. */
+  restore: Point | undefined
+  loggedIn: boolean
+  /** Says the outcome to screen readers. */
+  announce: (text: string) => void
+}
+
+/**
+ * Looking up the parcel at a point: the selection and where its lookup stands, one lookup at a time
+ * (a newer one cancels the older), the chosen parcel outlined, and a shared link's parcel reopened.
+ */
+export function useTapLookup(ctrl: MapController | null, { answerOffline, restore, loggedIn, announce }: TapLookupOptions) {
+  const [selection, setSelection] = useState<Selection | null>(null)
+  const lookupAbort = useRef<AbortController | null>(null)
+
+  const lookupAt = useCallback(
+    async (point: Point) => {
+      if (!ctrl) return
+      // Offline, the stored result or the saved tiles answer instead, and nothing is counted.
+      if (await answerOffline(point)) return setSelection(null)
+      lookupAbort.current?.abort()
+      const abort = new AbortController()
+      lookupAbort.current = abort
+      setSelection({ point, status: 'loading', waitingForLogin: !isSessionValid(store.get(sessionAtom)) })
+      ctrl.setSelectedGeometry(null)
+      const { lookupPlanning } = await import('../lookup.ts')
+      if (abort.signal.aborted) return
+      const res = await lookupPlanning(point, abort.signal)
+      if (abort.signal.aborted) return
+      if (res.ok) {
+        setSelection({ point, status: 'ready', result: res.data })
+        const { parcel } = res.data
+        ctrl.setSelectedGeometry(parcel?.geometry ?? null)
+        announce(parcel ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.` : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.')
+      } else {
+        // The API client has already said why (toast); the point stays marked by nothing.
+        setSelection(null)
+        if (res.code === 'Offline' || res.code === 'Network') void answerOffline(point, true)
+      }
+    },
+    [ctrl, answerOffline, announce],
+  )
+
+  useEffect(() => () => lookupAbort.current?.abort(), [])
+
+  // A shared link reopens its parcel: looked up at once when logged in, otherwise on request (it counts).
+  const restored = useRef(false)
+  useEffect(() => {
+    if (!ctrl || restored.current) return
+    restored.current = true
+    if (!restore) return
+    if (loggedIn) void lookupAt(restore)
+    else setSelection({ point: restore, status: 'idle' })
+  }, [ctrl, restore, loggedIn, lookupAt])
+
+  // Once logged in, a lookup that was waiting for it says "looking up" rather than "log in".
+  useEffect(() => {
+    if (loggedIn && selection?.status === 'loading' && selection.waitingForLogin) setSelection({ ...selection, waitingForLogin: false })
+  }, [loggedIn, selection])
+
+  const close = useCallback(() => {
+    lookupAbort.current?.abort()
+    setSelection(null)
+    ctrl?.setSelectedGeometry(null)
+  }, [ctrl])
+
+  return { selection, lookupAt, close }
+}
