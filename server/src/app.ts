@@ -5,6 +5,7 @@ import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
+import { settleBody } from './http/settle-body.ts'
 import { ApiError } from './http/errors.ts'
 import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
@@ -12,6 +13,7 @@ import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
 import { overlayRoutes } from './overlays/routes.ts'
+import { uploadLimits } from './uploads/multipart.ts'
 import { isUnstorableText } from './security/bad-text.ts'
 import { securityHeaders } from './security/headers.ts'
 import { requestLog } from './security/request-log.ts'
@@ -20,7 +22,10 @@ import { loadStaticSite, serveStatic } from './static.ts'
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
-  // First, so every answer (errors and 404s included) carries the security headers.
+  // Outermost, so it sees the final answer: a body the handler left unread is drained or the
+  // connection closed cleanly after the answer, never reset. Up to the largest upload is drained.
+  app.use('*', settleBody({ drainMaxBytes: uploadLimits.maxBodyBytes, lingerMs: 5_000 }))
+  // Next, so every answer (errors and 404s included) carries the security headers.
   app.use('*', securityHeaders(deps.config))
   app.use('*', requestId({ headerName: 'X-Request-Id' }))
   app.use('*', requestLog(deps.logger))

@@ -1,6 +1,6 @@
-import { serve, type ServerType } from '@hono/node-server'
 import { watchRevocations } from './accounts/tokens.ts'
 import { createApp } from './app.ts'
+import { listen } from './http/listen.ts'
 import type { Config } from './config.ts'
 import { isUnavailable } from './db/database.ts'
 import { openDatabase, type Database } from './db/index.ts'
@@ -72,11 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: Math.min(5_000, requestTimeout),
   }
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions }, () => resolve(s))
-  })
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
+  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
   return {
@@ -85,7 +81,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     db,
     logger,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await close()
       await db.close()
     },
   }

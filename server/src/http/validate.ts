@@ -18,17 +18,34 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, code:
   return parsed.data
 }
 
-/** JSON body, answering 400 for malformed JSON and for non-JSON content types. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/** Time a JSON body (at most BODY_LIMIT_KB) may take to arrive, well inside REQUEST_TIMEOUT_SECONDS' default. */
+export const JSON_BODY_TIMEOUT_MS = 30_000
+
+/**
+ * JSON body, answering 400 for malformed JSON, for non-JSON content types, and for a body still not
+ * arrived after JSON_BODY_TIMEOUT_MS (with `Connection: close`: a trickling client gets its answer and
+ * the connection ends after it).
+ */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, timeoutMs = JSON_BODY_TIMEOUT_MS): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError('BadRequest', 'Nội dung phải là JSON (Content-Type: application/json).')
   }
+  let timer: NodeJS.Timeout | undefined
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ApiError('BadRequest', 'Gửi dữ liệu quá lâu, vui lòng thử lại khi mạng ổn định hơn.', { headers: { Connection: 'close' } })),
+      timeoutMs,
+    )
+  })
   let body: unknown
   try {
-    body = await c.req.json()
-  } catch {
+    body = await Promise.race([c.req.json(), tooSlow])
+  } catch (err) {
+    if (err instanceof ApiError) throw err
     throw new ApiError('BadRequest', 'JSON không hợp lệ.')
+  } finally {
+    clearTimeout(timer)
   }
   return parseOr400(schema, body)
 }
