@@ -14,26 +14,14 @@ import { tileLayerIds, type TileLayerId } from '#core/contract/tiles.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { openDatabase, type Database } from '../server/src/db/index.ts'
 import { migrate } from '../server/src/db/migrate.ts'
-import { tileSets, type SourceLayer } from '../server/src/tiles/layers.ts'
-import { BUFFER, EXTENT } from '../server/src/tiles/mvt.ts'
-import { activeLayers, renderTile, TILE_BOX_CTE } from '../server/src/tiles/render.ts'
+import { tileSets } from '../server/src/tiles/layers.ts'
+import { activeLayers, nativeTileSql, renderTile } from '../server/src/tiles/render.ts'
 
 export type TileMeasure = { features: number; bytes: number; msPerTile: number; p95Ms: number }
 export type TileBenchLine = { layer: TileLayerId; z: number; tiles: number; ours: TileMeasure; native: TileMeasure | null }
 export type TileBenchResult = { db: Database['kind']; center: [number, number]; runs: number; lines: TileBenchLine[] }
 
 const zooms: Record<TileLayerId, number[]> = { basemap: [12, 14, 16], planning: [12, 14, 16], parcels: [16, 17, 18] }
-
-/** The same layers and the same selection, simplification and buffer, through ST_AsMVTGeom/ST_AsMVT. */
-export function nativeTileSql(layers: SourceLayer[]): string {
-  const parts = layers.map(
-    (l) => `coalesce((select ST_AsMVT(q, '${l.name}', ${EXTENT}, 'geom', 'fid') from (
-      select s.fid, s.props::jsonb as props,
-        ST_AsMVTGeom(ST_Simplify(ST_Transform(s.geom, 3857), b.tol), b.ebox, ${EXTENT}, ${BUFFER}, true) as geom
-      from b cross join lateral (${l.select}) s) q), ''::bytea)`,
-  )
-  return `with ${TILE_BOX_CTE} select ${parts.join(' || ')} as mvt`
-}
 
 function countFeatures(bytes: Uint8Array | null): number {
   if (!bytes || bytes.length === 0) return 0
@@ -86,7 +74,7 @@ export async function benchTiles(db: Database, opts: { runs?: number } = {}): Pr
       const theirs: { bytes: number; features: number; ms: number }[] = []
       for (let run = 0; run <= runs; run++) {
         for (const [x, y] of tiles) {
-          const [pbf, ms] = await timed(() => renderTile(db, set, z, x, y))
+          const [pbf, ms] = await timed(() => renderTile(db, set, z, x, y, 'node'))
           if (run > 0) ours.push({ bytes: pbf?.length ?? 0, features: countFeatures(pbf), ms })
           if (!native) continue
           const [rows, nms] = await timed(() => db.query<{ mvt: Uint8Array }>(sql, [z, x, y]))

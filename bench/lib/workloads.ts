@@ -8,7 +8,7 @@ import { searchPlaces } from '../../server/src/geo/search.ts'
 import { valuate } from '../../server/src/geo/valuation.ts'
 import { countedLookup } from '../../server/src/usage/daily-limit.ts'
 import { tileSets } from '../../server/src/tiles/layers.ts'
-import { activeLayers, tileSql } from '../../server/src/tiles/render.ts'
+import { queryTile } from '../../server/src/tiles/render.ts'
 import { loadResult, type LoadResult } from './stats.ts'
 import type { Bbox, TileRef } from './tile-math.ts'
 
@@ -76,20 +76,12 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
         )
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
-    case 'tiles': {
-      const sqlByKey = new Map<string, string>()
+    case 'tiles':
+      // The tile's own statement as the server runs it (ST_AsMVT on PostgreSQL, rows for Node's encoder on PGlite).
       return (i) => {
         const t = w.tiles[i % w.tiles.length] as TileRef
-        const set = tileSets[t.layer as TileLayerId]
-        const key = `${t.layer}/${t.z}`
-        let sql = sqlByKey.get(key)
-        if (sql === undefined) {
-          sql = tileSql(activeLayers(set, t.z))
-          sqlByKey.set(key, sql)
-        }
-        return db.query(sql, [t.z, t.x, t.y])
+        return queryTile(db, tileSets[t.layer as TileLayerId], t.z, t.x, t.y)
       }
-    }
   }
 }
 

@@ -1,6 +1,9 @@
 /** What the rest of the server sees of a database: the same SQL runs on PGlite and on PostgreSQL. */
+/** `prepare`: a name for the statement, so PostgreSQL parses and plans it once per connection (hot paths only; PGlite ignores it). */
+export type QueryOptions = { prepare?: string }
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>
   /** Several statements without parameters (migrations, bulk loads). */
   exec(sql: string): Promise<void>
 }

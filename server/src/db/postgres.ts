@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database.ts'
+import type { Database, Queryable, QueryOptions } from './database.ts'
 
 // int8 (counts, sums) as JS numbers, as PGlite gives them: our counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v))
@@ -11,8 +11,8 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const res = await c.query(sql, params)
+    async query<T>(sql: string, params?: unknown[], opts?: QueryOptions) {
+      const res = opts?.prepare ? await c.query({ name: opts.prepare, text: sql, values: params }) : await c.query(sql, params)
       return res.rows as T[]
     },
     async exec(sql: string) {

@@ -63,7 +63,8 @@ function tags(props: Record<string, unknown> | null): Record<string, string | nu
 export async function queryTileLayers(db: Queryable, set: TileSet, z: number, x: number, y: number): Promise<MvtLayer[]> {
   const layers = activeLayers(set, z)
   if (layers.length === 0) return []
-  const rows = await db.query<Row>(tileSql(layers), [z, x, y])
+  const st = tileStatement(set, layers, 'node')
+  const rows = await db.query<Row>(st.sql, [z, x, y], { prepare: st.name })
   const features: MvtFeature[][] = layers.map(() => [])
   for (const row of rows) {
     const feature = row.geom && toMvtFeature(row.geom, tags(row.props), row.fid)
@@ -72,7 +73,69 @@ export async function queryTileLayers(db: Queryable, set: TileSet, z: number, x:
   return layers.map((l, i) => ({ name: l.name, features: features[i] ?? [] }))
 }
 
+/**
+ * The same tile from PostgreSQL's own encoder: the same layers, selection, order and one-pixel
+ * simplification, clipped to the tile plus its buffer by ST_AsMVTGeom (points to the tile itself), one
+ * bytea for the whole tile. What the two encoders write decodes to the same features (render.test.ts).
+ */
+export function nativeTileSql(layers: SourceLayer[]): string {
+  const parts = layers.map(
+    (l) => `coalesce((select ST_AsMVT(q, '${l.name}', ${EXTENT}, 'geom', 'fid') from (
+      select s.fid::int8 as fid, s.props::jsonb as props, g.geom
+      from b cross join lateral (${l.select}) s
+        cross join lateral (select ST_AsMVTGeom(ST_Simplify(ST_Transform(s.geom, 3857), b.tol), b.ebox, ${EXTENT},
+          case when ST_Dimension(s.geom) = 0 then 0 else ${BUFFER} end, true) as geom) g
+      where g.geom is not null
+      order by s.sort, s.fid) q), ''::bytea)`,
+  )
+  return `with ${TILE_BOX_CTE} select ${parts.join(' || ')} as mvt`
+}
+
+export type TileEncoder = 'node' | 'native'
+
+const encoders = new WeakMap<Queryable, Promise<TileEncoder>>()
+
+/**
+ * 'native' where the database encodes tiles itself (PostgreSQL whose PostGIS has ST_AsMVT with its
+ * protobuf library), else 'node' (PGlite's PostGIS has no ST_AsMVT). Asked once per database.
+ */
+export function tileEncoder(db: Queryable): Promise<TileEncoder> {
+  let known = encoders.get(db)
+  if (!known) {
+    known = db
+      .query<{ n: number }>(
+        `select length(ST_AsMVT(q, 't')) as n from (select 1 as a, ST_AsMVTGeom(ST_Point(1, 1), ST_MakeBox2D(ST_Point(0, 0), ST_Point(2, 2))) as geom) q`,
+      )
+      .then((rows) => ((rows[0]?.n ?? 0) > 0 ? 'native' : 'node'), () => 'node' as const)
+    encoders.set(db, known)
+  }
+  return known
+}
+
+/** The tile's one database statement with its prepared name, for the encoder and zoom. */
+function tileStatement(set: TileSet, layers: SourceLayer[], encoder: TileEncoder): { sql: string; name: string } {
+  // The active layers grow with the zoom by minzoom, so their count names the statement within a set.
+  return { sql: encoder === 'native' ? nativeTileSql(layers) : tileSql(layers), name: `tile_${set.id}_${layers.length}_${encoder}` }
+}
+
+/**
+ * The tile's database work alone (what the bench's raw side times): rows for the Node encoder, or the
+ * finished protobuf from ST_AsMVT.
+ */
+export async function queryTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder?: TileEncoder): Promise<unknown[]> {
+  const layers = activeLayers(set, z)
+  if (layers.length === 0) return []
+  const st = tileStatement(set, layers, encoder ?? (await tileEncoder(db)))
+  return db.query(st.sql, [z, x, y], { prepare: st.name })
+}
+
 /** Protobuf bytes of the tile, or null when it has no feature. */
-export async function renderTile(db: Queryable, set: TileSet, z: number, x: number, y: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  return encodeTile(await queryTileLayers(db, set, z, x, y))
+export async function renderTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder?: TileEncoder): Promise<Uint8Array<ArrayBuffer> | null> {
+  const using = encoder ?? (await tileEncoder(db))
+  if (using === 'node') return encodeTile(await queryTileLayers(db, set, z, x, y))
+  const layers = activeLayers(set, z)
+  if (layers.length === 0) return null
+  const st = tileStatement(set, layers, using)
+  const [row] = await db.query<{ mvt: Uint8Array }>(st.sql, [z, x, y], { prepare: st.name })
+  return row && row.mvt.length > 0 ? new Uint8Array(row.mvt) : null
 }

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tileJson } from '#core/contract/tiles.ts'
 import type { Database } from '../../db/database.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { tileSets } from '../../tiles/layers.ts'
 import { ringArea2 } from '../../tiles/mvt.ts'
+import { renderTile, tileEncoder } from '../../tiles/render.ts'
 import { bumpDataVersion } from '../../tiles/version.ts'
 import { rangeBbox, readPack, tileEtag, type PackEntry, type PackHeader } from '#core/offline/tile-pack.ts'
 import { acceptsGzip, etagMatches } from './routes.ts'
@@ -314,6 +316,38 @@ describe('vector tiles', () => {
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
     expect(after.layers.parcels!.map((f) => f.properties.sheet_no)).toEqual([8])
+  })
+
+  it('writes tiles with ST_AsMVT on PostgreSQL that decode to the same features as the Node encoder', async (ctx) => {
+    if ((await tileEncoder(db)) !== 'native') return ctx.skip()
+    let compared = 0
+    for (const [layer, z, x, y] of [
+      ['parcels', Z, TX, TY],
+      ['planning', Z, TX, TY],
+      ['planning', 13, TX >> 3, TY >> 3],
+      ['basemap', Z, TX, TY],
+      ['basemap', 13, TX >> 3, TY >> 3],
+    ] as const) {
+      const node = await renderTile(db, tileSets[layer], z, x, y, 'node')
+      const native = await renderTile(db, tileSets[layer], z, x, y, 'native')
+      expect(node, `${layer}/${z}`).not.toBeNull()
+      const a = decode(node!)
+      const b = decode(native!)
+      expect(Object.keys(b), `${layer}/${z}`).toEqual(Object.keys(a))
+      for (const name of Object.keys(a)) {
+        const fa = a[name]!
+        const fb = b[name]!
+        expect(fb.map((f) => [f.id, f.type, f.properties]), `${layer}/${z} ${name}`).toEqual(fa.map((f) => [f.id, f.type, f.properties]))
+        // The same shapes: bounding boxes in tile units within a unit or two (each encoder snaps and simplifies its own way).
+        const bounds = (f: Decoded[string][number]) => {
+          const pts = coords(f)
+          return [Math.min(...pts.map((p) => p.x)), Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y))]
+        }
+        fa.forEach((f, i) => bounds(fb[i]!).forEach((v, k) => expect(Math.abs(v - bounds(f)[k]!), `${layer}/${z} ${name} #${i}`).toBeLessThanOrEqual(2)))
+        compared += fa.length
+      }
+    }
+    expect(compared).toBeGreaterThan(8)
   })
 
   it('packs every tile of a box, zooms and layers in order, each byte-identical to its single tile, with its length and CRC checked', async () => {
