@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as DemoRouteImport } from './routes/demo'
 import { Route as OfflineRouteImport } from './routes/offline'
+import { Route as SketchRouteImport } from './routes/sketch'
 import { Route as ValuationRouteImport } from './routes/valuation'
+import { Route as WalkRouteImport } from './routes/walk'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -29,9 +31,19 @@ const OfflineRoute = OfflineRouteImport.update({
   path: '/offline',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SketchRoute = SketchRouteImport.update({
+  id: '/sketch',
+  path: '/sketch',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ValuationRoute = ValuationRouteImport.update({
   id: '/valuation',
   path: '/valuation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalkRoute = WalkRouteImport.update({
+  id: '/walk',
+  path: '/walk',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -39,34 +51,43 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
+  '/sketch': typeof SketchRoute
   '/valuation': typeof ValuationRoute
+  '/walk': typeof WalkRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
+  '/sketch': typeof SketchRoute
   '/valuation': typeof ValuationRoute
+  '/walk': typeof WalkRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
+  '/sketch': typeof SketchRoute
   '/valuation': typeof ValuationRoute
+  '/walk': typeof WalkRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo' | '/offline' | '/valuation'
+  fullPaths: '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo' | '/offline' | '/valuation'
-  id: '__root__' | '/' | '/demo' | '/offline' | '/valuation'
+  to: '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+  id:
+    '__root__' | '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   DemoRoute: typeof DemoRoute
   OfflineRoute: typeof OfflineRoute
+  SketchRoute: typeof SketchRoute
   ValuationRoute: typeof ValuationRoute
+  WalkRoute: typeof WalkRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -92,11 +113,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OfflineRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sketch': {
+      id: '/sketch'
+      path: '/sketch'
+      fullPath: '/sketch'
+      preLoaderRoute: typeof SketchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/valuation': {
       id: '/valuation'
       path: '/valuation'
       fullPath: '/valuation'
       preLoaderRoute: typeof ValuationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/walk': {
+      id: '/walk'
+      path: '/walk'
+      fullPath: '/walk'
+      preLoaderRoute: typeof WalkRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -106,7 +141,9 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   DemoRoute: DemoRoute,
   OfflineRoute: OfflineRoute,
+  SketchRoute: SketchRoute,
   ValuationRoute: ValuationRoute,
+  WalkRoute: WalkRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -15,6 +15,10 @@ export const storageKeys = {
   valuationDraft: 'qh.valuation-draft',
   /** IndexedDB database (idb-keyval, object store 'history'): past planning and valuation results. */
   historyDb: 'qh-history',
+  /** IndexedDB database (idb-keyval, object store 'walks'): the boundary walk in progress, kept through screen-offs and reopenings. */
+  walkDb: 'qh-walk',
+  /** localStorage: when the install prompt was last dismissed (ms), so it is not shown again at once. */
+  installDismissed: 'qh.install-dismissed',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const

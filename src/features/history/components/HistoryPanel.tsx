@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useSetAtom } from 'jotai'
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
-import { IconChevronDown, IconChevronUp, IconMap, IconTrash } from '@tabler/icons-react'
+import { IconChevronDown, IconChevronUp, IconMap, IconRuler2, IconTrash } from '@tabler/icons-react'
 import { formatArea, formatDate, formatDateTime, formatMoneyShort, formatNumber } from '../../../lib/format/format.ts'
 import { ConfirmDialog } from '../../offline/components/ConfirmDialog.tsx'
 import { encodeMapHash } from '../../map/url-state.ts'
@@ -151,6 +151,16 @@ export function HistoryPanel() {
                     <Button size="compact-sm" variant="default" leftSection={<IconMap size={16} aria-hidden />} onClick={() => showOnMap(e)}>
                       Xem trên bản đồ
                     </Button>
+                    {e.kind === 'planning' && (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconRuler2 size={16} aria-hidden />}
+                        onClick={() => void navigate({ to: '/sketch', search: { parcel: e.result.parcel.id, lat: e.lat, lng: e.lng } })}
+                      >
+                        Sơ đồ thửa
+                      </Button>
+                    )}
                     <Button size="compact-sm" variant="subtle" color="red" aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`} onClick={() => void remove(e.id)}>
                       <IconTrash size={16} aria-hidden />
                     </Button>

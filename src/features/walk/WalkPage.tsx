@@ -1,0 +1,137 @@
+import '@mantine/core/styles/Table.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import './walk.css'
+import { useEffect, useState } from 'react'
+import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { IconCheck, IconMapPin, IconPlayerPlay, IconTrash, IconArrowBackUp } from '@tabler/icons-react'
+import { formatDateTime, formatMeters } from '../../lib/format/format.ts'
+import { useWakeLock } from '../../lib/wake-lock.ts'
+import { loadSketch, type SketchSubject } from '../sketch/index.ts'
+import { WalkDrawing } from './components/WalkDrawing.tsx'
+import { WalkFigures, WalkPointList } from './components/WalkFigures.tsx'
+import { WalkResult } from './components/WalkResult.tsx'
+import { DEFAULT_STEP_M, WORST_ACCURACY_M, type WalkMode } from './track.ts'
+import { usePosition } from './use-position.ts'
+import { useWalk } from './use-walk.ts'
+
+function useParcel(parcelId: string | undefined): SketchSubject | null {
+  const [subject, setSubject] = useState<SketchSubject | null>(null)
+  useEffect(() => {
+    if (!parcelId) return
+    const ctrl = new AbortController()
+    loadSketch({ parcel: parcelId }, ctrl.signal).then(
+      (r) => !ctrl.signal.aborted && setSubject(r.ok ? r.subject : null),
+      () => undefined,
+    )
+    return () => ctrl.abort()
+  }, [parcelId])
+  return subject
+}
+
+/**
+ * The GPS boundary walk: start at a corner, tap at each corner (or let it record every few metres),
+ * see the polygon, area, perimeter and each point's accuracy as it grows; at the end, the difference
+ * from the registered parcel and the sketch's exports. Needs no network; the walk is kept on the
+ * device after every point and the screen is kept on while walking.
+ */
+export function WalkPage({ parcelId }: { parcelId?: string }) {
+  const w = useWalk()
+  const walk = w.walk
+  const parcel = useParcel(walk?.parcelId ?? parcelId)
+  const walking = !!walk && walk.finishedAt === null
+  const { fix, error } = usePosition(walk === null || walking, w.onFix)
+  const [mode, setMode] = useState<WalkMode>('corners')
+  const [confirmDiscard, setConfirmDiscard] = useState(false)
+  useWakeLock(walking)
+  if (walk === undefined) return null
+  const parcelLabel = parcel ? `thửa ${parcel.parcelNo ?? '?'}, tờ ${parcel.sheetNo ?? '?'}` : null
+  const good = fix && fix.accuracyM <= WORST_ACCURACY_M
+
+  return (
+    <Container size="md" py="lg" w="100%">
+      <Stack gap="md">
+        <div>
+          <Title order={1}>Đi đo ranh thửa</Title>
+          <Text c="dimmed">
+            Đứng ở một góc thửa, bắt đầu, rồi đi quanh ranh và chạm "Ghi góc" ở mỗi góc. Không cần mạng; lượt đo được lưu trên máy sau mỗi điểm.
+            {parcelLabel && ` Kết quả được so với ${parcelLabel}.`}
+          </Text>
+        </div>
+        {(walk === null || walking) && (
+          <Text role="status" data-testid="walk-gps" data-lat={fix?.lat} data-lng={fix?.lng} c={error ? 'red' : good ? undefined : 'orange'}>
+            {error ?? (fix ? `GPS: sai số ± ${formatMeters(fix.accuracyM)}${good ? '' : ` — quá ${WORST_ACCURACY_M} m, chưa ghi được`}` : 'Đang chờ tín hiệu GPS…')}
+          </Text>
+        )}
+        {walk === null && (
+          <Stack gap="sm">
+            <SegmentedControl
+              value={mode}
+              onChange={(v) => setMode(v as WalkMode)}
+              aria-label="Cách ghi điểm"
+              data={[
+                { value: 'corners', label: 'Chạm ở mỗi góc' },
+                { value: 'auto', label: `Tự ghi mỗi ${DEFAULT_STEP_M} m` },
+              ]}
+            />
+            <Button size="lg" leftSection={<IconPlayerPlay aria-hidden />} disabled={!good} onClick={() => fix && w.start(mode, fix, { parcelId: parcel?.parcelId ?? parcelId ?? null, meridian: parcel?.outline.meridian ?? null })}>
+              Bắt đầu tại góc này
+            </Button>
+          </Stack>
+        )}
+        {walk && (
+          <>
+            <Text size="sm" c="dimmed">
+              Lượt đo bắt đầu lúc {formatDateTime(walk.startedAt)}
+              {walk.finishedAt !== null && `, xong lúc ${formatDateTime(walk.finishedAt)}`}.
+            </Text>
+            <WalkFigures walk={walk} />
+            <WalkDrawing points={walk.points} meridian={walk.meridian} parcel={parcel?.outline ?? null} closed={!walking} here={walking ? fix : null} />
+          </>
+        )}
+        {walking && (
+          <Stack gap="xs">
+            {w.lastSkip === 'inaccurate' && <Alert color="orange">GPS chưa đủ chính xác, góc chưa được ghi. Đứng yên vài giây rồi chạm lại.</Alert>}
+            <Button size="lg" leftSection={<IconMapPin aria-hidden />} disabled={!fix} onClick={() => fix && w.markCorner(fix)}>
+              Ghi góc
+            </Button>
+            <Group grow>
+              <Button variant="default" leftSection={<IconArrowBackUp size={18} aria-hidden />} disabled={walk.points.length === 0} onClick={w.undo}>
+                Bỏ điểm cuối
+              </Button>
+              <Button color="teal" leftSection={<IconCheck size={18} aria-hidden />} disabled={walk.points.length < 3} onClick={w.done}>
+                Hoàn tất
+              </Button>
+            </Group>
+            <WalkPointList walk={walk} />
+          </Stack>
+        )}
+        {walk && !walking && (
+          <>
+            <WalkResult walk={walk} parcel={parcel?.outline ?? null} parcelLabel={parcelLabel} />
+            <Button variant="default" onClick={w.resume}>
+              Đo tiếp lượt này
+            </Button>
+          </>
+        )}
+        {walk &&
+          (confirmDiscard ? (
+            <Alert color="red" title="Xoá lượt đo này?" role="alertdialog">
+              <Group gap="xs" mt="xs">
+                <Button color="red" onClick={() => (setConfirmDiscard(false), w.discard())}>
+                  Xoá
+                </Button>
+                <Button variant="default" onClick={() => setConfirmDiscard(false)}>
+                  Giữ lại
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => setConfirmDiscard(true)}>
+              Xoá lượt đo, bắt đầu lại
+            </Button>
+          ))}
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,2 @@
+/** The GPS boundary walk. */
+export { WalkPage } from './WalkPage.tsx'

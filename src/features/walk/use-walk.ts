@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { autoMeridian } from '#core/geo/provinces.ts'
+import { clearWalk, loadWalk, saveWalk } from './store.ts'
+import { finish, newWalk, offerFix, undoPoint, type Skip, type Walk, type WalkMode } from './track.ts'
+import type { Position } from './use-position.ts'
+
+/**
+ * The walk in progress: restored from the device on opening, written back after every change, fed by
+ * the position watch (auto mode) and the user's taps. `lastSkip` says why the last tap did not record.
+ */
+export function useWalk() {
+  const [walk, setWalk] = useState<Walk | null | undefined>(undefined)
+  const [lastSkip, setLastSkip] = useState<Skip | null>(null)
+  const current = useRef<Walk | null>(null)
+
+  const commit = useCallback((next: Walk | null) => {
+    current.current = next
+    setWalk(next)
+    void (next ? saveWalk(next) : clearWalk()).catch((err: unknown) => console.warn('walk not saved', err))
+  }, [])
+
+  useEffect(() => {
+    let alive = true
+    loadWalk().then(
+      (w) => {
+        if (!alive) return
+        current.current = w ?? null
+        setWalk(w ?? null)
+      },
+      () => alive && setWalk(null),
+    )
+    return () => {
+      alive = false
+    }
+  }, [])
+
+  const start = useCallback(
+    (mode: WalkMode, fix: Position, opts: { parcelId: string | null; meridian: number | null }) => {
+      const w = newWalk({ id: crypto.randomUUID(), now: Date.now(), mode, meridian: opts.meridian ?? autoMeridian(fix.lat, fix.lng).meridian, parcelId: opts.parcelId })
+      const first = offerFix(w, fix, true)
+      setLastSkip(first.skipped)
+      commit(first.walk)
+    },
+    [commit],
+  )
+
+  /** A position from the watch: recorded in auto mode when far enough from the last point. */
+  const onFix = useCallback(
+    (fix: Position) => {
+      const w = current.current
+      if (!w || w.finishedAt !== null || w.mode !== 'auto') return
+      const out = offerFix(w, fix, false)
+      if (out.walk !== w) commit(out.walk)
+    },
+    [commit],
+  )
+
+  const markCorner = useCallback(
+    (fix: Position) => {
+      const w = current.current
+      if (!w) return
+      const out = offerFix(w, fix, true)
+      setLastSkip(out.skipped)
+      if (out.walk !== w) commit(out.walk)
+    },
+    [commit],
+  )
+
+  const undo = useCallback(() => current.current && commit(undoPoint(current.current)), [commit])
+  const done = useCallback(() => current.current && commit(finish(current.current, Date.now())), [commit])
+  const resume = useCallback(() => current.current && commit({ ...current.current, finishedAt: null }), [commit])
+  const discard = useCallback(() => commit(null), [commit])
+
+  return { walk, lastSkip, start, onFix, markCorner, undo, done, resume, discard }
+}
