@@ -33,13 +33,18 @@ const boxOf = (o: Outline, marginDeg = 0.0003): Bbox => {
   return [Math.min(...lngs) - marginDeg, Math.min(...lats) - marginDeg, Math.max(...lngs) + marginDeg, Math.max(...lats) + marginDeg]
 }
 
-async function storedFor(q: SketchQuery): Promise<{ data: PlanningData; at: number } | null> {
-  if (q.lat !== undefined && q.lng !== undefined) {
-    const e = await storedPlanningAt({ lat: q.lat, lng: q.lng }, q.parcel)
-    return e ? { data: e.result, at: e.at } : null
-  }
-  const e = q.parcel ? (await list('planning')).find((x) => x.result.parcel.id === q.parcel) : undefined
-  return e ? { data: e.result, at: e.at } : null
+type StoredParcel = { data: PlanningData & { parcel: NonNullable<PlanningData['parcel']> }; at: number }
+
+/** A stored lookup of the parcel; one made where no parcel was found has no outline to sketch. */
+async function storedFor(q: SketchQuery): Promise<StoredParcel | null> {
+  const e =
+    q.lat !== undefined && q.lng !== undefined
+      ? await storedPlanningAt({ lat: q.lat, lng: q.lng }, q.parcel)
+      : q.parcel
+        ? (await list('planning')).find((x) => x.result.parcel?.id === q.parcel)
+        : undefined
+  const parcel = e?.result.parcel
+  return e && parcel ? { data: { ...e.result, parcel }, at: e.at } : null
 }
 
 /**

@@ -151,12 +151,12 @@ export function HistoryPanel() {
                     <Button size="compact-sm" variant="default" leftSection={<IconMap size={16} aria-hidden />} onClick={() => showOnMap(e)}>
                       Xem trên bản đồ
                     </Button>
-                    {e.kind === 'planning' && (
+                    {e.kind === 'planning' && e.result.parcel && (
                       <Button
                         size="compact-sm"
                         variant="default"
                         leftSection={<IconRuler2 size={16} aria-hidden />}
-                        onClick={() => void navigate({ to: '/sketch', search: { parcel: e.result.parcel.id, lat: e.lat, lng: e.lng } })}
+                        onClick={() => void navigate({ to: '/sketch', search: { parcel: e.result.parcel!.id, lat: e.lat, lng: e.lng } })}
                       >
                         Sơ đồ thửa
                       </Button>
