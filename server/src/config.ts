@@ -42,6 +42,15 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().refine(isAddressOrRange, 'must be comma-separated addresses or CIDR ranges like 10.0.0.0/8')))
     .default([]),
+  /** Where photo bytes live: disk (DATA_DIR/uploads), database (bytea) or s3://bucket/prefix. */
+  UPLOAD_STORE: z
+    .string()
+    .regex(/^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_\/-]*)?)$/, 'must be disk, database or s3://bucket/prefix')
+    .optional(),
+  S3_ENDPOINT: urlish(['http:', 'https:']).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name like ap-southeast-1').default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
   /** Accounts one address (one IPv6 /64) may register per hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -76,6 +85,9 @@ export type Config = {
   publicUrl: string
   trustProxy: boolean
   trustedProxies: string[]
+  /** `disk`, `database`, or `s3://…` with the bucket's location and keys in `s3`. */
+  uploadStore: 'disk' | 'database' | `s3://${string}`
+  s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined
   registrationsPerHour: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   bodyLimitBytes: number
@@ -101,6 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const dataDir = resolve(e.DATA_DIR)
+  // With a shared database every process on every machine must see every photo: keep them in it.
+  const uploadStore = (e.UPLOAD_STORE ?? (e.DATABASE_URL ? 'database' : 'disk')) as Config['uploadStore']
+  if (uploadStore.startsWith('s3://') && !(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid UPLOAD_STORE=${JSON.stringify(env.UPLOAD_STORE)}: an S3 store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`)
+  }
+  if (uploadStore === 'database' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid UPLOAD_STORE="database": needs DATABASE_URL (the embedded database keeps photos on disk)')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -114,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     trustProxy: e.TRUST_PROXY,
     trustedProxies: e.TRUSTED_PROXIES,
+    uploadStore,
+    s3: uploadStore.startsWith('s3://')
+      ? {
+          endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+          region: e.S3_REGION,
+          accessKeyId: e.AWS_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.AWS_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,

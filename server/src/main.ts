@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts'
+import { keepFilesPrivate } from './security/private-files.ts'
 import { DatabaseStartError, startServer } from './server.ts'
+
+keepFilesPrivate()
 
 try {
   const running = await startServer(loadConfig())

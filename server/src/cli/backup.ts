@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { spawn as nodeSpawn } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { postgis } from '@electric-sql/pglite-postgis'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { keepFilesPrivate, PRIVATE_DIR, PRIVATE_FILE } from '../security/private-files.ts'
 
 // `npm run backup -- [--out FILE] [--force]`: the database and the uploaded photos in one .tar.gz.
 // Embedded PGlite: its data directory as PGlite's own dump (the server must be stopped first).
@@ -39,15 +40,31 @@ export function assertPgliteClosed(config: BackupConfig, force: boolean): void {
   )
 }
 
+/** How commands are started; tests pass one that records what would be visible in `ps`. */
+export type Spawn = typeof nodeSpawn
+
 /** Runs a command to completion; its stderr becomes the error message when it fails. */
-export function run(cmd: string, args: string[], opts: { cwd?: string } = {}): Promise<void> {
+export function run(cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string>; spawn?: Spawn } = {}): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    const spawn = opts.spawn ?? nodeSpawn
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     child.on('error', (err) => reject(new BackupError(`${cmd} could not be started: ${err.message}`)))
     child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new BackupError(`${cmd} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`))))
   })
+}
+
+/**
+ * pg_dump / pg_restore's connection: the URL without its password for the command line (which every
+ * user of the machine can read in `ps`), and the password in PGPASSWORD, which only this user sees.
+ */
+export function pgConnection(databaseUrl: string): { dbname: string; env: Record<string, string> } {
+  const url = new URL(databaseUrl)
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password')
+  url.password = ''
+  url.searchParams.delete('password')
+  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} }
 }
 
 function countFiles(dir: string): number {
@@ -56,20 +73,21 @@ function countFiles(dir: string): number {
 }
 
 /** Writes one archive with the manifest, the database dump and DATA_DIR/uploads; returns what it holds. */
-export async function createBackup(config: BackupConfig, out: string, opts: { force?: boolean } = {}): Promise<BackupManifest & { file: string; bytes: number }> {
+export async function createBackup(config: BackupConfig, out: string, opts: { force?: boolean; spawn?: Spawn } = {}): Promise<BackupManifest & { file: string; bytes: number }> {
   const file = resolve(out)
   const database = config.databaseUrl ? 'postgres' : 'pglite'
   if (database === 'pglite') {
     if (!existsSync(join(pgliteDir(config), 'PG_VERSION'))) throw new BackupError(`No embedded database in ${pgliteDir(config)}: check DATA_DIR.`)
     assertPgliteClosed(config, opts.force ?? false)
   }
-  mkdirSync(dirname(file), { recursive: true })
+  mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR })
   const staging = mkdtempSync(join(dirname(file), '.backup-'))
   const partial = `${file}.partial`
   try {
     mkdirSync(join(staging, 'database'))
     if (config.databaseUrl) {
-      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${join(staging, POSTGRES_DUMP)}`, `--dbname=${config.databaseUrl}`])
+      const { dbname, env } = pgConnection(config.databaseUrl)
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${join(staging, POSTGRES_DUMP)}`, `--dbname=${dbname}`], { env, spawn: opts.spawn })
     } else {
       const pg = await PGlite.create(pgliteDir(config), { extensions: pgliteExtensions })
       try {
@@ -85,7 +103,9 @@ export async function createBackup(config: BackupConfig, out: string, opts: { fo
     // Half-written temporaries of uploads in progress are left out; the database has no row for them yet.
     const tarArgs = ['-czf', partial, '-C', staging, 'manifest.json', 'database']
     if (existsSync(uploads)) tarArgs.push('--exclude=.tmp-*', '-C', config.dataDir, 'uploads')
-    await run('tar', tarArgs)
+    await run('tar', tarArgs, { spawn: opts.spawn })
+    // Accounts and photos: the server's user only, whatever the umask of whoever ran the backup.
+    chmodSync(partial, PRIVATE_FILE)
     // Renamed only once complete, so a backup file that exists is a whole one.
     renameSync(partial, file)
     return { ...manifest, file, bytes: statSync(file).size }
@@ -135,4 +155,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) process.exit(await main(process.argv.slice(2)))
+if (import.meta.main) {
+  keepFilesPrivate()
+  process.exit(await main(process.argv.slice(2)))
+}

@@ -6,6 +6,9 @@ import { ImportError } from '../import/errors.ts'
 import { importFile } from '../import/import-file.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
 import { runRasterKind } from '../overlays/cli.ts'
+import { keepFilesPrivate } from '../security/private-files.ts'
+
+keepFilesPrivate()
 
 // Scanned plans (--kind overlay) have their own options and importer (server/src/overlays).
 const rasterExit = await runRasterKind(process.argv.slice(2))

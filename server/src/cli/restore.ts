@@ -2,15 +2,18 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
+import { keepFilesPrivate } from '../security/private-files.ts'
 import {
   assertPgliteClosed,
   BACKUP_FORMAT,
   BackupError,
   pgliteDir,
   pgliteExtensions,
+  pgConnection,
   PGLITE_DUMP,
   POSTGRES_DUMP,
   run,
+  type Spawn,
   uploadsDir,
   type BackupConfig,
   type BackupManifest,
@@ -36,7 +39,7 @@ function readManifest(dir: string): BackupManifest {
  * checked first, the new embedded database is built beside the old one, and only then are the
  * folders swapped, so a failure on the way leaves the data as it was.
  */
-export async function restoreBackup(config: BackupConfig, file: string, opts: { force?: boolean; now?: Date } = {}): Promise<RestoreResult> {
+export async function restoreBackup(config: BackupConfig, file: string, opts: { force?: boolean; now?: Date; spawn?: Spawn } = {}): Promise<RestoreResult> {
   const archive = resolve(file)
   if (!existsSync(archive)) throw new BackupError(`No such file: ${archive}`)
   const stamp = (opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')
@@ -45,7 +48,7 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
   const work = mkdtempSync(join(config.dataDir, '.restore-'))
   const keptAside: string[] = []
   try {
-    await run('tar', ['-xzf', archive, '-C', work])
+    await run('tar', ['-xzf', archive, '-C', work], { spawn: opts.spawn })
     const manifest = readManifest(work)
     const target = config.databaseUrl ? 'postgres' : 'pglite'
     if (manifest.database !== target) {
@@ -54,7 +57,8 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
 
     if (config.databaseUrl) {
       // One transaction: a failed restore leaves the database as it was.
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${config.databaseUrl}`, join(work, POSTGRES_DUMP)])
+      const { dbname, env } = pgConnection(config.databaseUrl)
+      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, join(work, POSTGRES_DUMP)], { env, spawn: opts.spawn })
     } else {
       assertPgliteClosed(config, opts.force ?? false)
       const fresh = join(work, 'pg')
@@ -118,4 +122,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) process.exit(await main(process.argv.slice(2)))
+if (import.meta.main) {
+  keepFilesPrivate()
+  process.exit(await main(process.argv.slice(2)))
+}

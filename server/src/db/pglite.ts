@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { postgis } from '@electric-sql/pglite-postgis'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { PRIVATE_DIR } from '../security/private-files.ts'
 import { DatabaseUnavailableError, type Database, type Queryable } from './database.ts'
 
 /**
@@ -12,7 +13,7 @@ import { DatabaseUnavailableError, type Database, type Queryable } from './datab
  * and `transaction` holds it exclusively, so callers never interleave statements inside a transaction.
  */
 export async function openPglite(dir: string | undefined): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true })
+  if (dir) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR })
   const pg = await PGlite.create(dir ?? 'memory://', { extensions: { postgis, pg_trgm, unaccent } })
   let closed = false
   const guard = () => {

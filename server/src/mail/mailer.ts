@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { Logger } from '../logger.ts'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../security/private-files.ts'
 
 export type Mail = { to: string; subject: string; text: string }
 export type Mailer = { send(mail: Mail): Promise<void> }
@@ -26,9 +27,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail })
-      await mkdir(config.mailOutboxDir, { recursive: true })
+      await mkdir(config.mailOutboxDir, { recursive: true, mode: PRIVATE_DIR })
       const file = join(config.mailOutboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`)
-      await writeFile(file, info.message as Buffer)
+      // Reset codes are in these files: the server's user only.
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE })
       logger.info('mail written to outbox', { file, subject: mail.subject })
     },
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../security/private-files.ts'
 
 /**
  * Where image bytes live. The database keeps the metadata and the keys; anything that can put, get
@@ -22,7 +23,7 @@ export function isStorageKey(key: string): boolean {
   return key.length <= 200 && keyPattern.test(key)
 }
 
-function assertKey(key: string) {
+export function assertStorageKey(key: string): void {
   if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`)
 }
 
@@ -37,17 +38,17 @@ const writeAll: DiskWriter = (file, bytes) => file.writeFile(bytes)
  */
 export function diskStorage(root: string, write: DiskWriter = writeAll): UploadStorage {
   const pathOf = (key: string) => {
-    assertKey(key)
+    assertStorageKey(key)
     return join(root, key)
   }
   return {
     async put(key, bytes) {
       const path = pathOf(key)
       const dir = dirname(path)
-      await mkdir(dir, { recursive: true })
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR })
       const temp = join(dir, `.tmp-${randomBytes(8).toString('hex')}`)
       try {
-        const file = await open(temp, 'wx', 0o600)
+        const file = await open(temp, 'wx', PRIVATE_FILE)
         try {
           await write(file, bytes)
           await file.sync()

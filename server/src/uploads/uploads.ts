@@ -124,6 +124,22 @@ export async function readUpload(
 }
 
 /**
+ * Deletes one upload of the account: its row first (from then on no process serves it), then its two
+ * objects. False when there is no such upload of this account (already deleted, or someone else's).
+ * An object whose delete failed is only unreachable bytes, never a photo still shown.
+ */
+export async function deleteUpload(db: Queryable, storage: UploadStorage, userId: string, id: string): Promise<boolean> {
+  const rows = await db.query<{ storage_key: string; thumb_key: string }>(
+    'delete from uploads where id = $1 and user_id = $2 returning storage_key, thumb_key',
+    [id, userId],
+  )
+  const row = rows[0]
+  if (!row) return false
+  await Promise.all([storage.delete(row.storage_key), storage.delete(row.thumb_key)])
+  return true
+}
+
+/**
  * True when every id names an upload of this account (an empty list is trivially owned). For the
  * valuation endpoint: image_ids that are unknown or someone else's make it false.
  */

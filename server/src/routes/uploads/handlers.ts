@@ -8,7 +8,7 @@ import { parseOr400 } from '../../http/validate.ts'
 import { processImages } from '../../uploads/image.ts'
 import { readImageFiles, type UploadLimits } from '../../uploads/multipart.ts'
 import type { UploadStorage } from '../../uploads/storage.ts'
-import { fileNameOf, readUpload, recordedAnswer, saveUploads, uploadIdPattern } from '../../uploads/uploads.ts'
+import { deleteUpload, fileNameOf, readUpload, recordedAnswer, saveUploads, uploadIdPattern } from '../../uploads/uploads.ts'
 
 const idempotencyHeader = z.object({
   'Idempotency-Key': z
@@ -42,7 +42,9 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
       'Content-Type': found.contentType,
       'Content-Disposition': `inline; filename="${fileNameOf(param.data.id, found.contentType)}"`,
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=31536000, immutable',
+      // Never in the browser's HTTP cache, where a shared phone would keep it after logout; the app
+      // keeps its own offline copy in IndexedDB and clears it on logout.
+      'Cache-Control': 'private, no-store',
     })
   }
 
@@ -66,6 +68,13 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
       } finally {
         inFlight--
       }
+    },
+    async remove(c: Context<AppEnv>) {
+      const userId = currentUserId(c)
+      const param = idParam.safeParse({ id: c.req.param('id') })
+      const deleted = param.success && (await deleteUpload(deps.db, opts.storage, userId, param.data.id))
+      if (!deleted) throw new ApiError('NotFound', 'Không tìm thấy hình ảnh.')
+      return ok(c, null, { message: 'Đã xoá ảnh.' })
     },
     image: serveVariant('image'),
     thumb: serveVariant('thumb'),

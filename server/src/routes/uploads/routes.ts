@@ -1,18 +1,17 @@
-import { join } from 'node:path'
 import { Hono } from 'hono'
 import { requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { uploadLimits } from '../../uploads/multipart.ts'
-import { diskStorage } from '../../uploads/storage.ts'
+import { uploadStorageFor } from '../../uploads/stores.ts'
 import { uploadHandlers, type UploadOptions } from './handlers.ts'
 
 /**
- * `/api/uploads` of CONTRACT.md: POST photos, GET them back (owner only). Images are kept under
- * DATA_DIR/uploads unless another storage is given.
+ * `/api/uploads` of CONTRACT.md: POST photos, GET them back and DELETE them (owner only). Images are
+ * kept where UPLOAD_STORE says (uploads/stores.ts) unless another storage is given.
  */
 export function uploadRoutes(deps: Deps, opts: Partial<UploadOptions> = {}) {
   const h = uploadHandlers(deps, {
-    storage: opts.storage ?? diskStorage(join(deps.config.dataDir, 'uploads')),
+    storage: opts.storage ?? uploadStorageFor(deps.config, deps.db),
     limits: opts.limits ?? uploadLimits,
     maxInFlight: opts.maxInFlight ?? 8,
   })
@@ -21,4 +20,5 @@ export function uploadRoutes(deps: Deps, opts: Partial<UploadOptions> = {}) {
     .post('/', h.upload)
     .get('/:id', h.image)
     .get('/:id/thumb', h.thumb)
+    .delete('/:id', h.remove)
 }
