@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate.ts'
 import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
 import { importFile } from '../import/import-file.ts'
+import { listLayers } from '../import/readers/gdal.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
 import { runRasterKind } from '../overlays/cli.ts'
 import { keepFilesPrivate } from '../security/private-files.ts'
@@ -27,6 +28,15 @@ try {
 if (args.help) {
   process.stdout.write(`${usage}\nXem docs/importing.md / See docs/importing.md\n`)
   process.exit(0)
+}
+if ('listLayers' in args) {
+  try {
+    process.stdout.write((await listLayers(args.listLayers)).join('\n') + '\n')
+    process.exit(0)
+  } catch (err) {
+    process.stderr.write(`Lỗi / Error: ${(err as Error).message}\n`)
+    process.exit(1)
+  }
 }
 
 let config: Config

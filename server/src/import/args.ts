@@ -7,7 +7,7 @@ import { isoDate } from './values.ts'
 
 export const usage =
   'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables ' +
-  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian> | --province "<tỉnh/province>"] --source "…" --date YYYY-MM-DD ' +
+  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian> | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
   '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
 
 /** A command line that cannot run; the CLI prints it with the usage line and exits with code 2. */
@@ -15,7 +15,7 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-export type ParsedArgs = { help: true } | { help: false; options: ImportOptions }
+export type ParsedArgs = { help: true } | { help: false; listLayers: string } | { help: false; options: ImportOptions }
 
 function pairs(values: string[] | undefined, flag: string, kind: ImportKind): Record<string, string> {
   const out: Record<string, string> = {}
@@ -46,6 +46,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? 'thiếu tệp cần nhập / missing the file to import' : `chỉ nhập một tệp mỗi lần / one file at a time: ${positionals.join(' ')}`)
   }
+  if (v['list-layers']) return { help: false, listLayers: positionals[0]! }
   if (!v.kind) throw new UsageError('thiếu --kind / missing --kind')
   if (!(importKinds as readonly string[]).includes(v.kind)) throw new UsageError(`--kind không hợp lệ / invalid --kind: ${JSON.stringify(v.kind)}`)
   const kind = v.kind as ImportKind
@@ -76,6 +77,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
       set: pairs(v.set, '--set', kind),
       encoding: v.encoding,
       province: v.province,
+      layer: v.layer,
       priceUnit,
     },
   }
@@ -97,6 +99,8 @@ function parse(argv: string[]) {
       dataset: { type: 'string' },
       encoding: { type: 'string' },
       province: { type: 'string' },
+      layer: { type: 'string' },
+      'list-layers': { type: 'boolean' },
       'price-unit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -3,7 +3,7 @@ import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database } from '../db/database.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
-import { formatCrs, projectorFor } from './crs.ts'
+import { formatCrs, projectorFor, unsupportedCrs } from './crs.ts'
 import { ImportError, RowError } from './errors.ts'
 import { createFieldReader } from './fields.ts'
 import { kinds } from './kinds/index.ts'
@@ -27,6 +27,8 @@ export type ImportOptions = {
   /** field → one value for every row (--set). */
   set?: Record<string, string> | undefined
   encoding?: string | undefined
+  /** The layer of a multi-layer file (GPKG, KML, zip), or the level of a DGN / layer of a DXF (--layer). */
+  layer?: string | undefined
   /**
    * The province the data lies in (--province, any spelling): its VN-2000 meridian is the CRS when the
    * file declares none and --crs is absent, and it fills a province column a row leaves blank.
@@ -105,7 +107,7 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
   const fieldsOf = createFieldReader(kind.fields, options.map, options.set, fallback)
   const batchSize = options.batchSize ?? 2000
 
-  const reader = await openReader(options.file, { encoding: options.encoding })
+  const reader = await openReader(options.file, { encoding: options.encoding, layer: options.layer })
   try {
     const warnings: string[] = []
     let crs: Crs
@@ -119,6 +121,8 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
     } else if (reader.declaredCrs) {
       crs = reader.declaredCrs
       crsFrom = 'prj'
+    } else if (reader.prj && unsupportedCrs(reader.prj)) {
+      throw new ImportError(unsupportedCrs(reader.prj)!)
     } else if (province) {
       crs = { kind: 'vn2000', meridian: province.meridian }
       crsFrom = 'province'
@@ -127,6 +131,11 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
           `${province.mergedInto} sau sáp nhập 2025 dùng nhiều kinh tuyến trục (${province.meridiansAfterMerger.join(', ')}); đã dùng ${province.meridian} của ${province.name}. Nếu tệp thuộc phần khác, dùng --crs vn2000:<kinh tuyến trục>`,
         )
       }
+    } else if (reader.looksProjected || reader.format === 'dgn' || reader.format === 'dxf') {
+      // CAD drawings (DGN, DXF) carry no CRS and are never in degrees.
+      throw new ImportError(
+        `${basename(options.file)} không ghi hệ tọa độ và có tọa độ phẳng (mét); hãy chỉ rõ --crs vn2000:<kinh tuyến trục> (ví dụ vn2000:105.75) hoặc --province "<tỉnh/thành phố>"`,
+      )
     } else if (reader.format === 'shapefile') {
       throw new ImportError(
         reader.prj

@@ -3,7 +3,10 @@ import type { Geometry } from 'geojson'
 export const importKinds = ['parcels', 'planning', 'roads', 'prices', 'comparables'] as const
 export type ImportKind = (typeof importKinds)[number]
 
-export type FileFormat = 'geojson' | 'shapefile' | 'csv'
+export type FileFormat = 'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | 'dxf' | 'gpkg' | 'kml' | 'zip' | 'xlsx'
+
+/** Formats with geometry that GDAL reads (besides GeoJSON and Shapefile, which have their own streaming readers). */
+export const gdalVectorFormats = ['dgn', 'mapinfo', 'dxf', 'gpkg', 'kml', 'zip'] as const satisfies readonly FileFormat[]
 
 /** WGS84 longitude/latitude, or a VN-2000 Transverse Mercator grid on one central meridian. */
 export type Crs = { kind: 'wgs84' } | { kind: 'vn2000'; meridian: number }

@@ -1,3 +1,4 @@
+import { gdalVectorFormats } from '../types.ts'
 import type { Geometry, Point } from 'geojson'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
@@ -23,7 +24,7 @@ type Row = {
  * for VN-2000 `x`/`y` in the Vietnamese order: X = northing, Y = easting.
  */
 export const comparables: Kind = {
-  formats: ['csv', 'geojson', 'shapefile'],
+  formats: ['csv', 'geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['comparables'],
   fields: {
     lat: { columns: ['lat', 'vi_do', 'latitude'], label: 'vĩ độ (lat)' },

@@ -1,3 +1,4 @@
+import { gdalVectorFormats } from '../types.ts'
 import type { Geometry } from 'geojson'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
@@ -42,7 +43,7 @@ export function parseLandUse(v: string): LandUse[] {
 }
 
 export const parcels: Kind = {
-  formats: ['geojson', 'shapefile'],
+  formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['parcels'],
   fields: {
     sheet_no: { columns: ['so_to', 'sheet_no', 'SHBANDO', 'to_ban_do', 'to_bd'], label: 'số tờ (sheet_no)' },

@@ -1,3 +1,4 @@
+import { gdalVectorFormats } from '../types.ts'
 import type { Geometry } from 'geojson'
 import { parsePlanLevel, PLAN_LEVELS, type PlanLevel } from '#core/planning/plan-levels.ts'
 import { RowError } from '../errors.ts'
@@ -31,7 +32,7 @@ export function landUseCode(v: string): string {
 }
 
 export const planning: Kind = {
-  formats: ['geojson', 'shapefile'],
+  formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['planning_zones'],
   fields: {
     plan_name: { columns: ['ten_do_an', 'ten_qh', 'plan_name'], label: 'tên đồ án (plan_name)' },

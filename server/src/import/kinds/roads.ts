@@ -1,3 +1,4 @@
+import { gdalVectorFormats } from '../types.ts'
 import type { Geometry } from 'geojson'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
@@ -23,7 +24,7 @@ export function streetClass(v: string | null, name: string): StreetClass {
 
 /** Lines become streets (a MultiLineString is merged, then split into its parts); polygons become road reserves (lộ giới). */
 export const roads: Kind = {
-  formats: ['geojson', 'shapefile'],
+  formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['streets', 'road_reserves'],
   fields: {
     name: { columns: ['ten_duong', 'name', 'ten', 'TENDUONG', 'road_name'], label: 'tên đường (name)' },

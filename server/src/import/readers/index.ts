@@ -3,6 +3,7 @@ import { extname } from 'node:path'
 import { ImportError } from '../errors.ts'
 import type { Crs, FileFormat, SourceRecord } from '../types.ts'
 import { readCsv } from './csv.ts'
+import { readWithGdal } from './gdal.ts'
 import { readGeojson } from './geojson.ts'
 import { readShapefile } from './shapefile.ts'
 
@@ -14,6 +15,8 @@ export type Reader = {
   declaredCrs: Crs | null
   /** The .prj text when there is one, for messages. */
   prj: string | null
+  /** Coordinates beyond ±180/±90: metres of a projected grid, which need a CRS to be placed. */
+  looksProjected?: boolean
   records: AsyncIterable<SourceRecord>
   /** Bytes read of the main file so far, against its size: enough for a progress bar. */
   progress(): { done: number; total: number }
@@ -28,19 +31,28 @@ const formats: Record<string, FileFormat> = {
   '.csv': 'csv',
   '.tsv': 'csv',
   '.txt': 'csv',
+  '.dgn': 'dgn',
+  '.tab': 'mapinfo',
+  '.mif': 'mapinfo',
+  '.dxf': 'dxf',
+  '.gpkg': 'gpkg',
+  '.kml': 'kml',
+  '.zip': 'zip',
+  '.xlsx': 'xlsx',
 }
 
 export function formatOf(file: string): FileFormat | null {
   return formats[extname(file).toLowerCase()] ?? null
 }
 
-export async function openReader(file: string, opts: { encoding?: string | undefined } = {}): Promise<Reader> {
+export async function openReader(file: string, opts: { encoding?: string | undefined; layer?: string | undefined } = {}): Promise<Reader> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportError(`Không tìm thấy tệp ${file}`)
   const format = formatOf(file)
   if (format === 'geojson') return readGeojson(file)
   if (format === 'shapefile') return readShapefile(file, opts.encoding)
   if (format === 'csv') return readCsv(file, opts.encoding)
-  throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng .geojson/.json, .shp (kèm .dbf, .prj) hoặc .csv`)
+  if (format) return readWithGdal(file, format, { layer: opts.layer })
+  throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`)
 }
 
 /** A TextDecoder for a label from --encoding or a .cpg file (which may hold a Windows code page number). */

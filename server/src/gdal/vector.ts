@@ -1,0 +1,105 @@
+import type { Geometry } from 'geojson'
+import { loadGdal, type Gdal, type GdalDataset } from './gdal.ts'
+
+export type VectorLayer = {
+  name: string
+  featureCount: number
+  geometryType: string
+  /** The layer's CRS as WKT, when the file declares one (a .prj, a GPKG SRS, a TAB's CoordSys). */
+  wkt: string | null
+  /** [minX, minY, maxX, maxY] as GDAL reports it, when it knows it. */
+  extent: [number, number, number, number] | null
+}
+
+export type VectorFile = {
+  driver: string
+  layers: VectorLayer[]
+  /**
+   * The features of one layer in chunks of `chunk`, coordinates untouched (GDAL reprojects nothing;
+   * the importer transforms with its own checked VN-2000 code). `where` is an OGR SQL condition.
+   */
+  features(layer: string, opts?: { where?: string | undefined; chunk?: number }): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
+  /** Distinct values of one attribute with their counts (DGN levels, DXF layers). */
+  countBy(layer: string, field: string): Promise<{ value: string; count: number }[]>
+  close(): Promise<void>
+}
+
+type OgrInfo = {
+  driverShortName?: string
+  layers?: { name: string; featureCount?: number; geometryFields?: { type?: string; extent?: number[]; coordinateSystem?: { wkt?: string } | null }[] }[]
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+let outputs = 0
+
+/** Runs one OGR SQL statement into GeoJSONSeq in GDAL's in-memory output folder and hands back its lines; the file is removed at once. */
+async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL'): Promise<string[]> {
+  // -a_srs with no reprojection keeps the coordinates as they are in the file (GeoJSONSeq would otherwise go to WGS84).
+  const out = await gdal.ogr2ogr(ds, ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-dialect', dialect, '-sql', sql], `chunk-${process.pid}-${outputs++}`)
+  try {
+    const text = new TextDecoder().decode(await gdal.getFileBytes(out))
+    return text.split('\n').filter((l) => l.trim() !== '')
+  } finally {
+    for (const f of out.all) gdal.Module.FS.unlink(f.local)
+  }
+}
+
+/**
+ * Opens a vector file of any format GDAL reads (DGN v7, MapInfo TAB/MIF, DXF, GPKG, KML, Shapefile,
+ * GeoJSON, CSV, XLSX), a .zip holding one as sent (a shapefile's or a TAB's parts). Reading goes in
+ * chunks through OGR SQL LIMIT/OFFSET, so memory holds one chunk, not the file.
+ */
+export async function openVector(file: string): Promise<VectorFile> {
+  const gdal = await loadGdal()
+  const zip = /\.zip$/i.test(file)
+  let opened: Awaited<ReturnType<Gdal['open']>>
+  try {
+    opened = await gdal.open(file, [], zip ? ['vsizip'] : [])
+  } catch (err) {
+    throw new Error(describeGdalError(err))
+  }
+  const ds = opened.datasets[0]
+  if (!ds) throw new Error(describeGdalError(opened.errors[0]))
+  const info = (ds.info ?? (await gdal.ogrinfo(ds))) as OgrInfo
+  const layers: VectorLayer[] = (info.layers ?? []).map((l) => {
+    const g = l.geometryFields?.[0]
+    const e = g?.extent
+    return {
+      name: l.name,
+      featureCount: l.featureCount ?? 0,
+      geometryType: g?.type ?? 'None',
+      wkt: g?.coordinateSystem?.wkt ?? null,
+      extent: e && e.length >= 4 ? [e[0]!, e[1]!, e[2]!, e[3]!] : null,
+    }
+  })
+  return {
+    driver: info.driverShortName ?? 'unknown',
+    layers,
+    async *features(layer, opts = {}) {
+      const chunk = opts.chunk ?? 5000
+      const where = opts.where ? ` WHERE ${opts.where}` : ''
+      for (let offset = 0; ; offset += chunk) {
+        const lines = await sqlLines(gdal, ds, `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`)
+        for (const line of lines) {
+          const f = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null }
+          yield { props: f.properties ?? {}, geometry: f.geometry ?? null }
+        }
+        if (lines.length < chunk) return
+      }
+    },
+    async countBy(layer, field) {
+      // OGR SQL has no GROUP BY; GDAL's SQLite dialect runs over any driver's layer.
+      const lines = await sqlLines(gdal, ds, `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`, 'SQLITE')
+      return lines
+        .map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties)
+        .map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
+    },
+    close: () => gdal.close(ds),
+  }
+}
+
+function describeGdalError(err: unknown): string {
+  const message = err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message).trim() : ''
+  return message || 'GDAL không mở được tệp (định dạng không hỗ trợ hoặc tệp hỏng)'
+}

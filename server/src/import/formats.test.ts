@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vn2000Proj } from '#core/geo/vn2000.ts'
+import type { Database } from '../db/database.ts'
+import { loadGdal } from '../gdal/gdal.ts'
+import { testDb } from '../testing/test-app.ts'
+import { writeVector } from './fixtures/write-vector.ts'
+import { writeZip } from './fixtures/write-zip.ts'
+import { importFile, type ImportOptions } from './import-file.ts'
+import { listLayers, readWithGdal } from './readers/gdal.ts'
+
+/*
+ * Every format GDAL reads for the importer, written with GDAL itself from one small parcel sheet in
+ * VN-2000 (TP.HCM, 105°45′): tờ 18, thửa 118–120, Phường Bến Nghé. Each import is checked for its rows,
+ * its CRS and its text, and placed against the same sheet imported from GeoJSON with --crs, the path
+ * crs.test.ts checks against cs2cs.
+ */
+const tmp = mkdtempSync(join(tmpdir(), 'qh-formats-'))
+const created: string[] = []
+const idFor = (prefix: string) => {
+  const id = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  created.push(id)
+  return id
+}
+const base = { source: 'Văn phòng đăng ký đất đai (thử nghiệm)', date: '2024-06-01', kind: 'parcels' } as const
+const hcmc = { kind: 'vn2000', meridian: 105.75 } as const
+
+const parcel = (i: number) => ({
+  type: 'Feature',
+  properties: { so_to: 18, so_thua: 118 + i, dia_chi: `${12 + i} Nguyễn Thị Minh Khai`, phuong_xa: 'Phường Bến Nghé', tinh_tp: 'TP.HCM', loai_dat: 'ODT' },
+  geometry: { type: 'Polygon', coordinates: [[[603000 + i * 40, 1191000], [603000 + i * 40, 1191030], [603040 + i * 40, 1191030], [603040 + i * 40, 1191000], [603000 + i * 40, 1191000]]] },
+})
+const sheet = { type: 'FeatureCollection', features: [0, 1, 2].map(parcel) }
+
+let db: Database
+let reference: number[]
+beforeAll(async () => {
+  db = await testDb()
+  const [geojson] = await writeVector(sheet, 'GeoJSON', tmp, 'reference')
+  reference = await bounds((await importFile(db, { ...base, file: geojson!, crs: hcmc, datasetId: idFor('ref') })).datasetId)
+})
+afterAll(async () => {
+  await db.query('delete from datasets where id = any($1::text[])', [created])
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+async function bounds(datasetId: string): Promise<number[]> {
+  const [row] = await db.query<{ b: number[] }>(
+    'select array[ST_XMin(bounds), ST_YMin(bounds), ST_XMax(bounds), ST_YMax(bounds)]::float8[] as b from datasets where id = $1',
+    [datasetId],
+  )
+  return row!.b
+}
+
+/** Same place to 1e-7° (≈1 cm): MapInfo stores coordinates on its own fixed grid. */
+function samePlace(actual: number[], expected: number[]) {
+  expect(actual).toHaveLength(4)
+  actual.forEach((v, i) => expect(Math.abs(v - expected[i]!)).toBeLessThan(1e-7))
+}
+
+async function importAndCheck(file: string, options: Partial<ImportOptions> = {}) {
+  const s = await importFile(db, { ...base, file, datasetId: idFor('fmt'), ...options })
+  const rows = await db.query<{ parcel_no: number; address: string; ward: string; province: string }>(
+    'select parcel_no, address, ward, province from parcels where dataset_id = $1 order by parcel_no',
+    [s.datasetId],
+  )
+  expect(rows.map((r) => [r.parcel_no, r.address, r.ward, r.province])).toEqual([
+    [118, '12 Nguyễn Thị Minh Khai', 'Phường Bến Nghé', 'Thành phố Hồ Chí Minh'],
+    [119, '13 Nguyễn Thị Minh Khai', 'Phường Bến Nghé', 'Thành phố Hồ Chí Minh'],
+    [120, '14 Nguyễn Thị Minh Khai', 'Phường Bến Nghé', 'Thành phố Hồ Chí Minh'],
+  ])
+  return s
+}
+
+describe('importing every vector format through GDAL', () => {
+  it('reads a GeoPackage with its VN-2000 SRS and places it where the GeoJSON with --crs goes', async () => {
+    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'to-18', ['-a_srs', vn2000Proj(105.75)])
+    const s = await importAndCheck(gpkg!)
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj', inserted: 3, rejected: 0 })
+    samePlace(await bounds(s.datasetId), reference)
+  })
+
+  it('recognises VN-2000 / TM-3 by its EPSG name (EPSG:5897, meridian 105°)', async () => {
+    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'tm3', ['-a_srs', 'EPSG:5897'])
+    const s = await importFile(db, { ...base, file: gpkg!, datasetId: idFor('tm3') })
+    expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'prj' })
+  })
+
+  it('refuses VN-2000 / UTM 48N (EPSG:3405) with a line saying how to convert it, not a silent misplacement', async () => {
+    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'utm', ['-a_srs', 'EPSG:3405'])
+    await expect(importFile(db, { ...base, file: gpkg! })).rejects.toThrow(/VN-2000 \/ UTM.*EPSG:3405\/3406.*ogr2ogr -t_srs EPSG:5897/)
+  })
+
+  it('reads MapInfo TAB with its VN-2000 CoordSys, and MIF/MID', async () => {
+    const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-tab', ['-a_srs', vn2000Proj(105.75)])
+    const fromTab = await importAndCheck(tab!)
+    expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+    samePlace(await bounds(fromTab.datasetId), reference)
+    // GDAL (as WebAssembly) reports no CRS for a MIF's CoordSys line: it takes --crs or --province.
+    const [mif] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-mif', ['-a_srs', vn2000Proj(105.75), '-dsco', 'FORMAT=MIF'])
+    expect(basename(mif!)).toMatch(/\.mif$/)
+    const s = await importAndCheck(mif!, { province: 'Hồ Chí Minh' })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'province' })
+    samePlace(await bounds(s.datasetId), reference)
+  })
+
+  it('reads a TAB sent as a .zip of its four files', async () => {
+    const parts = await writeVector(sheet, 'MapInfo File', tmp, 'gui-kem', ['-a_srs', vn2000Proj(105.75)])
+    expect(parts.length).toBe(4)
+    const zip = join(tmp, 'Bản đồ tờ 18.zip')
+    writeZip(zip, parts.map((p) => ({ name: basename(p), data: readFileSync(p) })))
+    const s = await importAndCheck(zip)
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+  })
+
+  it('reads KML from Google Earth in WGS84, the parcel number from the placemark name and the address from its description', async () => {
+    const [kml] = await writeVector(sheet, 'KML', tmp, 'google-earth', ['-s_srs', vn2000Proj(105.75), '-t_srs', 'EPSG:4326', '-dsco', 'NameField=so_thua', '-dsco', 'DescriptionField=dia_chi'])
+    const s = await importAndCheck(kml!, {
+      map: { parcel_no: 'Name', address: 'Description' },
+      set: { sheet_no: '18', ward: 'Phường Bến Nghé', province: 'TP.HCM' },
+    })
+    expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'prj' })
+  })
+
+  it('lists the layers of a multi-layer GeoPackage, refuses to guess, and imports the one --layer names', async () => {
+    const gdal = await loadGdal()
+    const src = (await gdal.open(join(tmp, 'reference.geojson'))).datasets[0]!
+    // The second ogr2ogr with -update adds a layer to the same in-memory GeoPackage.
+    await gdal.ogr2ogr(src, ['-f', 'GPKG', '-a_srs', vn2000Proj(105.75), '-nln', 'thua_dat'], 'hai-lop')
+    const out = await gdal.ogr2ogr(src, ['-f', 'GPKG', '-update', '-a_srs', vn2000Proj(105.75), '-nln', 'ranh_gioi', '-where', 'so_thua = 118'], 'hai-lop')
+    await gdal.close(src)
+    const file = join(tmp, 'hai-lop.gpkg')
+    writeFileSync(file, await gdal.getFileBytes(out))
+    gdal.Module.FS.unlink(out.local)
+    expect((await listLayers(file)).sort()).toEqual(['ranh_gioi: 1 đối tượng, Polygon', 'thua_dat: 3 đối tượng, Polygon'])
+    await expect(importFile(db, { ...base, file })).rejects.toThrow(/có 2 lớp: .*ranh_gioi \(1\).*; chọn một bằng --layer/)
+    await expect(importFile(db, { ...base, file, layer: 'khong-co' })).rejects.toThrow(/không có lớp "khong-co"/)
+    const s = await importAndCheck(file, { layer: 'thua_dat' })
+    samePlace(await bounds(s.datasetId), reference)
+  })
+
+  it('asks for --crs or --province, naming both, for a DXF with projected coordinates and no CRS', async () => {
+    const [dxf] = await writeVector(sheet, 'DXF', tmp, 'autocad')
+    await expect(importFile(db, { ...base, file: dxf! })).rejects.toThrow(/không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/)
+    const r = await readWithGdal(dxf!, 'dxf', { layer: '0' })
+    const rows = []
+    for await (const rec of r.records) rows.push(rec)
+    await r.close()
+    expect(rows).toHaveLength(3)
+    expect(rows[0]!.geometry).toMatchObject({ type: 'Polygon' })
+    expect(JSON.stringify(rows[0]!.geometry)).toContain('603000')
+  })
+
+  it('reads a DGN (v7) sheet and its levels', async () => {
+    // Written once with gdal3.js (three 40 × 30 m squares from x 100 m): its DGN writer uses the default
+    // seed file, whose working units keep coordinates under ≈800 m, so this sheet is in local metres.
+    const dgn = join(import.meta.dirname, '../../../tests/fixtures/to-18-microstation.dgn')
+    expect(await listLayers(dgn)).toEqual(['level 0: 3 đối tượng'])
+    const r = await readWithGdal(dgn, 'dgn', { layer: '0' })
+    const rows = []
+    for await (const rec of r.records) rows.push(rec)
+    await r.close()
+    expect(rows.map((x) => x.geometry?.type)).toEqual(['Polygon', 'Polygon', 'Polygon'])
+    expect((rows[1]!.geometry as { coordinates: number[][][] }).coordinates[0]![0]).toEqual([140, 100])
+    expect(rows[0]!.props).toMatchObject({ Level: 0 })
+    await expect(readWithGdal(dgn, 'dgn', { layer: 'thua' })).rejects.toThrow(/số level/)
+    await expect(importFile(db, { ...base, file: dgn, layer: '0' })).rejects.toThrow(/không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/)
+  })
+})

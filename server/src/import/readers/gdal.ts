@@ -1,0 +1,96 @@
+import { basename } from 'node:path'
+import { openVector, type VectorFile, type VectorLayer } from '../../gdal/vector.ts'
+import { crsFromPrj } from '../crs.ts'
+import { ImportError } from '../errors.ts'
+import type { FileFormat, SourceRecord } from '../types.ts'
+import type { Reader } from './index.ts'
+
+/** DGN keeps its "layers" as levels and DXF as a Layer attribute on one GDAL layer: --layer picks those. */
+const attributeLayers: Record<string, { field: string; numeric: boolean; label: string }> = {
+  DGN: { field: 'Level', numeric: true, label: 'level' },
+  DXF: { field: 'Layer', numeric: false, label: 'layer' },
+}
+
+const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`
+
+/** The layers a file offers, as lines for a person: GDAL layers, or DGN levels / DXF layers with their counts. */
+export async function listLayers(file: string): Promise<string[]> {
+  const vf = await open(file)
+  try {
+    const byAttribute = attributeLayers[vf.driver]
+    const layer = vf.layers[0]
+    if (byAttribute && layer && vf.layers.length === 1) {
+      const groups = await vf.countBy(layer.name, byAttribute.field)
+      return groups.map((g) => `${byAttribute.label} ${g.value}: ${g.count} đối tượng`)
+    }
+    return vf.layers.map((l) => `${l.name}: ${l.featureCount} đối tượng, ${l.geometryType}`)
+  } finally {
+    await vf.close()
+  }
+}
+
+async function open(file: string): Promise<VectorFile> {
+  try {
+    return await openVector(file)
+  } catch (err) {
+    throw new ImportError(`Không đọc được ${basename(file)}: ${(err as Error).message}`)
+  }
+}
+
+function chooseLayer(vf: VectorFile, wanted: string | undefined, file: string): { layer: VectorLayer; where: string | undefined } {
+  const list = () => vf.layers.map((l) => `${l.name} (${l.featureCount})`).join(', ')
+  if (wanted !== undefined) {
+    const named = vf.layers.find((l) => l.name === wanted) ?? vf.layers.find((l) => l.name.toLowerCase() === wanted.toLowerCase())
+    if (named) return { layer: named, where: undefined }
+    const byAttribute = attributeLayers[vf.driver]
+    const only = vf.layers[0]
+    if (byAttribute && only && vf.layers.length === 1) {
+      if (byAttribute.numeric && !/^\d+$/.test(wanted)) throw new ImportError(`--layer của tệp ${vf.driver} là số ${byAttribute.label} (ví dụ --layer 10), không phải ${JSON.stringify(wanted)}`)
+      return { layer: only, where: `${byAttribute.field} = ${byAttribute.numeric ? wanted : sqlText(wanted)}` }
+    }
+    throw new ImportError(`Tệp ${basename(file)} không có lớp ${JSON.stringify(wanted)}; các lớp: ${list()}`)
+  }
+  const withFeatures = vf.layers.filter((l) => l.featureCount !== 0)
+  if (withFeatures.length > 1) throw new ImportError(`Tệp ${basename(file)} có ${withFeatures.length} lớp: ${list()}; chọn một bằng --layer <tên>`)
+  const layer = withFeatures[0] ?? vf.layers[0]
+  if (!layer) throw new ImportError(`Tệp ${basename(file)} không có lớp dữ liệu nào`)
+  return { layer, where: undefined }
+}
+
+/**
+ * Reads any vector format GDAL knows through one path: DGN, MapInfo, DXF, GPKG, KML, XLSX, and .zip
+ * archives as sent. The file's declared CRS (GPKG SRS, TAB CoordSys, a .prj in a zip) is recognised
+ * like a shapefile's .prj; `looksProjected` says whether coordinates are metres, so a missing CRS is
+ * an error rather than a silent WGS84.
+ */
+export async function readWithGdal(file: string, format: FileFormat, opts: { layer?: string | undefined }): Promise<Reader> {
+  const vf = await open(file)
+  let chosen: ReturnType<typeof chooseLayer>
+  try {
+    chosen = chooseLayer(vf, opts.layer, file)
+  } catch (err) {
+    await vf.close()
+    throw err
+  }
+  const { layer, where } = chosen
+  let done = 0
+  async function* records(): AsyncGenerator<SourceRecord> {
+    let n = 0
+    for await (const f of vf.features(layer.name, { where })) {
+      n++
+      done = n
+      yield { n, props: f.props, geometry: f.geometry }
+    }
+  }
+  const e = layer.extent
+  return {
+    format,
+    unit: 'đối tượng',
+    declaredCrs: layer.wkt ? crsFromPrj(layer.wkt) : null,
+    prj: layer.wkt,
+    looksProjected: e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
+    records: records(),
+    progress: () => ({ done, total: Math.max(layer.featureCount, done) }),
+    close: () => vf.close(),
+  }
+}
