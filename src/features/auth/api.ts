@@ -5,6 +5,7 @@ import type { Store } from '../../lib/store.ts'
 import { refreshUsage } from '../usage/api.ts'
 import { emptyUsage, usageAtom } from '../usage/atoms.ts'
 import { emptySession, sessionAtom } from './atoms.ts'
+import { clearDeviceData } from './device-data.ts'
 
 /** Account calls; none of them needs a session except logout, and each shows the code-based toast. */
 export function createAuthApi(api: ApiClient, store: Store) {
@@ -24,11 +25,16 @@ export function createAuthApi(api: ApiClient, store: Store) {
       api.request({ method: 'POST', path: '/api/auth/forgotPassword', json: body, data: z.null(), session: false, toast: 'code' }),
     resetPassword: (body: { code: string; new_password: string }) =>
       api.request({ method: 'POST', path: '/api/auth/resetPassword', json: body, data: z.null(), session: false, toast: 'code' }),
-    /** Ends the session here even when the server cannot be reached; the token also expires by itself. */
+    /**
+     * Ends the session here even when the server cannot be reached (the token also expires by itself),
+     * then clears what this device kept of the account. Ask first when photos wait unsent
+     * (unsentPhotoCount): they are deleted with the rest.
+     */
     async logout(): Promise<void> {
       await api.request({ method: 'POST', path: '/api/auth/logout', data: z.null(), session: false, toast: 'none', overlay: false })
       store.set(sessionAtom, emptySession)
       store.set(usageAtom, emptyUsage)
+      await clearDeviceData(store)
     },
   }
 }

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createStore } from 'jotai'
+import { listItems, nextSeq, putItem, removeItem, type OutboxItem } from '#core/outbox/queue.ts'
+import { createApiClient } from '../../lib/api/client.ts'
+import { storageKeys } from '../../lib/storage-keys.ts'
+import { add as addHistory, clear as clearHistory, list as listHistory, type NewHistoryEntry } from '../history/history.ts'
+import { draftAtom, photosAtom } from '../valuation/atoms.ts'
+import { newPhoto } from '../valuation/photos.ts'
+import { clearWalk, loadWalk, saveWalk } from '../walk/store.ts'
+import type { Walk } from '../walk/track.ts'
+import { createAuthApi } from './api.ts'
+import { sessionAtom } from './atoms.ts'
+import { clearDeviceData, unsentPhotoCount } from './device-data.ts'
+
+function queued(name: string, status: OutboxItem['status']): OutboxItem {
+  const now = Date.now()
+  return {
+    id: `id-${name}`,
+    kind: 'photo',
+    seq: nextSeq(now),
+    createdAt: now,
+    status,
+    attempts: 0,
+    lastAttemptAt: null,
+    nextAttemptAt: null,
+    error: null,
+    idempotencyKey: `key-${name}`,
+    blob: new Blob([name], { type: 'image/jpeg' }),
+    fileName: `${name}.jpg`,
+    type: 'image/jpeg',
+    photo: { key: `id-${name}`, name: `${name}.jpg`, width: 10, height: 10, thumbnail: '', gps: null, position: 0 },
+    label: 'Tờ 1, thửa 2',
+    uploadId: status === 'sent' ? 'u-1' : null,
+  }
+}
+
+/** One of everything a person leaves on the device: queued photos, a lookup, a draft, a walk. */
+async function fillDevice(store: ReturnType<typeof createStore>) {
+  await putItem(queued('chua-gui', 'pending'))
+  await putItem(queued('da-gui', 'sent'))
+  await addHistory({ kind: 'planning', lat: 10.77, lng: 106.7, label: 'Tờ 12, thửa 34', result: {} } as unknown as NewHistoryEntry<'planning'>)
+  store.set(draftAtom, { ...store.get(draftAtom), area: '120' } as never)
+  store.set(photosAtom, [newPhoto('anh.jpg')])
+  await saveWalk({ id: 'w1', startedAt: 1, mode: 'manual', stepM: 5, meridian: 105.75, parcelId: null, points: [] } as unknown as Walk)
+}
+
+beforeEach(async () => {
+  localStorage.clear()
+  for (const item of await listItems()) await removeItem(item.id)
+  await clearHistory()
+  await clearWalk()
+})
+
+describe('what logging out leaves on the device', () => {
+  it('counts only the photos not yet on the server as unsent', async () => {
+    await putItem(queued('a', 'pending'))
+    await putItem(queued('b', 'failed'))
+    await putItem(queued('c', 'sent'))
+    expect(await unsentPhotoCount()).toBe(2)
+  })
+
+  it('clears the outbox with its photos, the history, the valuation draft and the walk', async () => {
+    const store = createStore()
+    await fillDevice(store)
+    expect(localStorage.getItem(storageKeys.valuationDraft)).not.toBeNull()
+    await clearDeviceData(store)
+    expect(await listItems()).toEqual([])
+    expect(await listHistory()).toEqual([])
+    expect(await loadWalk()).toBeUndefined()
+    expect(store.get(photosAtom)).toEqual([])
+    expect(localStorage.getItem(storageKeys.valuationDraft)).toBeNull()
+  })
+
+  it('does it on logout, after the session is gone, also when the server cannot be reached', async () => {
+    const store = createStore()
+    store.set(sessionAtom, { userName: 'Lan', token: 't', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    await fillDevice(store)
+    const api = createApiClient({ store, baseUrl: '', fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) })
+    await createAuthApi(api, store).logout()
+    expect(store.get(sessionAtom).isLogin).toBe(false)
+    expect(await listItems()).toEqual([])
+    expect(await listHistory()).toEqual([])
+  })
+})

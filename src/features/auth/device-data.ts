@@ -1,0 +1,25 @@
+import { RESET } from 'jotai/utils'
+import { listItems, outboxChanged, removeItem } from '#core/outbox/queue.ts'
+import type { Store } from '../../lib/store.ts'
+import { clear as clearHistory } from '../history/history.ts'
+import { draftAtom, photosAtom } from '../valuation/atoms.ts'
+import { clearWalk } from '../walk/store.ts'
+
+/** Photos in the outbox not yet on the server: logging out would throw them away. */
+export async function unsentPhotoCount(): Promise<number> {
+  return (await listItems()).filter((item) => item.status !== 'sent').length
+}
+
+/**
+ * On a shared phone the next person must not find the last one's work: the lookup history, the typed
+ * valuation draft and its photos, the boundary walk in progress, and every photo kept in the outbox
+ * (sent or not; the Blobs are the device's copies) go with the session. Saved map areas stay: they are
+ * public data, not the person's.
+ */
+export async function clearDeviceData(store: Store): Promise<void> {
+  store.set(photosAtom, [])
+  store.set(draftAtom, RESET)
+  const items = await listItems()
+  await Promise.all([...items.map((item) => removeItem(item.id)), clearHistory(), clearWalk()])
+  outboxChanged()
+}
