@@ -162,6 +162,22 @@ describe('GET /api/search', () => {
     expect(res.body.data[0].lat).toBeGreaterThan(10)
   })
 
+  it('ranks a street whose name after "Đường"/"Hẻm" starts with the query first, from the name key the database stores for any row written', async () => {
+    const [st] = await db.query<{ id: number }>(
+      `insert into streets (dataset_id, name, class, width_m, province, ward, geom)
+       values ('demo', 'Hẻm Quỳnh Khôi Thử', 'alley', 3, 'TP. Hồ Chí Minh', 'Phường Thử', ST_SetSRID(ST_MakeLine(ST_Point(106.70, 10.79), ST_Point(106.701, 10.79)), 4326))
+       returning id::float8 as id`,
+    )
+    try {
+      const [row] = await db.query<{ name_key: string }>('select name_key from streets where id = $1', [st!.id])
+      expect(row?.name_key).toBe('quynh khoi thu')
+      const res = await search('quynh kh', 5)
+      expect(res.body.data[0]).toMatchObject({ kind: 'street', label: 'Hẻm Quỳnh Khôi Thử' })
+    } finally {
+      await db.query('delete from streets where id = $1', [st!.id])
+    }
+  })
+
   it('finds the ward by name', async () => {
     const res = await search('gia an')
     expect(res.body.data[0]).toMatchObject({ kind: 'ward', label: 'Phường Gia An' })
