@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { confidenceWords, planningSummary, positionReason } from './explain.ts'
+import { confidenceWords, planningSummary, positionReason, streetPhrase } from './explain.ts'
 import { planningFixture } from './test-fixtures.ts'
 
 describe('why the state price has its position', () => {
-  it('says VT1 is street frontage', () => {
-    expect(positionReason('VT1', 'Đường Đinh Tiên Hoàng', 0)).toBe('Vị trí 1: thửa đất có mặt tiền đường Đường Đinh Tiên Hoàng.')
+  it('says VT1 is street frontage without saying "đường" twice', () => {
+    expect(positionReason('VT1', 'Đường Đinh Tiên Hoàng', 0)).toBe('Vị trí 1: thửa đất có mặt tiền Đường Đinh Tiên Hoàng.')
+    expect(positionReason('VT2', 'Lê Lợi', 6)).toBe('Vị trí 2: thửa đất trong hẻm rộng 6 m — hẻm rộng, thông ra đường Lê Lợi.')
+  })
+
+  it('adds the word "đường" only to a name that does not begin with a road word', () => {
+    expect(streetPhrase('Đại lộ số 2')).toBe('Đại lộ số 2')
+    expect(streetPhrase('đường số 5')).toBe('đường số 5')
+    expect(streetPhrase('Nguyễn Huệ')).toBe('đường Nguyễn Huệ')
+    expect(streetPhrase('Đường Đinh Tiên Hoàng')).not.toMatch(/đường Đường/i)
   })
 
   it('names the alley width that put the parcel at VT2–VT4', () => {
@@ -18,14 +26,19 @@ describe('why the state price has its position', () => {
 })
 
 describe('confidence in words', () => {
+  it('uses the level the server calibrated', () => {
+    expect(confidenceWords({ confidence: 0.85, confidence_level: 'cao' })).toBe('Cao')
+    expect(confidenceWords({ confidence: 0.7, confidence_level: 'trung_binh' })).toBe('Trung bình')
+  })
+
   it.each([
     [0.9, 'Cao'],
-    [0.75, 'Cao'],
-    [0.6, 'Khá'],
+    [0.8, 'Cao'],
+    [0.75, 'Trung bình'],
+    [0.6, 'Trung bình'],
     [0.3, 'Thấp'],
-    [0.1, 'Rất thấp'],
-  ])('calls %s "%s"', (c, words) => {
-    expect(confidenceWords(c)).toBe(words)
+  ])('reads a saved result without a level, %s, as "%s" (high only from 80 %%)', (c, words) => {
+    expect(confidenceWords({ confidence: c })).toBe(words)
   })
 })
 

@@ -1,4 +1,5 @@
-import type { PlanningData, ValuationData } from '#core/contract/lookups.ts'
+import type { ConfidenceLevel, PlanningData, ValuationData } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { formatArea, formatMeters } from '../../lib/format/format.ts'
 
 /** Said wherever a price is shown: this is an estimate, not a formal appraisal. */
@@ -20,9 +21,9 @@ export function positionReason(position: Position, street: string, alleyWidth: n
   const source = alleyWidth === null ? ' (theo dữ liệu thửa đất)' : ''
   switch (position) {
     case 'VT1':
-      return `Vị trí 1: thửa đất có mặt tiền đường ${street}${source}.`
+      return `Vị trí 1: thửa đất có mặt tiền ${streetPhrase(street)}${source}.`
     case 'VT2':
-      return `Vị trí 2: thửa đất trong hẻm${width} — hẻm rộng, thông ra đường ${street}${source}.`
+      return `Vị trí 2: thửa đất trong hẻm${width} — hẻm rộng, thông ra ${streetPhrase(street)}${source}.`
     case 'VT3':
       return `Vị trí 3: thửa đất trong hẻm${width} — hẻm hẹp hơn vị trí 2${source}.`
     case 'VT4':
@@ -30,12 +31,23 @@ export function positionReason(position: Position, street: string, alleyWidth: n
   }
 }
 
-/** Confidence 0..1 in words, as the result card shows it beside the bar. */
-export function confidenceWords(confidence: number): string {
-  if (confidence >= 0.75) return 'Cao'
-  if (confidence >= 0.5) return 'Khá'
-  if (confidence >= 0.25) return 'Thấp'
-  return 'Rất thấp'
+/** Words a street name may already begin with: "Đường Đinh Tiên Hoàng" needs no second "đường". */
+const ROAD_WORDS = /^(duong|dai lo|pho|hem|ngo|ngach|kiet|quoc lo|tinh lo|huong lo|xa lo|cao toc)\b/
+
+/** "đường Lê Lợi", but "Đường Đinh Tiên Hoàng" and "Đại lộ số 2" as they are: never a word twice. */
+export function streetPhrase(street: string): string {
+  return ROAD_WORDS.test(foldVietnamese(street)) ? street : `đường ${street}`
+}
+
+const LEVEL_WORDS: Record<ConfidenceLevel, string> = { cao: 'Cao', trung_binh: 'Trung bình', thap: 'Thấp' }
+
+/**
+ * The confidence level in words. The server's level is read off the same calibration as the figure;
+ * results saved before it was sent fall back to the same thresholds (≥ 80 % high, ≥ 60 % medium).
+ */
+export function confidenceWords(m: { confidence: number; confidence_level?: ConfidenceLevel | undefined }): string {
+  const level = m.confidence_level ?? (m.confidence >= 0.8 ? 'cao' : m.confidence >= 0.6 ? 'trung_binh' : 'thap')
+  return LEVEL_WORDS[level]
 }
 
 /**

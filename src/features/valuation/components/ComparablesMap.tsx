@@ -1,5 +1,6 @@
 import 'ol/ol.css'
 import { useEffect, useRef } from 'react'
+import LineString from 'ol/geom/LineString'
 import OlMap from 'ol/Map'
 import View from 'ol/View'
 import Feature from 'ol/Feature'
@@ -17,8 +18,8 @@ import { Circle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import { env } from '../../../lib/env.ts'
 import type { ValuationData } from '#core/contract/lookups.ts'
+import { spreadPoints } from '../chart-layout.ts'
 import { NUMBERED } from '../explain.ts'
-
 
 const styles = {
   water: new Style({ fill: new Fill({ color: '#a5d8f3' }) }),
@@ -26,6 +27,8 @@ const styles = {
   blocks: new Style({ fill: new Fill({ color: 'rgba(160,160,160,0.3)' }) }),
   street: new Style({ stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
   main: new Style({ stroke: new Stroke({ color: '#f6c26b', width: 5 }) }),
+  cadastre: new Style({ stroke: new Stroke({ color: 'rgba(90,90,90,0.55)', width: 0.8 }) }),
+  leader: new Style({ stroke: new Stroke({ color: 'rgba(30,30,30,0.55)', width: 1 }) }),
   parcel: new Style({ fill: new Fill({ color: 'rgba(220,38,38,0.25)' }), stroke: new Stroke({ color: '#b91c1c', width: 2.5 }) }),
   // The parcel itself is only a few pixels across when the map shows every sale: a marker finds it.
   target: new Style({
@@ -50,10 +53,17 @@ function basemapStyle(feature: FeatureLike): Style | undefined {
   }
 }
 
-function saleStyle(n: number | null, above: boolean): Style {
+const COLORS = { above: '#c2410c', below: '#0369a1', repeat: '#7e22ce' }
+
+/** A sale's marker: numbered as in the table, a diamond for the parcel's own earlier sale, ringed when selected. */
+function saleStyle(n: number | null, kind: keyof typeof COLORS, selected: boolean): Style {
+  const fill = new Fill({ color: COLORS[kind] })
+  const stroke = new Stroke({ color: selected ? '#111827' : '#ffffff', width: selected ? 3 : 1.5 })
+  const radius = (n === null ? 5 : 9) + (selected ? 3 : 0)
   return new Style({
-    image: new Circle({ radius: n === null ? 4 : 9, fill: new Fill({ color: above ? '#c2410c' : '#0369a1' }), stroke: new Stroke({ color: '#ffffff', width: 1.5 }) }),
+    image: kind === 'repeat' ? new RegularShape({ points: 4, radius: radius + 2, fill, stroke }) : new Circle({ radius, fill, stroke }),
     text: n === null ? undefined : new Text({ text: String(n), font: '700 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
+    zIndex: selected ? 10 : kind === 'repeat' ? 5 : 1,
   })
 }
 
@@ -88,30 +98,52 @@ function snapshot(map: OlMap): string | null {
   }
 }
 
+type Props = { data: ValuationData; onSnapshot?: (png: string | null) => void; selectedId?: string | null; onSelect?: (id: string) => void }
+
+/** Markers closer than this on screen are moved apart (with a line back to where the sale really is). */
+const MIN_GAP_PX = 20
+
 /**
- * The parcel (red) and the nearby sales on a small map: the nearest ones numbered as in the list, orange
- * when they sold above the estimate per m², blue below. Reports an image of itself whenever it has
- * finished drawing, for the printed report.
+ * The parcel (red), the cadastre around it and the nearby sales on a small map: the first ones numbered
+ * as in the table, orange when their adjusted price is above the estimate, blue below, a purple diamond
+ * for the parcel's own earlier sale. Tapping a sale selects it; the selected one is ringed. Reports an
+ * image of itself whenever it has finished drawing, for the printed report.
  */
-export default function ComparablesMap({ data, onSnapshot }: { data: ValuationData; onSnapshot?: (png: string | null) => void }) {
+export default function ComparablesMap({ data, onSnapshot, selectedId = null, onSelect }: Props) {
   const container = useRef<HTMLDivElement>(null)
   const snapshotRef = useRef(onSnapshot)
   snapshotRef.current = onSnapshot
+  const selectRef = useRef(onSelect)
+  selectRef.current = onSelect
+  const selectedRef = useRef(selectedId)
+  const salesLayerRef = useRef<VectorLayer | null>(null)
+
+  useEffect(() => {
+    selectedRef.current = selectedId
+    salesLayerRef.current?.changed()
+  }, [selectedId])
 
   useEffect(() => {
     if (!container.current) return
     const perM2 = data.market_estimate?.vnd_per_m2 ?? null
     const parcelFeatures = new GeoJSON().readFeatures({ type: 'Feature', geometry: data.parcel.geometry, properties: {} }, { featureProjection: 'EPSG:3857' })
     parcelFeatures.forEach((f) => f.setStyle(styles.parcel))
+    const truePlaces = data.comparables.map((c) => fromLonLat([c.lng, c.lat]))
     const sales = data.comparables.map((c, i) => {
-      const f = new Feature(new Point(fromLonLat([c.lng, c.lat])))
-      f.setStyle(saleStyle(i < NUMBERED ? i + 1 : null, perM2 !== null && c.vnd_per_m2 > perM2))
+      const f = new Feature(new Point(truePlaces[i]!))
+      const price = c.adjusted_vnd_per_m2 ?? c.vnd_per_m2
+      const kind = c.repeat_sale ? 'repeat' : perM2 !== null && price > perM2 ? 'above' : 'below'
+      f.setId(c.id)
+      f.setStyle(() => saleStyle(i < NUMBERED ? i + 1 : null, kind, selectedRef.current === c.id))
       return f
     })
+    const leaders = sales.map((_, i) => new Feature(new LineString([truePlaces[i]!, truePlaces[i]!])))
+    leaders.forEach((f) => f.setStyle(styles.leader))
     const target = new Feature(new Point(fromLonLat([data.location.lng, data.location.lat])))
     target.setStyle(styles.target)
     // Numbered sales drawn after the unnumbered dots; the parcel's marker has a layer of its own on top.
-    const overlay = new VectorSource({ features: [...parcelFeatures, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] })
+    const salesLayer = new VectorLayer({ source: new VectorSource({ features: [...leaders, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] }), zIndex: 3 })
+    salesLayerRef.current = salesLayer
     const map = new OlMap({
       target: container.current,
       controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
@@ -119,11 +151,33 @@ export default function ComparablesMap({ data, onSnapshot }: { data: ValuationDa
       interactions: defaultInteractions({ mouseWheelZoom: false }),
       layers: [
         new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: basemapStyle, declutter: false }),
-        new VectorLayer({ source: overlay }),
+        new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: styles.cadastre, minZoom: 15 }),
+        new VectorLayer({ source: new VectorSource({ features: parcelFeatures }) }),
+        salesLayer,
         new VectorLayer({ source: new VectorSource({ features: [target] }), zIndex: 2 }),
       ],
       view: new View({ center: fromLonLat([data.location.lng, data.location.lat]), zoom: 17, maxZoom: 20 }),
     })
+    // Several sales of one house, or of next-door houses, would hide each other: spread them on screen
+    // at each zoom, nearest first keeping their place, each with a line to where it really is.
+    const spread = () => {
+      const pixels = truePlaces.map((p) => map.getPixelFromCoordinate(p) as [number, number] | null)
+      if (pixels.some((p) => !p)) return
+      const order = [...sales.keys()]
+      const moved = spreadPoints(order.map((i) => pixels[i]!), MIN_GAP_PX)
+      order.forEach((i, k) => {
+        const place = map.getCoordinateFromPixel(moved[k]!)
+        ;(sales[i]!.getGeometry() as Point).setCoordinates(place)
+        ;(leaders[i]!.getGeometry() as LineString).setCoordinates([truePlaces[i]!, place])
+      })
+    }
+    map.once('postrender', spread)
+    map.on('moveend', spread)
+    const onClick = (e: { pixel: number[] }) => {
+      const hit = map.forEachFeatureAtPixel(e.pixel, (f) => (f.getId() !== undefined ? String(f.getId()) : undefined), { layerFilter: (l) => l === salesLayer, hitTolerance: 4 })
+      if (hit) selectRef.current?.(hit)
+    }
+    map.on('singleclick', onClick)
     // Framed on the parcel and the numbered (nearest) sales: the neighbourhood that sets the price.
     const near = new VectorSource({ features: [...parcelFeatures, ...sales.slice(0, NUMBERED), target].map((f) => f.clone()) })
     const extent = near.getExtent()
@@ -132,10 +186,21 @@ export default function ComparablesMap({ data, onSnapshot }: { data: ValuationDa
     map.on('rendercomplete', onRendered)
     return () => {
       map.un('rendercomplete', onRendered)
+      map.un('moveend', spread)
+      map.un('singleclick', onClick)
+      salesLayerRef.current = null
       map.setTarget(undefined)
       map.dispose()
     }
   }, [data])
 
-  return <div ref={container} className="comparables-map" role="img" aria-label="Bản đồ thửa đất (dấu đỏ) và các giao dịch so sánh gần đó: cam là bán cao hơn đơn giá ước tính, xanh là thấp hơn" data-testid="comparables-map" />
+  return (
+    <div
+      ref={container}
+      className="comparables-map"
+      role="img"
+      aria-label="Bản đồ thửa đất (dấu đỏ), ranh các thửa xung quanh và các giao dịch so sánh: cam là sau điều chỉnh cao hơn ước tính, xanh là thấp hơn, hình thoi tím là chính thửa này bán trước đây. Danh sách giao dịch ở bảng bên dưới."
+      data-testid="comparables-map"
+    />
+  )
 }

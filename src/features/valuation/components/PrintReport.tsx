@@ -76,7 +76,7 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
                 {formatMoneyShort(m.low_vnd)} – <strong>{formatMoneyShort(m.mid_vnd)}</strong> – {formatMoneyShort(m.high_vnd)}
               </p>
               <p>
-                {formatVndPerM2(m.vnd_per_m2)} · độ tin cậy {confidenceWords(m.confidence).toLowerCase()} ({formatPercent(m.confidence)}) · tính đến {formatDate(m.as_of)}
+                {formatVndPerM2(m.vnd_per_m2)} · độ tin cậy {confidenceWords(m).toLowerCase()} ({formatPercent(Math.min(m.confidence, 0.99))}) · tính đến {formatDate(m.as_of)}
               </p>
               <p className="pr-small">{m.method}</p>
             </>

@@ -1,92 +1,16 @@
-import { lazy, Suspense, useState } from 'react'
 import { useAtomValue, useStore } from 'jotai'
-import { Alert, Badge, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import { IconAlertTriangle, IconInfoCircle, IconPrinter, IconShare } from '@tabler/icons-react'
-import { errorTexts } from '../../../lib/errors.ts'
-import {
-  formatArea,
-  formatDate,
-  formatDateTime,
-  formatDistance,
-  formatMoneyShort,
-  formatNumber,
-  formatPercent,
-  formatVndPerM2,
-} from '../../../lib/format/format.ts'
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { IconInfoCircle, IconPrinter, IconShare } from '@tabler/icons-react'
+import { formatArea, formatDate, formatDateTime, formatMoneyShort, formatNumber, formatVndPerM2 } from '../../../lib/format/format.ts'
 import { isSessionValid, sessionAtom } from '../../auth/atoms.ts'
 import { pushToast } from '../../notifications/toast.ts'
 import { remaining, usageAtom } from '../../usage/atoms.ts'
 import type { ShownResult } from '../atoms.ts'
-import { confidenceWords, DISCLAIMER, NUMBERED, planningSummary, positionReason } from '../explain.ts'
+import { DISCLAIMER, planningSummary, positionReason } from '../explain.ts'
 import type { ValuationRecord } from '../record.ts'
 import { shareValuation } from '../share.ts'
-
-// OpenLayers is big: the map loads in its own chunk once there is something to show on it.
-const ComparablesMap = lazy(() => import('./ComparablesMap.tsx'))
-
-function MarketCard({ record }: { record: ValuationRecord }) {
-  const m = record.data.market_estimate
-  if (!m) {
-    return (
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title="Giá thị trường">
-        {errorTexts.EMPTY_VALUATION}
-      </Alert>
-    )
-  }
-  const words = confidenceWords(m.confidence)
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby="market-title" data-testid="market-estimate">
-      <Stack gap="xs">
-        <Title order={3} size="h5" id="market-title">
-          Giá thị trường ước tính
-        </Title>
-        <Text className="price-mid" data-testid="market-mid">
-          {formatMoneyShort(m.mid_vnd)}
-        </Text>
-        <div className="price-range" data-testid="market-range" aria-label={`Khoảng giá từ ${formatMoneyShort(m.low_vnd)} đến ${formatMoneyShort(m.high_vnd)}, giữa ${formatMoneyShort(m.mid_vnd)}`}>
-          <div>
-            <Text size="xs" c="dimmed">
-              Thấp
-            </Text>
-            <Text fw={600}>{formatMoneyShort(m.low_vnd)}</Text>
-          </div>
-          <span aria-hidden>–</span>
-          <div>
-            <Text size="xs" c="dimmed">
-              Giữa
-            </Text>
-            <Text fw={600}>{formatMoneyShort(m.mid_vnd)}</Text>
-          </div>
-          <span aria-hidden>–</span>
-          <div>
-            <Text size="xs" c="dimmed">
-              Cao
-            </Text>
-            <Text fw={600}>{formatMoneyShort(m.high_vnd)}</Text>
-          </div>
-        </div>
-        <Text>
-          Đơn giá: <strong>{formatVndPerM2(m.vnd_per_m2)}</strong>
-        </Text>
-        <div>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">
-              Độ tin cậy: <strong>{words}</strong>
-            </Text>
-            <Text size="sm" c="dimmed">
-              {formatPercent(m.confidence)}
-            </Text>
-          </Group>
-          <Progress value={m.confidence * 100} color={m.confidence >= 0.5 ? 'teal' : 'orange'} aria-label={`Độ tin cậy ${words}, ${formatPercent(m.confidence)}`} />
-        </div>
-        <Text size="sm">{m.method}</Text>
-        <Text size="xs" c="dimmed">
-          Tính đến ngày {formatDate(m.as_of)}
-        </Text>
-      </Stack>
-    </Paper>
-  )
-}
+import { ComparablesCard } from './ComparablesCard.tsx'
+import { MarketCard } from './MarketCard.tsx'
 
 function StatePriceCard({ record }: { record: ValuationRecord }) {
   const s = record.data.state_price
@@ -158,62 +82,6 @@ function PlanningCard({ record, error }: { record: ValuationRecord; error: strin
         ) : (
           <Text size="sm">{error ?? 'Chưa có thông tin quy hoạch cho thửa này.'}</Text>
         )}
-      </Stack>
-    </Paper>
-  )
-}
-
-function ComparablesCard({ record, onSnapshot }: { record: ValuationRecord; onSnapshot: (png: string | null) => void }) {
-  const [all, setAll] = useState(false)
-  const list = record.data.comparables
-  if (list.length === 0) return null
-  const shown = all ? list : list.slice(0, NUMBERED)
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby="comparables-title" data-testid="comparables">
-      <Stack gap="xs">
-        <Title order={3} size="h5" id="comparables-title">
-          Giao dịch so sánh ({list.length})
-        </Title>
-        <Suspense fallback={<Loader aria-label="Đang tải bản đồ" />}>
-          <ComparablesMap data={record.data} onSnapshot={onSnapshot} />
-        </Suspense>
-        <Text size="xs" c="dimmed">
-          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá · <span className="legend-dot" style={{ background: '#c2410c' }} /> bán cao hơn
-          đơn giá ước tính · <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn
-        </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Ngày</Table.Th>
-                <Table.Th ta="right">Đơn giá</Table.Th>
-                <Table.Th ta="right">Diện tích</Table.Th>
-                <Table.Th ta="right">Cách</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((c, i) => (
-                <Table.Tr key={c.id} data-testid="comparable-row">
-                  <Table.Td>{i < NUMBERED ? i + 1 : ''}</Table.Td>
-                  <Table.Td>{formatDate(c.date)}</Table.Td>
-                  <Table.Td ta="right" title={formatVndPerM2(c.vnd_per_m2)}>
-                    {formatMoneyShort(c.vnd_per_m2)}/m²
-                  </Table.Td>
-                  <Table.Td ta="right">{formatArea(c.area_m2)}</Table.Td>
-                  <Table.Td ta="right">{formatDistance(c.distance_m)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {list.length > NUMBERED ? (
-          <Group>
-            <Button variant="subtle" size="compact-sm" onClick={() => setAll((a) => !a)}>
-              {all ? `Chỉ xem ${NUMBERED} giao dịch gần nhất` : `Xem cả ${list.length} giao dịch`}
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
     </Paper>
   )
