@@ -62,7 +62,7 @@ describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa
       ['vt1', 'parcel'],
     ])
     const alley = inputs.find((i) => i.field === 'alley_width_m')
-    expect(alley?.note).toMatch(/^Hẻm 6 m thay vì mặt tiền \(theo thửa đất\): −\d+ %$/)
+    expect(alley?.note).toMatch(/^Hẻm 6 m thay vì mặt tiền \(theo thửa đất\): −\d+\u00a0%$/)
     expect(alley?.effect_pct).toBeLessThan(-15)
     // The alley's effect is the ratio of the two estimates on the same sales.
     const asRecorded = await valuate(db, { ...point, frontage_m: 4.5, floors: 3 }, { asOf: '2026-06-30', elasticities })

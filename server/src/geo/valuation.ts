@@ -14,7 +14,7 @@ type Body = Pick<ValuationBody, 'lat' | 'lng' | 'area_m2' | 'frontage_m' | 'alle
 const num = (x: number) => x.toLocaleString('vi-VN', { maximumFractionDigits: 1 })
 const alleyWords = (w: number | null) => ((w ?? 0) > 0 ? `hẻm ${num(w as number)} m` : 'mặt tiền')
 // Whole percent, but a small change keeps a decimal so it never reads "−0 %".
-const signed = (pct: number) => `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toLocaleString('vi-VN', { maximumFractionDigits: Math.abs(pct) < 10 ? 1 : 0 })} %`
+const signed = (pct: number) => `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toLocaleString('vi-VN', { maximumFractionDigits: Math.abs(pct) < 10 ? 1 : 0 })}\u00a0%`
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** The typed value against what the parcel's record (or the default) would have given, in words. */

@@ -5,9 +5,9 @@ import { valuationFixture } from './test-fixtures.ts'
 
 describe('adjustments in words', () => {
   it('writes a change in percent with its sign, never "−0 %"', () => {
-    expect(signedPercent(-33.57)).toBe('−33,6 %')
-    expect(signedPercent(7.49)).toBe('+7,5 %')
-    expect(signedPercent(-0.01)).toBe('0 %')
+    expect(signedPercent(-33.57)).toBe('−33,6\u00a0%')
+    expect(signedPercent(7.49)).toBe('+7,5\u00a0%')
+    expect(signedPercent(-0.01)).toBe('0\u00a0%')
     expect(weightText(0.004)).toBe('0,4 %')
     expect(weightText(0.6)).toBe('60 %')
   })

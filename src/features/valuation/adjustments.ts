@@ -15,8 +15,9 @@ export const FACTOR_ORDER = Object.keys(FACTOR_LABELS) as Adjustment['factor'][]
 /** A change in percent as people read it: "−34 %", "+2,1 %", "0 %". */
 export function signedPercent(pct: number, digits = 1): string {
   const shown = formatNumber(Math.abs(pct), digits)
-  if (shown === '0') return '0 %'
-  return `${pct > 0 ? '+' : '−'}${shown} %`
+  // A no-break space: the sign, the number and "%" never part at a line end.
+  if (shown === '0') return '0\u00a0%'
+  return `${pct > 0 ? '+' : '−'}${shown}\u00a0%`
 }
 
 /** A change in đ/m² as a short sum: "−35,2 triệu", "+800.000 đ". */

@@ -2,10 +2,11 @@ import type { Comparable } from '#core/contract/lookups.ts'
 import { formatMoneyShort } from '../../../lib/format/format.ts'
 import { laneOffset, swarmLanes } from '../chart-layout.ts'
 
-const W = 600
-const PAD = 16
+// In SVG units about one CSS pixel on a phone (the chart is drawn at most 560 px wide, see valuation.css).
+const W = 400
+const PAD = 14
 const AXIS_Y = 70
-const LANE_H = 12
+const LANE_H = 11
 
 type Props = {
   comparables: Comparable[]
@@ -27,14 +28,14 @@ export function AdjustedChart({ comparables, estimate, selectedId, onSelect }: P
   const span = hi - lo || 1
   const x = (v: number) => PAD + ((v - lo) / span) * (W - 2 * PAD)
   const maxW = Math.max(...list.map((c) => c.weight ?? 0), 1e-9)
-  const radius = (c: Comparable) => 3 + 5 * Math.sqrt((c.weight ?? 0) / maxW)
-  const lanes = swarmLanes(values.map(x), 13)
+  const radius = (c: Comparable) => 2.5 + 4.5 * Math.sqrt((c.weight ?? 0) / maxW)
+  const lanes = swarmLanes(values.map(x), 10)
   const deepest = Math.max(0, ...lanes.map((l) => Math.abs(laneOffset(l))))
   const height = AXIS_Y + Math.max(3, deepest + 1) * LANE_H + 28
   const top = AXIS_Y - Math.max(3, deepest + 1) * LANE_H
   return (
     <svg
-      viewBox={`0 ${top - 18} ${W} ${height - top + 18}`}
+      viewBox={`0 ${top - 26} ${W} ${height - top + 26}`}
       className="adjusted-chart"
       role="img"
       aria-label={`Đơn giá đã điều chỉnh của ${list.length} giao dịch, từ ${formatMoneyShort(Math.min(...values))} đến ${formatMoneyShort(Math.max(...values))}/m²; ước tính ${formatMoneyShort(estimate.perM2)}/m², khoảng ${formatMoneyShort(estimate.lowPerM2)}–${formatMoneyShort(estimate.highPerM2)}/m²`}

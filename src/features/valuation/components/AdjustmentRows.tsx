@@ -12,23 +12,27 @@ function Detail({ c }: { c: Comparable }) {
   return (
     <Table.Tr className="adjustment-detail" data-testid="adjustment-detail">
       <Table.Td colSpan={FACTOR_ORDER.length + 5}>
-        <Text size="sm" fw={600}>
-          Giá gốc {formatVndPerM2(c.vnd_per_m2)} ({formatMoneyShort(c.price_vnd)}, {formatArea(c.area_m2)}, cách {formatDistance(c.distance_m)})
-        </Text>
-        <ul className="adjustment-steps">
-          {(c.adjustments ?? []).map((a) => (
-            <li key={a.factor}>
-              <span>
-                {FACTOR_LABELS[a.factor]}
-                {a.note ? `: ${a.note}` : ''}
-              </span>
-              <span className="num">
-                {signedPercent(a.pct)} · {signedMoney(a.vnd_per_m2)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <Text size="sm">{adjustmentFormula(c)}</Text>
+        <div className="adjustment-detail-inner">
+          <Text size="sm" fw={600}>
+            Giá gốc {formatVndPerM2(c.vnd_per_m2)} ({formatMoneyShort(c.price_vnd)}, {formatArea(c.area_m2)}, cách {formatDistance(c.distance_m)})
+          </Text>
+          <ul className="adjustment-steps">
+            {(c.adjustments ?? []).map((a) => (
+              <li key={a.factor}>
+                <span>
+                  {FACTOR_LABELS[a.factor]}
+                  {a.note ? `: ${a.note}` : ''}
+                </span>
+                <span className="num">
+                  {signedPercent(a.pct)} · {signedMoney(a.vnd_per_m2)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {adjustmentFormula(c)}
+          </Text>
+        </div>
       </Table.Td>
     </Table.Tr>
   )
@@ -37,7 +41,7 @@ function Detail({ c }: { c: Comparable }) {
 /** One row per comparable: raw price, each adjustment in %, the adjusted price and its weight. */
 export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
   return (
-    <Table striped verticalSpacing={4} fz="sm" data-testid="adjustments-table" className="adjustments-table">
+    <Table striped verticalSpacing={4} horizontalSpacing={6} fz="sm" data-testid="adjustments-table" className="adjustments-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>#</Table.Th>
@@ -60,15 +64,27 @@ export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
             <Fragment key={c.id}>
               <Table.Tr data-testid="comparable-row" data-selected={selected || undefined} aria-selected={selected} className="comparable-row">
                 <Table.Td>{i < NUMBERED ? i + 1 : ''}</Table.Td>
-                <Table.Td>
-                  <UnstyledButton onClick={() => onSelect(c.id)} aria-expanded={selected} aria-label={`Giao dịch ${i + 1}, ngày ${formatDate(c.date)}: xem từng điều chỉnh`} className="comparable-pick">
+                <Table.Td className="comparable-sale">
+                  <UnstyledButton
+                    onClick={() => onSelect(c.id)}
+                    aria-expanded={selected}
+                    aria-label={`Giao dịch ${i + 1}, ngày ${formatDate(c.date)}: xem từng điều chỉnh`}
+                    className="comparable-pick"
+                  >
                     {formatDate(c.date)}
                     <Text span size="xs" c="dimmed" display="block">
                       {formatDistance(c.distance_m)} · {formatArea(c.area_m2)}
                     </Text>
                   </UnstyledButton>
                   {relation ? (
-                    <Badge size="xs" color={c.repeat_sale ? 'grape' : 'indigo'} variant="light" data-testid={c.repeat_sale ? 'repeat-sale' : undefined}>
+                    <Badge
+                      size="xs"
+                      tt="none"
+                      color={c.repeat_sale ? 'grape' : 'indigo'}
+                      variant="light"
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      data-testid={c.repeat_sale ? 'repeat-sale' : undefined}
+                    >
                       {relation}
                     </Badge>
                   ) : null}

@@ -139,7 +139,8 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
     })
     const leaders = sales.map((_, i) => new Feature(new LineString([truePlaces[i]!, truePlaces[i]!])))
     leaders.forEach((f) => f.setStyle(styles.leader))
-    const target = new Feature(new Point(fromLonLat([data.location.lng, data.location.lat])))
+    const targetPlace = fromLonLat([data.location.lng, data.location.lat])
+    const target = new Feature(new Point(targetPlace))
     target.setStyle(styles.target)
     // Numbered sales drawn after the unnumbered dots; the parcel's marker has a layer of its own on top.
     const salesLayer = new VectorLayer({ source: new VectorSource({ features: [...leaders, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] }), zIndex: 3 })
@@ -154,7 +155,7 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
         new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: styles.cadastre, minZoom: 15 }),
         new VectorLayer({ source: new VectorSource({ features: parcelFeatures }) }),
         salesLayer,
-        new VectorLayer({ source: new VectorSource({ features: [target] }), zIndex: 2 }),
+        new VectorLayer({ source: new VectorSource({ features: [target] }), zIndex: 4 }),
       ],
       view: new View({ center: fromLonLat([data.location.lng, data.location.lat]), zoom: 17, maxZoom: 20 }),
     })
@@ -162,11 +163,12 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
     // at each zoom, nearest first keeping their place, each with a line to where it really is.
     const spread = () => {
       const pixels = truePlaces.map((p) => map.getPixelFromCoordinate(p) as [number, number] | null)
-      if (pixels.some((p) => !p)) return
-      const order = [...sales.keys()]
-      const moved = spreadPoints(order.map((i) => pixels[i]!), MIN_GAP_PX)
-      order.forEach((i, k) => {
-        const place = map.getCoordinateFromPixel(moved[k]!)
+      const parcelPixel = map.getPixelFromCoordinate(targetPlace) as [number, number] | null
+      if (!parcelPixel || pixels.some((p) => !p)) return
+      // The parcel's own marker goes first and stays: sales move off it rather than hide it.
+      const moved = spreadPoints([parcelPixel, ...pixels.map((p) => p!)], MIN_GAP_PX).slice(1)
+      sales.forEach((_, i) => {
+        const place = map.getCoordinateFromPixel(moved[i]!)
         ;(sales[i]!.getGeometry() as Point).setCoordinates(place)
         ;(leaders[i]!.getGeometry() as LineString).setCoordinates([truePlaces[i]!, place])
       })
