@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
+import { DatabaseInUseError } from '../db/owner-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
@@ -47,7 +48,14 @@ try {
   process.stderr.write(`Lỗi cấu hình / Configuration error: ${err.message}\n`)
   process.exit(1)
 }
-const db = await openDatabase(config)
+let db: Awaited<ReturnType<typeof openDatabase>>
+try {
+  db = await openDatabase(config)
+} catch (err) {
+  if (!(err instanceof DatabaseInUseError)) throw err
+  process.stderr.write(`Không nhập được: ${err.message}\n`)
+  process.exit(1)
+}
 const bar = createProgressBar(process.stderr)
 let code = 0
 try {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { claimEmbeddedDatabase, DatabaseInUseError } from '../db/owner-lock.ts'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { keepFilesPrivate } from '../security/private-files.ts'
 import {
@@ -47,6 +48,7 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
   // Unpacked inside DATA_DIR, so the final swaps are renames on one file system.
   const work = mkdtempSync(join(config.dataDir, '.restore-'))
   const keptAside: string[] = []
+  let releaseOwner = () => {}
   try {
     await run('tar', ['-xzf', archive, '-C', work], { spawn: opts.spawn })
     const manifest = readManifest(work)
@@ -61,6 +63,15 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
       await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, join(work, POSTGRES_DUMP)], { env, spawn: opts.spawn })
     } else {
       assertPgliteClosed(config, opts.force ?? false)
+      // A running server holds the folder's owner lock even when --force passes the check above.
+      let owner: ReturnType<typeof claimEmbeddedDatabase>
+      try {
+        owner = claimEmbeddedDatabase(pgliteDir(config))
+      } catch (err) {
+        if (err instanceof DatabaseInUseError) throw new BackupError(err.message)
+        throw err
+      }
+      releaseOwner = owner.release
       const fresh = join(work, 'pg')
       const dump = new Blob([readFileSync(join(work, PGLITE_DUMP))])
       const pg = await PGlite.create(fresh, { extensions: pgliteExtensions, loadDataDir: dump })
@@ -85,6 +96,7 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
     if (existsSync(join(work, 'uploads'))) renameSync(join(work, 'uploads'), uploads)
     return { ...manifest, keptAside }
   } finally {
+    releaseOwner()
     rmSync(work, { recursive: true, force: true })
   }
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
+import { DatabaseInUseError } from '../db/owner-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { DEMO } from '../seed/generate.ts'
 import { loadDemo } from '../seed/load.ts'
@@ -54,6 +55,10 @@ try {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`)
     process.exit(2)
+  }
+  if (err instanceof DatabaseInUseError) {
+    process.stderr.write(`Không tạo được dữ liệu mô phỏng: ${err.message}\n`)
+    process.exit(1)
   }
   throw err
 }

@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { PRIVATE_DIR } from '../security/private-files.ts'
 import { DatabaseUnavailableError, type Database, type Queryable } from './database.ts'
+import { claimEmbeddedDatabase } from './owner-lock.ts'
 
 /**
  * Embedded PostgreSQL + PostGIS. PGlite is a single connection: its own queue serialises queries,
@@ -14,7 +15,14 @@ import { DatabaseUnavailableError, type Database, type Queryable } from './datab
  */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR })
-  const pg = await PGlite.create(dir ?? 'memory://', { extensions: { postgis, pg_trgm, unaccent } })
+  const owner = dir ? claimEmbeddedDatabase(dir) : null
+  let pg: PGlite
+  try {
+    pg = await PGlite.create(dir ?? 'memory://', { extensions: { postgis, pg_trgm, unaccent } })
+  } catch (err) {
+    owner?.release()
+    throw err
+  }
   let closed = false
   const guard = () => {
     if (closed) throw new DatabaseUnavailableError('PGlite is closed')
@@ -52,7 +60,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     close: async () => {
       if (closed) return
       closed = true
-      await pg.close()
+      try {
+        await pg.close()
+      } finally {
+        owner?.release()
+      }
     },
   }
 }
