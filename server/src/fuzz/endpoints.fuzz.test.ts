@@ -1,6 +1,8 @@
 import fc from 'fast-check'
-import { beforeAll, describe, it } from 'vitest'
+import { Agent, request } from 'node:http'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
+import { listen } from '../http/listen.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../testing/test-app.ts'
 import { photo } from '../routes/uploads/test-images.ts'
@@ -161,21 +163,22 @@ describe('hostile multipart uploads', () => {
     return Buffer.concat(chunks)
   }
 
+  const bytes = fc.oneof(
+    fc.uint8Array({ maxLength: 300 }),
+    fc.constant(null).map(() => realPhoto),
+    fc.integer({ min: 1, max: 60 }).map((n) => realPhoto.slice(0, n)),
+    fc.constant(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])),
+    fc.constant(encoder.encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
+  )
+  const part = fc.record({
+    name: fc.oneof(fc.constantFrom('images', 'images', 'image', 'images[]', ''), keyText.map((k) => k.replace(/["\r\n]/g, ''))),
+    filename: fc.option(fc.oneof(fc.constantFrom('a.jpg', '../../x.png', 'ảnh.webp', 'a"b.jpg', '\u202Egpj.exe', ''), headerValue.map((h) => h.replace(/"/g, ''))), { nil: undefined }),
+    type: fc.option(fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', 'image/webp; x=y'), { nil: undefined }),
+    bytes,
+  })
+  const boundary = fc.oneof(fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/))
+
   it('/api/uploads never answers 5xx and always answers the envelope', async () => {
-    const bytes = fc.oneof(
-      fc.uint8Array({ maxLength: 300 }),
-      fc.constant(null).map(() => realPhoto),
-      fc.integer({ min: 1, max: 60 }).map((n) => realPhoto.slice(0, n)),
-      fc.constant(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46])),
-      fc.constant(encoder.encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
-    )
-    const part = fc.record({
-      name: fc.oneof(fc.constantFrom('images', 'images', 'image', 'images[]', ''), keyText.map((k) => k.replace(/["\r\n]/g, ''))),
-      filename: fc.option(fc.oneof(fc.constantFrom('a.jpg', '../../x.png', 'ảnh.webp', 'a"b.jpg', '\u202Egpj.exe', ''), headerValue.map((h) => h.replace(/"/g, ''))), { nil: undefined }),
-      type: fc.option(fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', 'image/webp; x=y'), { nil: undefined }),
-      bytes,
-    })
-    const boundary = fc.oneof(fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/))
     const header = fc.tuple(boundary, fc.constantFrom('ok', 'none', 'other', 'quoted', 'json')).map(([b, how]) =>
       how === 'ok' ? `multipart/form-data; boundary=${b}` : how === 'none' ? 'multipart/form-data' : how === 'other' ? `multipart/form-data; boundary=${b}X` : how === 'quoted' ? `multipart/form-data; boundary="${b}"` : 'application/json',
     )
@@ -199,4 +202,43 @@ describe('hostile multipart uploads', () => {
       { numRuns: CHEAP / 2 },
     )
   })
+
+  it('/api/uploads on a keep-alive connection: every answer arrives whole and the same socket serves the next request', async () => {
+    const served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      await fc.assert(
+        fc.asyncProperty(boundary, fc.array(part, { maxLength: 6 }), fc.boolean(), fc.boolean(), async (b, parts, close, withToken) => {
+          const body = multipart(b, parts, close)
+          const headers = { 'content-type': `multipart/form-data; boundary=${b}`, 'content-length': body.length, ...(withToken ? { authorization: `Bearer ${user.token}` } : {}) }
+          const first = await overSocket(agent, served.port, 'POST', '/api/uploads', headers, body)
+          expect(first.status, first.text).toBeLessThan(500)
+          expect(JSON.parse(first.text).meta.code).toEqual(expect.any(String))
+          const next = await overSocket(agent, served.port, 'GET', '/api/health', {})
+          expect(next.status).toBe(200)
+          expect(next.socket).toBe(first.socket)
+        }),
+        { numRuns: CHEAP / 3 },
+      )
+    } finally {
+      agent.destroy()
+      await served.close()
+    }
+  })
 })
+
+/** One request through `agent`; resolves with the answer and the socket it came on. */
+function overSocket(agent: Agent, port: number, method: string, path: string, headers: Record<string, string | number>, body?: Uint8Array) {
+  return new Promise<{ status: number; text: string; socket: unknown }>((resolve, reject) => {
+    let socket: unknown
+    const req = request({ agent, host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, socket }))
+    })
+    req.on('socket', (s) => (socket = s))
+    req.on('error', reject)
+    req.end(body)
+  })
+}
