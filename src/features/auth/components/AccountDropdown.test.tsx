@@ -1,0 +1,80 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MantineProvider } from '@mantine/core'
+import { listItems, nextSeq, putItem, removeItem } from '#core/outbox/queue.ts'
+import { store } from '../../../lib/store.ts'
+import { sessionAtom } from '../atoms.ts'
+import AccountDropdown from './AccountDropdown.tsx'
+
+async function queuePhoto() {
+  const now = Date.now()
+  await putItem({
+    id: 'id-anh',
+    kind: 'photo',
+    seq: nextSeq(now),
+    createdAt: now,
+    status: 'pending',
+    attempts: 0,
+    lastAttemptAt: null,
+    nextAttemptAt: null,
+    error: null,
+    idempotencyKey: 'key-anh',
+    blob: new Blob(['anh'], { type: 'image/jpeg' }),
+    fileName: 'anh.jpg',
+    type: 'image/jpeg',
+    photo: { key: 'id-anh', name: 'anh.jpg', width: 10, height: 10, thumbnail: '', gps: null, position: 0 },
+    label: null,
+    uploadId: null,
+  })
+}
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+})
+
+beforeEach(async () => {
+  for (const item of await listItems()) await removeItem(item.id)
+  store.set(sessionAtom, { userName: 'Lan', token: 't', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+})
+afterEach(cleanup)
+
+async function chooseLogout() {
+  const user = userEvent.setup()
+  render(
+    <MantineProvider env="test">
+      <AccountDropdown userName="Lan" />
+    </MantineProvider>,
+  )
+  await user.click(screen.getByTestId('account-menu'))
+  await user.click(await screen.findByRole('menuitem', { name: 'Đăng xuất' }))
+  return user
+}
+
+// The first render loads Mantine's menu and modal: seconds on a busy machine.
+describe('logging out with photos not yet sent', { timeout: 20_000 }, () => {
+  it('asks first, and staying keeps the session and the photo', async () => {
+    await queuePhoto()
+    const user = await chooseLogout()
+    const dialog = await screen.findByRole('dialog', { name: 'Còn ảnh chưa gửi' })
+    expect(dialog.textContent).toContain('1 ảnh chưa được gửi')
+    await user.click(screen.getByRole('button', { name: 'Ở lại để gửi' }))
+    expect(store.get(sessionAtom).isLogin).toBe(true)
+    expect(await listItems()).toHaveLength(1)
+  })
+
+  it('logs out and deletes the photo once confirmed', async () => {
+    await queuePhoto()
+    const user = await chooseLogout()
+    await user.click(await screen.findByRole('button', { name: 'Xoá ảnh và đăng xuất' }))
+    await expect.poll(() => store.get(sessionAtom).isLogin).toBe(false)
+    await expect.poll(() => listItems()).toEqual([])
+  })
+
+  it('logs out at once when nothing waits', async () => {
+    await chooseLogout()
+    await expect.poll(() => store.get(sessionAtom).isLogin).toBe(false)
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
