@@ -77,7 +77,7 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
     case 'tiles':
-      // The tile's own statement as the server runs it (ST_AsMVT on PostgreSQL, rows for Node's encoder on PGlite).
+      // The tile's own statement, prepared, as the server runs it.
       return (i) => {
         const t = w.tiles[i % w.tiles.length] as TileRef
         return queryTile(db, tileSets[t.layer as TileLayerId], t.z, t.x, t.y)

@@ -76,7 +76,7 @@ export async function queryTileLayers(db: Queryable, set: TileSet, z: number, x:
 /**
  * The same tile from PostgreSQL's own encoder: the same layers, selection, order and one-pixel
  * simplification, clipped to the tile plus its buffer by ST_AsMVTGeom (points to the tile itself), one
- * bytea for the whole tile. What the two encoders write decodes to the same features (render.test.ts).
+ * bytea for the whole tile. On the tile tests' data both encoders' tiles decode to the same features (tiles.test.ts).
  */
 export function nativeTileSql(layers: SourceLayer[]): string {
   const parts = layers.map(
@@ -91,14 +91,17 @@ export function nativeTileSql(layers: SourceLayer[]): string {
   return `with ${TILE_BOX_CTE} select ${parts.join(' || ')} as mvt`
 }
 
+/**
+ * 'node': our statement and the encoder in mvt.ts, the default on both databases. 'native': PostgreSQL's
+ * ST_AsMVT, where PostGIS has it. Measured on the demo data (bench/tiles.ts, docs/performance.md,
+ * round 2), ST_AsMVT took 1.0–1.8× the time of the Node path per tile (ST_AsMVTGeom repairs every
+ * clipped polygon) and kept up to 5 % more sliver features at z16–17, so it stays an option.
+ */
 export type TileEncoder = 'node' | 'native'
 
 const encoders = new WeakMap<Queryable, Promise<TileEncoder>>()
 
-/**
- * 'native' where the database encodes tiles itself (PostgreSQL whose PostGIS has ST_AsMVT with its
- * protobuf library), else 'node' (PGlite's PostGIS has no ST_AsMVT). Asked once per database.
- */
+/** The best encoder the database offers: 'native' where ST_AsMVT works (not PGlite's PostGIS), else 'node'. Asked once per database. */
 export function tileEncoder(db: Queryable): Promise<TileEncoder> {
   let known = encoders.get(db)
   if (!known) {
@@ -122,20 +125,19 @@ function tileStatement(set: TileSet, layers: SourceLayer[], encoder: TileEncoder
  * The tile's database work alone (what the bench's raw side times): rows for the Node encoder, or the
  * finished protobuf from ST_AsMVT.
  */
-export async function queryTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder?: TileEncoder): Promise<unknown[]> {
+export async function queryTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder: TileEncoder = 'node'): Promise<unknown[]> {
   const layers = activeLayers(set, z)
   if (layers.length === 0) return []
-  const st = tileStatement(set, layers, encoder ?? (await tileEncoder(db)))
+  const st = tileStatement(set, layers, encoder)
   return db.query(st.sql, [z, x, y], { prepare: st.name })
 }
 
 /** Protobuf bytes of the tile, or null when it has no feature. */
-export async function renderTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder?: TileEncoder): Promise<Uint8Array<ArrayBuffer> | null> {
-  const using = encoder ?? (await tileEncoder(db))
-  if (using === 'node') return encodeTile(await queryTileLayers(db, set, z, x, y))
+export async function renderTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder: TileEncoder = 'node'): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (encoder === 'node') return encodeTile(await queryTileLayers(db, set, z, x, y))
   const layers = activeLayers(set, z)
   if (layers.length === 0) return null
-  const st = tileStatement(set, layers, using)
+  const st = tileStatement(set, layers, encoder)
   const [row] = await db.query<{ mvt: Uint8Array }>(st.sql, [z, x, y], { prepare: st.name })
   return row && row.mvt.length > 0 ? new Uint8Array(row.mvt) : null
 }

@@ -4,7 +4,7 @@ import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'
-import { renderTile } from './render.ts'
+import { renderTile, type TileEncoder } from './render.ts'
 import { readDataVersion } from './version.ts'
 
 const gzipAsync = promisify(gzip)
@@ -18,7 +18,7 @@ export type TileService = {
   tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile>
 }
 
-export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number }
+export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number; encoder?: TileEncoder }
 
 // Most tiles are a few kB: compressing them in place takes a fraction of a millisecond, while the hop to
 // zlib's thread pool added about 2 ms to every cold tile on the bench.
@@ -61,7 +61,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   }
 
   async function render(version: number, key: string, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
-    const pbf = await renderTile(db, tileSets[layer], z, x, y)
+    const pbf = await renderTile(db, tileSets[layer], z, x, y, opts.encoder)
     const tile = pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
     if (known?.version === version) cache.set(key, tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
     return tile
