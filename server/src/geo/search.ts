@@ -4,10 +4,12 @@ import type { Queryable } from '../db/index.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** "tờ 12 thửa 34", "to 12 thua 34", "t12 th34": a cadastral reference rather than a name. */
+/** "tờ 12 thửa 34", "to 12 thua 34", "t12 th34", or the other way round, "thửa 34 tờ 12": a cadastral reference rather than a name. */
 export function parseSheetParcel(folded: string): { sheet_no: number; parcel_no: number } | null {
   const m = /^(?:to|t)\s*(?:so\s*)?(\d{1,6})\s*[,;/-]?\s*(?:thua|th)\s*(?:so\s*)?(\d{1,7})$/.exec(folded)
-  return m ? { sheet_no: Number(m[1]), parcel_no: Number(m[2]) } : null
+  if (m) return { sheet_no: Number(m[1]), parcel_no: Number(m[2]) }
+  const r = /^(?:thua|th)\s*(?:so\s*)?(\d{1,7})\s*[,;/-]?\s*(?:to|t)\s*(?:so\s*)?(\d{1,6})$/.exec(folded)
+  return r ? { sheet_no: Number(r[2]), parcel_no: Number(r[1]) } : null
 }
 
 /** "25/2 phan dang luu" → house number "25/2" and the rest. */

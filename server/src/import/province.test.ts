@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parcelsData, planningData } from '#core/contract/lookups.ts'
+import { parcelsData, planningData, searchData } from '#core/contract/lookups.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { parseImportArgs } from './args.ts'
@@ -49,6 +49,12 @@ describe('province names in imports', () => {
     const data = planningData.parse(res.body.data)
     expect(data.parcel?.parcel_no).toBe(7171)
     expect(data.location.vn2000.zone_meridian).toBe(105.75)
+
+    // Searchable at once after the import, by tờ/thửa in either order.
+    for (const q of ['tờ 918 thửa 7171', 'thửa 7171 tờ 918', 'thua 7171, to 918']) {
+      const found = await t.request(`/api/search?q=${encodeURIComponent(q)}`, { token: user.token })
+      expect(searchData.parse(found.body.data).map((r) => r.label), q).toEqual(['Tờ 918, thửa 7171'])
+    }
 
     for (const name of ['HCM', 'Tp Hồ Chí Minh', 'ho chi minh']) {
       const found = await t.request(`/api/parcels?province=${encodeURIComponent(name)}&sheet_no=918&parcel_no=7171`, { token: user.token })
