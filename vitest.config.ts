@@ -51,6 +51,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'architecture',
+          include: ['tests/architecture/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'budgets',
           include: ['tests/budgets/**/*.test.ts'],
           environment: 'node',

@@ -2,7 +2,10 @@ import './app/styles.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { api } from './lib/api/index.ts'
+import { appApiHooks } from './app/api-hooks.ts'
+import { clearDeviceData } from './app/device-data.ts'
+import { installLogoutCleanup } from './features/auth/index.ts'
+import { api, installApiHooks } from './lib/api/index.ts'
 import { isLoadingAtom } from './lib/api/atoms.ts'
 import { env, readBuildId } from './lib/env.ts'
 import { store } from './lib/store.ts'
@@ -15,6 +18,8 @@ import { installChunkReload } from './features/update/chunk-reload.ts'
 import { activateNewBuild, registerServiceWorker } from './features/update/service-worker.ts'
 import { hasUnsavedWork } from './features/update/unsaved-work.ts'
 
+installApiHooks(appApiHooks(store))
+installLogoutCleanup(clearDeviceData)
 installChunkReload()
 
 createRoot(document.getElementById('root')!).render(

@@ -43,7 +43,7 @@ step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) failed += 1
 // The size budgets read the build just made.
-vitestStep('unit, size-budget and server tests (embedded PGlite)', ['client', 'budgets', 'server'], { DATABASE_URL: '' })
+vitestStep('unit, architecture, size-budget and server tests (embedded PGlite)', ['client', 'architecture', 'budgets', 'server'], { DATABASE_URL: '' })
 const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')

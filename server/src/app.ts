@@ -6,7 +6,8 @@ import type { AppEnv, Deps } from './deps.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
 import { settleBody } from './http/settle-body.ts'
-import { ApiError } from './http/errors.ts'
+import { DomainError } from './domain-errors.ts'
+import { ApiError, apiErrorOf } from './http/errors.ts'
 import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
@@ -56,7 +57,8 @@ export function createApp(deps: Deps) {
   const site = loadStaticSite(deps.config.distDir)
   app.get('*', serveStatic(site))
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown
     if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers, usage: err.usage })
     const id = c.get('requestId')
     if (isUnstorableText(err)) return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')

@@ -1,11 +1,14 @@
+import { useAtomValue } from 'jotai'
 import { Group } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { AccountMenu } from '../features/auth/components/AccountMenu.tsx'
+import { isSessionValid, sessionAtom } from '../features/auth/index.ts'
 import { OfflineLink } from '../features/offline/components/OfflineLink.tsx'
 import { UsageCounter } from '../features/usage/components/UsageCounter.tsx'
 import { ColorModeToggle } from './ColorModeToggle.tsx'
 
 export function Header() {
+  const loggedIn = isSessionValid(useAtomValue(sessionAtom))
   return (
     <header className="app-header">
       <Link to="/" className="app-brand" aria-label="Quy hoạch VN — trang chủ">
@@ -13,7 +16,7 @@ export function Header() {
         <span className="brand-name">Quy hoạch VN</span>
       </Link>
       <Group gap={8} ml="auto" wrap="nowrap">
-        <UsageCounter />
+        <UsageCounter loggedIn={loggedIn} />
         <OfflineLink />
         <ColorModeToggle />
         <AccountMenu />

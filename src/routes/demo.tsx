@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { mapSearch } from '../features/map/url-state.ts'
-import { DemoPage } from '../features/map/DemoPage.tsx'
-import { loadMapView } from '../features/map/load-map-view.ts'
-import { MapFrame } from '../features/map/MapFrame.tsx'
-import { prefetchTileSets } from '../features/map/tilejson.ts'
+import { mapSearch } from '../lib/map-url.ts'
+import { DemoPage, loadMapView, MapFrame } from '../features/map/index.ts'
+import { prefetchTileSets } from '../lib/tilejson.ts'
 
 export const Route = createFileRoute('/demo')({
   validateSearch: (search) => mapSearch.parse(search),

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import { ApiError } from '../http/errors.ts'
+import { ConflictError, NotSignedInError } from '../domain-errors.ts'
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { issueToken, type IssuedToken } from './tokens.ts'
 
@@ -25,7 +25,7 @@ export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string) {
 /** Creates an account; 409 Conflict when the e-mail is taken, also when two registrations race. */
 export async function registerUser(deps: AccountDeps, input: { name: string; email: string; password: string }): Promise<Profile> {
   // Saves the scrypt work for the common case; the unique index still decides real races.
-  if (await findUserByEmail(deps, input.email)) throw new ApiError('Conflict', emailTaken, { errors: { email: [emailTaken] } })
+  if (await findUserByEmail(deps, input.email)) throw new ConflictError(emailTaken, { fields: { email: [emailTaken] } })
   const hash = await hashPassword(input.password)
   try {
     const rows = await deps.db.query<{ id: string; created_at: Date }>(
@@ -35,7 +35,7 @@ export async function registerUser(deps: AccountDeps, input: { name: string; ema
     const row = rows[0]!
     return { id: row.id, name: input.name, email: input.email, createdAt: row.created_at }
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError('Conflict', emailTaken, { errors: { email: [emailTaken] } })
+    if (isUniqueViolation(err)) throw new ConflictError(emailTaken, { fields: { email: [emailTaken] } })
     throw err
   }
 }
@@ -44,7 +44,7 @@ export async function registerUser(deps: AccountDeps, input: { name: string; ema
 export async function logIn(deps: AccountDeps, email: string, password: string): Promise<IssuedToken & { name: string; userId: string }> {
   const user = await findUserByEmail(deps, email)
   const valid = user ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password)
-  if (!user || !valid) throw new ApiError('Unauthorized', 'E-mail hoặc mật khẩu không đúng.')
+  if (!user || !valid) throw new NotSignedInError('E-mail hoặc mật khẩu không đúng.')
   if (needsRehash(user.password_hash)) await upgradeHash(deps, user.id, user.password_hash, password)
   const issued = await issueToken(deps, user.id)
   return { ...issued, name: user.name, userId: user.id }
@@ -67,6 +67,6 @@ export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promis
   )
   const row = rows[0]
   // A token can outlive nothing: tokens cascade with their account, so this is a race with deletion.
-  if (!row) throw new ApiError('Unauthorized')
+  if (!row) throw new NotSignedInError()
   return { id: row.id, name: row.name, email: row.email, createdAt: row.created_at }
 }

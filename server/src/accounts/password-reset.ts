@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Deps } from '../deps.ts'
-import { ApiError } from '../http/errors.ts'
+import { InvalidInputError } from '../domain-errors.ts'
 import { findUserByEmail } from './accounts.ts'
 import { passwordResetMail } from './mail-texts.ts'
 import { hashPassword } from './password.ts'
@@ -71,14 +71,14 @@ export async function requestPasswordReset(deps: Pick<Deps, 'db' | 'config' | 'l
  */
 export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: string, newPassword: string): Promise<void> {
   const parsed = parseCode(codeInput)
-  if (!parsed) throw new ApiError('BadRequest', invalidCode, { errors: { code: [invalidCode] } })
+  if (!parsed) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
   const now = deps.now()
   const hash = verifierHash(parsed.selector, parsed.verifier)
   const live = 'selector = $1 and used_at is null and expires_at > $2 and failed_attempts < ' + RESET_CODE_MAX_WRONG
   const matches = await deps.db.query(`select 1 from password_resets where ${live} and verifier_hash = $3`, [parsed.selector, now, hash])
   if (matches.length === 0) {
     await deps.db.query(`update password_resets set failed_attempts = failed_attempts + 1 where ${live}`, [parsed.selector, now])
-    throw new ApiError('BadRequest', invalidCode, { errors: { code: [invalidCode] } })
+    throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
   }
   // Hashed before the transaction so the scrypt work never holds the database connection.
   const passwordHash = await hashPassword(newPassword)
@@ -89,7 +89,7 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: s
       [parsed.selector, now, hash],
     )
     const userId = claimed[0]?.user_id
-    if (!userId) throw new ApiError('BadRequest', invalidCode, { errors: { code: [invalidCode] } })
+    if (!userId) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])
     await tx.query('update auth_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now])
     await tx.query(announceUserRevoked, [userId])

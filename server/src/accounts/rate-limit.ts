@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts'
-import { ApiError } from '../http/errors.ts'
+import { TooManyAttemptsError } from '../domain-errors.ts'
 
 export type RateRule = { name: string; limit: number; windowSeconds: number }
 
@@ -40,8 +40,6 @@ export async function hitRateLimit(deps: Pick<Deps, 'db' | 'now'>, rule: RateRul
   if (count > rule.limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))
     const minutes = Math.ceil(retryAfter / 60)
-    throw new ApiError('TooManyRequests', `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-    })
+    throw new TooManyAttemptsError(`Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`, retryAfter)
   }
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv, Deps } from '../deps.ts'
-import { ApiError } from '../http/errors.ts'
+import { NotSignedInError } from '../domain-errors.ts'
 import { userIdForToken } from './tokens.ts'
 
 /** The bearer token of a request, or null when the header is missing or not `Bearer <token>`. */
@@ -17,7 +17,7 @@ export function requireUser(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c)
     const userId = token ? await userIdForToken(deps, token) : null
-    if (!userId) throw new ApiError('Unauthorized', token ? 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.' : undefined)
+    if (!userId) throw new NotSignedInError(token ? 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.' : undefined)
     c.set('userId', userId)
     await next()
   }
@@ -26,6 +26,6 @@ export function requireUser(deps: Deps): MiddlewareHandler<AppEnv> {
 /** The account id set by requireUser; for handlers mounted behind it. */
 export function currentUserId(c: Context<AppEnv>): string {
   const id = c.get('userId')
-  if (!id) throw new ApiError('Unauthorized')
+  if (!id) throw new NotSignedInError()
   return id
 }

@@ -1,7 +1,7 @@
 import type { PlanningData, Zone } from '#core/contract/lookups.ts'
 import { orderZones } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
-import { ApiError } from '../http/errors.ts'
+import { NotFoundError } from '../domain-errors.ts'
 import { overlaysAt } from '../overlays/store.ts'
 import { parcelAt, toContractParcel, type ParcelRecord } from './parcels.ts'
 import { datasetInfo, meridianOf, POINT_SQL, requireCoverage, toLocation, toSource } from './source.ts'
@@ -10,7 +10,7 @@ import { datasetInfo, meridianOf, POINT_SQL, requireCoverage, toLocation, toSour
 export async function findParcelOrThrow(db: Queryable, lat: number, lng: number): Promise<ParcelRecord> {
   await requireCoverage(db, lat, lng)
   const parcel = await parcelAt(db, lat, lng)
-  if (!parcel) throw new ApiError('NotFound', 'Không tìm thấy thửa đất tại vị trí này.')
+  if (!parcel) throw new NotFoundError('Không tìm thấy thửa đất tại vị trí này.')
   return parcel
 }
 
@@ -51,7 +51,7 @@ export async function planningLookup(db: Queryable, lat: number, lng: number): P
   await requireCoverage(db, lat, lng)
   const [parcel, zoneRecords, overlays] = await Promise.all([parcelAt(db, lat, lng), zonesAt(db, lat, lng), overlaysAt(db, lat, lng)])
   const sourceId = parcel?.dataset_id ?? zoneRecords[0]?.dataset_id
-  if (sourceId === undefined) throw new ApiError('NotFound', 'Không tìm thấy thửa đất hay ô quy hoạch nào tại vị trí này.')
+  if (sourceId === undefined) throw new NotFoundError('Không tìm thấy thửa đất hay ô quy hoạch nào tại vị trí này.')
   const [road_reserves, dataset] = await Promise.all([parcel ? reservesCutting(db, parcel.id) : [], datasetInfo(db, sourceId)])
   return {
     parcel: parcel ? toContractParcel(parcel) : null,

@@ -3,7 +3,7 @@ import type { location, source } from '#core/contract/lookups.ts'
 import { meridianFor } from '#core/geo/provinces.ts'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 import type { Queryable } from '../db/index.ts'
-import { ApiError } from '../http/errors.ts'
+import { OutsideDataError } from '../domain-errors.ts'
 
 export type DatasetInfo = { id: string; name: string; data_date: string; crs: string }
 
@@ -16,7 +16,7 @@ export async function requireCoverage(db: Queryable, lat: number, lng: number): 
     `select id, name, data_date::text as data_date, crs from datasets where bounds is not null and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`,
     [lat, lng],
   )
-  if (rows.length === 0) throw new ApiError('LocationIncorrect', 'Vị trí nằm ngoài vùng có dữ liệu.')
+  if (rows.length === 0) throw new OutsideDataError('Vị trí nằm ngoài vùng có dữ liệu.')
   return rows
 }
 

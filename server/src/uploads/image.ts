@@ -1,6 +1,6 @@
 import { MAX_EDGE_PX } from '#core/limits.ts'
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { ApiError } from '../http/errors.ts'
+import { NotAnImageError, TooLargeError } from '../domain-errors.ts'
 
 export type ImageKind = 'jpeg' | 'png' | 'webp'
 
@@ -19,7 +19,7 @@ const QUALITY = 82
 // Phones top out around 50–108 MP; beyond that a small file is more likely a decompression bomb.
 export const MAX_INPUT_PIXELS = 110_000_000
 
-const notAnImage = () => new ApiError('UnsupportedMedia', 'Tệp không phải ảnh JPEG, PNG hoặc WebP hợp lệ.')
+const notAnImage = () => new NotAnImageError('Tệp không phải ảnh JPEG, PNG hoặc WebP hợp lệ.')
 
 /** The file's real type from its first bytes; names and declared types are never trusted. */
 export function sniffImage(bytes: Uint8Array): ImageKind | null {
@@ -35,7 +35,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
  * Checks that `input` really is a JPEG/PNG/WebP by decoding every pixel, and re-encodes it: turned
  * upright by its EXIF orientation, at most 2048 px, without any metadata (GPS, comments, trailing
  * bytes), plus a thumbnail. Nothing of the original file survives except its pixels.
- * Throws ApiError UnsupportedMedia (not an image, broken) or MaxFile (too many pixels).
+ * Throws NotAnImageError (not an image, broken) or TooLargeError (too many pixels).
  */
 export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   const kind = sniffImage(input)
@@ -53,7 +53,7 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   // The decoder that read the header must be the one the magic bytes announced.
   if (meta.format !== kind || !meta.width || !meta.height) throw notAnImage()
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new ApiError('MaxFile', `Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_INPUT_PIXELS / 1_000_000)} megapixel).`)
+    throw new TooLargeError(`Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_INPUT_PIXELS / 1_000_000)} megapixel).`)
   }
   // JPEG keeps photos small and opens everywhere; WebP only where transparency must survive.
   const format = meta.hasAlpha ? 'webp' : 'jpeg'
@@ -78,8 +78,9 @@ export async function processImages(files: readonly Uint8Array[]): Promise<Proce
     try {
       out.push(await processImage(file))
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err
-      throw new ApiError(err.code, err.message, { errors: { images: [`Tệp thứ ${i + 1}: ${err.message}`] } })
+      if (!(err instanceof NotAnImageError || err instanceof TooLargeError)) throw err
+      const Kind = err instanceof NotAnImageError ? NotAnImageError : TooLargeError
+      throw new Kind(err.message, { fields: { images: [`Tệp thứ ${i + 1}: ${err.message}`] } })
     }
   }
   return out

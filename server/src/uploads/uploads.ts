@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { UploadData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import type { Database } from '../db/database.ts'
-import { ApiError } from '../http/errors.ts'
+import { UnavailableError } from '../domain-errors.ts'
 import type { EncodedImage, ProcessedImage } from './image.ts'
 import { isStorageFull, type UploadStorage } from './storage.ts'
 
@@ -70,7 +70,7 @@ export async function saveUploads(
   } catch (err) {
     await dropStored()
     if (isStorageFull(err)) {
-      throw new ApiError('ServiceUnavailable', 'Máy chủ đã hết chỗ lưu ảnh. Ảnh chưa được lưu, vui lòng thử lại sau.', { headers: { 'Retry-After': '60' } })
+      throw new UnavailableError('Máy chủ đã hết chỗ lưu ảnh. Ảnh chưa được lưu, vui lòng thử lại sau.', 60)
     }
     throw err
   }

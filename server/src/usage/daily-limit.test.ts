@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, depsOf } from '../accounts/test-user.ts'
-import { ApiError } from '../http/errors.ts'
+import { DailyLimitError, NotFoundError, OutsideDataError } from '../domain-errors.ts'
+import { apiErrorOf } from '../http/errors.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { countedLookup } from './daily-limit.ts'
 
@@ -52,8 +53,8 @@ describe('daily lookup limit', () => {
     expect(ran).toBe(5)
     expect(refused).toHaveLength(45)
     for (const r of refused) {
-      expect(r.reason).toBeInstanceOf(ApiError)
-      expect(r.reason).toMatchObject({ code: 'MaxUsage', usage: { count: LIMIT, limit: LIMIT } })
+      expect(r.reason).toBeInstanceOf(DailyLimitError)
+      expect(apiErrorOf(r.reason as DailyLimitError)).toMatchObject({ code: 'MaxUsage', usage: { count: LIMIT, limit: LIMIT } })
     }
     expect((await usage(user.token)).body.data).toMatchObject({ count: LIMIT, limit: LIMIT })
   })
@@ -62,7 +63,7 @@ describe('daily lookup limit', () => {
     t.clock.now = new Date()
     const user = await createTestUser(t)
     await fill(user.id, 2)
-    const notFound = new ApiError('NotFound', 'Không tìm thấy thửa đất tại vị trí này.')
+    const notFound = new NotFoundError('Không tìm thấy thửa đất tại vị trí này.')
     await expect(countedLookup(depsOf(t), user.id, async () => Promise.reject(notFound))).rejects.toBe(notFound)
     await expect(
       countedLookup(depsOf(t), user.id, async () => {
@@ -76,7 +77,7 @@ describe('daily lookup limit', () => {
     t.clock.now = new Date()
     const user = await createTestUser(t)
     await fill(user.id, LIMIT - 1)
-    await expect(countedLookup(depsOf(t), user.id, async () => Promise.reject(new ApiError('LocationIncorrect')))).rejects.toBeInstanceOf(ApiError)
+    await expect(countedLookup(depsOf(t), user.id, async () => Promise.reject(new OutsideDataError()))).rejects.toBeInstanceOf(OutsideDataError)
     await expect(countedLookup(depsOf(t), user.id, async () => 'ok')).resolves.toMatchObject({ usage: { count: LIMIT } })
   })
 
@@ -85,9 +86,9 @@ describe('daily lookup limit', () => {
     const user = await createTestUser(t)
     await fill(user.id, LIMIT)
     const err = await countedLookup(depsOf(t), user.id, async () => 'ok').catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(ApiError)
-    expect((err as ApiError).code).toBe('MaxUsage')
-    expect((err as ApiError).message).toContain('00:00 ngày 02/07/2031')
+    expect(err).toBeInstanceOf(DailyLimitError)
+    expect(apiErrorOf(err as DailyLimitError).code).toBe('MaxUsage')
+    expect((err as DailyLimitError).message).toContain('00:00 ngày 02/07/2031')
   })
 
   it('starts a new count at midnight in Việt Nam', async () => {

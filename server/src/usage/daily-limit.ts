@@ -1,6 +1,6 @@
 import type { Usage } from '#core/contract/envelope.ts'
 import type { Deps } from '../deps.ts'
-import { ApiError } from '../http/errors.ts'
+import { DailyLimitError } from '../domain-errors.ts'
 import { formatVietnamTime, nextVietnamMidnight, toVietnamIso, vietnamDay } from '#core/time/vietnam-time.ts'
 
 type UsageDeps = Pick<Deps, 'db' | 'config' | 'now'>
@@ -33,10 +33,9 @@ export async function countedLookup<T>(deps: Pick<Deps, 'db' | 'config' | 'now' 
   )
   const count = reserved[0]?.count
   if (count === undefined) {
-    throw new ApiError(
-      'MaxUsage',
+    throw new DailyLimitError(
       `Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`,
-      { usage: { count: limit, limit } },
+      { count: limit, limit },
     )
   }
   try {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
 import { z } from 'zod'
 import { createApiClient } from '../../lib/api/client.ts'
+import { appApiHooks } from '../../app/api-hooks.ts'
 import { toastsAtom } from '../notifications/atoms.ts'
 import { emptyUsage, usageAtom } from '../usage/atoms.ts'
 import { createAuthApi } from './api.ts'
@@ -10,7 +11,7 @@ import { emptySession, sessionAtom } from './atoms.ts'
 function setup() {
   const store = createStore()
   const fetchMock = vi.fn<typeof fetch>()
-  const api = createApiClient({ store, baseUrl: '', fetch: fetchMock })
+  const api = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock })
   return { store, fetchMock, api, auth: createAuthApi(api, store), toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]) }
 }
 const body = (data: unknown, message = 'Thành công.') => new Response(JSON.stringify({ message, meta: { code: 'Ok', status: 'OK' }, data }))

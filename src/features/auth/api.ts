@@ -2,13 +2,15 @@ import { z } from 'zod'
 import { loginData, registerData, type LoginBody, type RegisterBody } from '#core/contract/auth.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
-import { refreshUsage } from '../usage/api.ts'
-import { emptyUsage, usageAtom } from '../usage/atoms.ts'
+import { emptyUsage, refreshUsage, usageAtom } from '../usage/index.ts'
 import { emptySession, sessionAtom } from './atoms.ts'
-import { clearDeviceData } from './device-data.ts'
 
 /** Account calls; none of them needs a session except logout, and each shows the code-based toast. */
-export function createAuthApi(api: ApiClient, store: Store) {
+/**
+ * `clearDevice` forgets what the device kept of the account at logout (the app gives it: that data
+ * belongs to other features).
+ */
+export function createAuthApi(api: ApiClient, store: Store, clearDevice: (store: Store) => Promise<void> = async () => {}) {
   return {
     async login(body: LoginBody): Promise<ApiResult<z.infer<typeof loginData>>> {
       const res = await api.request({ method: 'POST', path: '/api/auth/login', json: body, data: loginData, session: false, toast: 'code' })
@@ -34,7 +36,7 @@ export function createAuthApi(api: ApiClient, store: Store) {
       await api.request({ method: 'POST', path: '/api/auth/logout', data: z.null(), session: false, toast: 'none', overlay: false })
       store.set(sessionAtom, emptySession)
       store.set(usageAtom, emptyUsage)
-      await clearDeviceData(store)
+      await clearDevice(store)
     },
   }
 }

@@ -10,7 +10,9 @@ import { clearWalk, loadWalk, saveWalk } from '../walk/store.ts'
 import type { Walk } from '../walk/track.ts'
 import { createAuthApi } from './api.ts'
 import { sessionAtom } from './atoms.ts'
-import { clearDeviceData, unsentPhotoCount } from './device-data.ts'
+import { clearDeviceData } from '../../app/device-data.ts'
+import { appApiHooks } from '../../app/api-hooks.ts'
+import { unsentPhotoCount } from './unsent-photos.ts'
 
 function queued(name: string, status: OutboxItem['status']): OutboxItem {
   const now = Date.now()
@@ -75,8 +77,8 @@ describe('what logging out leaves on the device', () => {
     const store = createStore()
     store.set(sessionAtom, { userName: 'Lan', token: 't', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
     await fillDevice(store)
-    const api = createApiClient({ store, baseUrl: '', fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) })
-    await createAuthApi(api, store).logout()
+    const api = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) })
+    await createAuthApi(api, store, clearDeviceData).logout()
     expect(store.get(sessionAtom).isLogin).toBe(false)
     expect(await listItems()).toEqual([])
     expect(await listHistory()).toEqual([])

@@ -1,8 +1,8 @@
 import { clear as idbClear, createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
-import { parcelContains } from '../valuation/parcel-point.ts'
-import type { ValuationRecord } from '../valuation/record.ts'
+import { parcelContains } from '../../lib/geo/parcel-point.ts'
+import type { ValuationRecord } from '../../lib/valuation-record.ts'
 
 /**
  * Past lookups kept on the device (IndexedDB, object store 'history'), newest first, at most

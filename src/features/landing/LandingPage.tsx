@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { IconCalculator, IconCurrentLocation, IconMap2, IconRuler2, IconSearch, IconShare, IconWifiOff } from '@tabler/icons-react'
 import type { TileJson } from '#core/contract/tiles.ts'
 import { formatNumber } from '../../lib/format/format.ts'
-import { useTileJson, vnDate } from '../map/tilejson.ts'
+import { useTileJson, vnDate } from '../../lib/tilejson.ts'
 
 const features = [
   { icon: IconMap2, title: 'Tra cứu quy hoạch', text: 'Chạm vào thửa đất để xem số tờ, số thửa, diện tích, mục đích sử dụng, chỉ tiêu quy hoạch và phần diện tích vướng lộ giới.' },

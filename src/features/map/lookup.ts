@@ -1,8 +1,8 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
 import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '#core/contract/lookups.ts'
-import * as history from '../history/history.ts'
+import * as history from '../history/index.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
-import type { Point } from './url-state.ts'
+import type { Point } from '../../lib/map-url.ts'
 
 /**
  * The map's server calls, all through the shell's API client (session, usage counter, toasts, login

@@ -2,7 +2,7 @@ import type { PlanningData } from '#core/contract/lookups.ts'
 import { orderZones } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { residentialCodes } from './land-use.ts'
-import type { Point } from './url-state.ts'
+import type { Point } from '../../lib/map-url.ts'
 
 /** The point being looked up and where that stands. */
 export type Selection =

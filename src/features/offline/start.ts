@@ -1,6 +1,6 @@
 import { api } from '../../lib/api/index.ts'
 import { store } from '../../lib/store.ts'
-import { startOutbox } from '../outbox/triggers.ts'
+import { startOutbox } from '../outbox/index.ts'
 import { areaManager } from './service.ts'
 import { requestPersistence } from './storage.ts'
 

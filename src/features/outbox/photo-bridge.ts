@@ -1,7 +1,7 @@
 import type { Store } from '../../lib/store.ts'
-import { draftAtom, photosAtom } from '../valuation/atoms.ts'
-import { updatePhoto, type PhotoItem } from '../valuation/photos.ts'
-import { uploadName } from '../valuation/upload.ts'
+import { draftAtom, photosAtom } from '../valuation/index.ts'
+import { updatePhoto, type PhotoItem } from '../valuation/index.ts'
+import { uploadName } from '../valuation/index.ts'
 import { listItems, nextSeq, putItem, removeItem, updateItem, type OutboxItem } from '#core/outbox/queue.ts'
 import type { SendOutcome } from '#core/outbox/runner.ts'
 

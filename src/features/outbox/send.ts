@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../lib/api/client.ts'
 import { uploadData } from '#core/contract/lookups.ts'
-import { xhrFetch, type XhrLike } from '../valuation/upload.ts'
+import { xhrFetch, type XhrLike } from '../valuation/index.ts'
 import type { OutboxItem } from '#core/outbox/queue.ts'
 import { classifyFailure, type Sender } from '#core/outbox/runner.ts'
 

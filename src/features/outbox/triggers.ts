@@ -1,7 +1,7 @@
 import { createStore, del, set } from 'idb-keyval'
 import type { ApiClient } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
-import { isSessionValid, sessionAtom, type Session } from '../auth/atoms.ts'
+import { isSessionValid, sessionAtom, type Session } from '../auth/index.ts'
 import { offlineDbs, OUTBOX_SYNC_TAG, swMessages } from '#core/offline/cache-names.ts'
 import { applySentItems, mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
 import { outboxChanged } from '#core/outbox/queue.ts'

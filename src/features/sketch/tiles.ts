@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
 import type { TileLayerId } from '#core/contract/tiles.ts'
 import { tileCorner, tileRange, type Bbox } from '#core/offline/tile-grid.ts'
-import { fetchTileJson } from '../map/tilejson.ts'
+import { fetchTileJson } from '../../lib/tilejson.ts'
 import type { LngLat } from './geometry.ts'
 import { ringOfFeature, type TileParcel, type TileStreet } from './neighbours.ts'
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
 import { clear, get as idbGet } from 'idb-keyval'
 import { createApiClient } from '../../lib/api/client.ts'
+import { appApiHooks } from '../../app/api-hooks.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { emptySession, sessionAtom } from '../auth/atoms.ts'
 import { refreshUsage } from './api.ts'
@@ -42,7 +43,7 @@ describe('usage counter', () => {
     const store = createStore()
     store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00Z', isLogin: true, isOpenLogin: false })
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(usageBody)))
-    await refreshUsage(createApiClient({ store, baseUrl: '', fetch: fetchMock }), store)
+    await refreshUsage(createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock }), store)
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/usage')
     expect(store.get(usageAtom)).toMatchObject({ count: 6, limit: 20, resetsAt: '2026-03-10T17:00:00Z' })
   })
@@ -51,7 +52,7 @@ describe('usage counter', () => {
     const store = createStore()
     store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2000-01-01T00:00:00Z', isLogin: true, isOpenLogin: false })
     const fetchMock = vi.fn<typeof fetch>()
-    void refreshUsage(createApiClient({ store, baseUrl: '', fetch: fetchMock }), store)
+    void refreshUsage(createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock }), store)
     await Promise.resolve()
     expect(fetchMock).not.toHaveBeenCalled()
     expect(store.get(sessionAtom)).toMatchObject({ isLogin: false, isOpenLogin: true })
@@ -61,7 +62,7 @@ describe('usage counter', () => {
     const store = createStore()
     store.set(sessionAtom, emptySession)
     const fetchMock = vi.fn<typeof fetch>()
-    await refreshUsage(createApiClient({ store, baseUrl: '', fetch: fetchMock }), store)
+    await refreshUsage(createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock }), store)
     expect(fetchMock).not.toHaveBeenCalled()
     expect(store.get(sessionAtom).isOpenLogin).toBe(false)
   })

@@ -3,7 +3,7 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { emptyDraft, type ValuationDraft } from './form.ts'
 import type { PhotoItem } from './photos.ts'
-import { legalStatuses, type ValuationRecord } from './record.ts'
+import { legalStatuses, type ValuationRecord } from '../../lib/valuation-record.ts'
 
 function isPlace(v: unknown): boolean {
   if (v === null) return true

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
 import { createApiClient } from '../../lib/api/client.ts'
+import { appApiHooks } from '../../app/api-hooks.ts'
 import { errorTexts } from '../../lib/errors.ts'
 import { MAX_FILE_BYTES } from '../../lib/images/limits.ts'
 import { ImageProcessingError, type ProcessedImage } from '../../lib/images/process.ts'
@@ -89,7 +90,7 @@ function setup(opts: { loggedIn?: boolean; online?: boolean; routes?: (url: URL,
     if (url.pathname === '/api/parcels') return ok([parcelFixture])
     return fail('NotFound', 404, 'Không có.')
   })
-  const client = createApiClient({ store, baseUrl: '', fetch: fetchMock as typeof fetch, now: () => NOW, isOnline: () => opts.online ?? true })
+  const client = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock as typeof fetch, now: () => NOW, isOnline: () => opts.online ?? true })
   const uploads: SentUpload[] = []
   const process = vi.fn(async (file: File) => processed(file.name))
   const deps: ValuationDeps = { store, client, api: createValuationApi(client), process, isOnline: () => opts.online ?? true, now: () => NOW, Xhr: fakeXhr(uploads) }

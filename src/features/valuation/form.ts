@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ValuationBody } from '#core/contract/lookups.ts'
 import { parseLocaleNumber } from '../../lib/format/format.ts'
-import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from './record.ts'
+import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from '../../lib/valuation-record.ts'
 
 /** What the user typed, as typed: kept in localStorage so a reload or an app update loses nothing. */
 export type ValuationDraft = {

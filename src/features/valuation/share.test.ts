@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ValuationRecord } from './record.ts'
+import type { ValuationRecord } from '../../lib/valuation-record.ts'
 import { shareText, shareValuation, valuationLink } from './share.ts'
 import { valuationFixture } from './test-fixtures.ts'
 

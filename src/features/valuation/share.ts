@@ -1,5 +1,5 @@
 import { formatMoneyShort, formatVndPerM2 } from '../../lib/format/format.ts'
-import type { ValuationRecord } from './record.ts'
+import type { ValuationRecord } from '../../lib/valuation-record.ts'
 
 /** The link that opens the valuation screen on the same parcel (the recipient runs their own valuation). */
 export function valuationLink(record: ValuationRecord, origin: string): string {

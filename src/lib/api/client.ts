@@ -3,9 +3,6 @@ import type { z } from 'zod'
 import { metaSchema, successSchema, usageSchema, type Usage } from '#core/contract/envelope.ts'
 import { errorTexts, maxUsageText, nextVietnamMidnight, type ErrorKey } from '../errors.ts'
 import type { Store } from '../store.ts'
-import { emptySession, isSessionValid, sessionAtom } from '../../features/auth/atoms.ts'
-import { codeToast, pushToast, type ToastKind } from '../../features/notifications/toast.ts'
-import { usageAtom } from '../../features/usage/atoms.ts'
 import { pendingRequestsAtom } from './atoms.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -58,6 +55,27 @@ export type ApiFailure = {
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure
 
+export type NoticeKind = 'error' | 'success' | 'warning' | 'info'
+
+/**
+ * What the client needs from the app around it, given by src/app: the session's token, asking for a
+ * login, the daily counter and telling the person. The client itself knows no feature's state.
+ */
+export type ApiHooks = {
+  /** The session at `now`: none (never logged in), expired, or valid with its token. */
+  session(now: number): { state: 'none' | 'expired' | 'valid'; token: string }
+  /** Opens the login dialog; TOKEN_EXPIRED also forgets the session that no longer works. */
+  askLogin(reason: 'REQUIRED_LOGIN' | 'TOKEN_EXPIRED'): void
+  /** When the daily count goes back to 0, as last learnt; null when not known. */
+  usageResetsAt(): string | null
+  /** The server said today's count. */
+  noteUsage(usage: { count: number; limit: number; resetsAt: string; updatedAt: number }): void
+  /** One message for the person, in the colour of its kind. */
+  notify(kind: NoticeKind, text: string): void
+  /** The code-based rule for account actions (see the notifications feature). */
+  notifyByCode(status: 'OK' | 'NG', texts: readonly string[]): void
+}
+
 export type ApiClient = {
   request<T>(spec: RequestSpec<T>): Promise<ApiResult<T>>
   /** Replays the calls interrupted by a login request; call once the session is valid again. */
@@ -66,6 +84,8 @@ export type ApiClient = {
   cancelAfterLogin(): void
   /** How many calls wait for a login. */
   waitingForLogin(): number
+  /** Whether someone logged in, valid or expired (an expired session is asked to log in again). */
+  hasSession(): boolean
 }
 
 type Envelope = {
@@ -150,14 +170,16 @@ function isWretchError(err: unknown): err is Error & { status: number; response:
 }
 
 export function createApiClient(opts: {
+  /** Holds the loading bar's count of running requests. */
   store: Store
+  hooks: ApiHooks
   baseUrl: string
   /** Defaults to the global fetch, looked up on each call. */
   fetch?: typeof fetch
   now?: () => number
   isOnline?: () => boolean
 }): ApiClient {
-  const { store } = opts
+  const { store, hooks } = opts
   const now = opts.now ?? Date.now
   const isOnline = opts.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false)
   const fetchImpl = (url: string, init?: RequestInit) => (opts.fetch ?? globalThis.fetch)(url, init)
@@ -167,30 +189,29 @@ export function createApiClient(opts: {
     return { ok: false, code, status, message: messages[0] ?? '', messages, fieldErrors }
   }
 
-  function toast(kind: ToastKind, texts: string[], spec: RequestSpec<unknown>) {
+  function toast(kind: NoticeKind, texts: string[], spec: RequestSpec<unknown>) {
     if (spec.toast === 'none') return
-    if (spec.toast === 'code') return codeToast(store, 'NG', texts)
-    for (const text of texts) pushToast(store, kind, text)
+    if (spec.toast === 'code') return hooks.notifyByCode('NG', texts)
+    for (const text of texts) hooks.notify(kind, text)
   }
 
   /** Asks for a login and parks the call; it runs again once the user is signed in. */
   function interruptForLogin<T>(spec: RequestSpec<T>, reason: 'REQUIRED_LOGIN' | 'TOKEN_EXPIRED'): Promise<ApiResult<T>> {
-    const session = store.get(sessionAtom)
-    store.set(sessionAtom, reason === 'TOKEN_EXPIRED' ? { ...emptySession, isOpenLogin: true } : { ...session, isOpenLogin: true })
-    pushToast(store, 'warning', errorTexts[reason])
+    hooks.askLogin(reason)
+    hooks.notify('warning', errorTexts[reason])
     return new Promise((resolve) => waiting.push({ spec: spec as RequestSpec<unknown>, resolve: resolve as (r: ApiResult<unknown>) => void }))
   }
 
   function noteUsage(usage: Usage) {
-    const current = store.get(usageAtom)
-    const resetsAt = current.resetsAt !== null && Date.parse(current.resetsAt) > now() ? current.resetsAt : nextVietnamMidnight(new Date(now())).toISOString()
-    store.set(usageAtom, { count: usage.count, limit: usage.limit, resetsAt, updatedAt: now() })
+    const known = hooks.usageResetsAt()
+    const resetsAt = known !== null && Date.parse(known) > now() ? known : nextVietnamMidnight(new Date(now())).toISOString()
+    hooks.noteUsage({ count: usage.count, limit: usage.limit, resetsAt, updatedAt: now() })
   }
 
   async function send<T>(spec: RequestSpec<T>): Promise<ApiResult<T>> {
-    const session = store.get(sessionAtom)
+    const session = hooks.session(now())
     const headers: Record<string, string> = { Accept: 'application/json', ...spec.headers }
-    if (isSessionValid(session, now())) headers.Authorization = `Bearer ${session.token}`
+    if (session.state === 'valid') headers.Authorization = `Bearer ${session.token}`
     const xsrf = readCookie('XSRF-TOKEN')
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
 
@@ -248,7 +269,7 @@ export function createApiClient(opts: {
     if (env.code === 'Ok' && env.status === 'OK' && env.httpStatus < 400) {
       const parsed = successSchema(spec.data).safeParse(env.raw)
       if (parsed.success) {
-        if (spec.toast === 'code') codeToast(store, 'OK', [parsed.data.message])
+        if (spec.toast === 'code') hooks.notifyByCode('OK', [parsed.data.message])
         return { ok: true, data: parsed.data.data as T, message: parsed.data.message, ...(env.usage ? { usage: env.usage } : {}) }
       }
       console.error('response does not match the contract', spec.path, parsed.error.issues)
@@ -261,11 +282,11 @@ export function createApiClient(opts: {
     if (needsSession && (env.code === 'Unauthorized' || httpStatus === 401)) return interruptForLogin(spec, 'TOKEN_EXPIRED')
 
     const fieldErrors = typeof env.errors === 'object' ? env.errors : {}
-    let kind: ToastKind = 'error'
+    let kind: NoticeKind = 'error'
     let messages: string[]
     if (env.code === 'InternalServerError') messages = [errorTexts.UNKNOWN]
     else if (env.code === 'MaxUsage') {
-      const stored = store.get(usageAtom).resetsAt
+      const stored = hooks.usageResetsAt()
       const resetsAt = stored !== null && Date.parse(stored) > now() ? new Date(stored) : nextVietnamMidnight(new Date(now()))
       messages = [maxUsageText(resetsAt)]
     } else if (env.code === 'LocationIncorrect') messages = [errorTexts.LOCATION_INCORRECT]
@@ -281,9 +302,9 @@ export function createApiClient(opts: {
 
   async function request<T>(spec: RequestSpec<T>): Promise<ApiResult<T>> {
     if (spec.session !== false) {
-      const session = store.get(sessionAtom)
-      if (!session.isLogin || session.token === '') return interruptForLogin(spec, 'REQUIRED_LOGIN')
-      if (!isSessionValid(session, now())) return interruptForLogin(spec, 'TOKEN_EXPIRED')
+      const session = hooks.session(now())
+      if (session.state === 'none') return interruptForLogin(spec, 'REQUIRED_LOGIN')
+      if (session.state === 'expired') return interruptForLogin(spec, 'TOKEN_EXPIRED')
     }
     const overlay = spec.overlay ?? (spec.json !== undefined || spec.formData !== undefined)
     if (overlay) store.set(pendingRequestsAtom, (n) => n + 1)
@@ -303,5 +324,6 @@ export function createApiClient(opts: {
       for (const { resolve } of waiting.splice(0)) resolve(failure('RequiredLogin', 0, [errorTexts.REQUIRED_LOGIN]))
     },
     waitingForLogin: () => waiting.length,
+    hasSession: () => hooks.session(now()).state !== 'none',
   }
 }

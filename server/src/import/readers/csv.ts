@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs'
 import { CsvParser, detectDelimiter, type CsvRecord } from '../csv.ts'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
-import { decoderFor, type Reader } from './index.ts'
+import { decoderFor, type Reader } from './reader.ts'
 
 /**
  * Streams a CSV chunk by chunk: the first record is the header, each later record becomes an

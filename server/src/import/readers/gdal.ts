@@ -3,7 +3,7 @@ import { openVector, type VectorFile, type VectorLayer } from '../../gdal/vector
 import { crsFromPrj } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { FileFormat, SourceRecord } from '../types.ts'
-import type { Reader } from './index.ts'
+import type { Reader } from './reader.ts'
 
 /** DGN keeps its "layers" as levels and DXF as a Layer attribute on one GDAL layer: --layer picks those. */
 const attributeLayers: Record<string, { field: string; numeric: boolean; label: string }> = {

@@ -7,7 +7,7 @@ import { pick } from 'stream-json/filters/pick.js'
 import { streamArray } from 'stream-json/streamers/stream-array.js'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
-import type { Reader } from './index.ts'
+import type { Reader } from './reader.ts'
 
 /**
  * Streams the `features` of a FeatureCollection one at a time, so a file far larger than memory

@@ -6,7 +6,7 @@ import shapefile from 'shapefile'
 import { crsFromPrj } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
-import { decoderFor, type Reader } from './index.ts'
+import { decoderFor, type Reader } from './reader.ts'
 
 /** The .dbf/.prj/.cpg beside a .shp, matched case-insensitively since Windows tools write PARCELS.DBF. */
 function sibling(shp: string, ext: string): string | null {

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, depsOf, type TestUser } from '../../accounts/test-user.ts'
 import type { AppEnv } from '../../deps.ts'
 import { fail } from '../../http/envelope.ts'
-import { ApiError } from '../../http/errors.ts'
+import { DomainError } from '../../domain-errors.ts'
+import { ApiError, apiErrorOf } from '../../http/errors.ts'
 import { uploadLimits } from '../../uploads/multipart.ts'
 import { diskStorage } from '../../uploads/storage.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -58,7 +59,8 @@ function filesUnder(dir: string): string[] {
 
 /** The upload routes alone, with their own storage or limits, answering errors the way app.ts does. */
 function customApp(opts: Partial<UploadOptions>) {
-  return new Hono<AppEnv>().route('/api/uploads', uploadRoutes(depsOf(t), opts)).onError((err, c) => {
+  return new Hono<AppEnv>().route('/api/uploads', uploadRoutes(depsOf(t), opts)).onError((thrown, c) => {
+    const err = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown
     if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers })
     return fail(c, 'InternalServerError')
   })

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core'
 import { IconLogout, IconUserCircle } from '@tabler/icons-react'
 import { authApi } from '../index.ts'
-import { unsentPhotoCount } from '../device-data.ts'
+import { unsentPhotoCount } from '../unsent-photos.ts'
 
 export default function AccountDropdown({ userName }: { userName: string }) {
   // Photos still waiting in the outbox when "Đăng xuất" was chosen; the dialog asks before deleting them.

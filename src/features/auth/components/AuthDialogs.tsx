@@ -9,7 +9,7 @@ import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } f
 import type { z } from 'zod'
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '#core/contract/auth.ts'
 import { api } from '../../../lib/api/index.ts'
-import { useUnsavedWork } from '../../update/unsaved-work.ts'
+import { useUnsavedWork } from '../../update/index.ts'
 import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
 import { authApi } from '../index.ts'
 

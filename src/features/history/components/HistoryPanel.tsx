@@ -4,9 +4,8 @@ import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@man
 import { useNavigate } from '@tanstack/react-router'
 import { IconChevronDown, IconChevronUp, IconMap, IconRuler2, IconTrash } from '@tabler/icons-react'
 import { formatArea, formatDate, formatDateTime, formatMoneyShort, formatNumber } from '../../../lib/format/format.ts'
-import { ConfirmDialog } from '../../offline/components/ConfirmDialog.tsx'
-import { encodeMapHash } from '../../map/url-state.ts'
-import { resultAtom } from '../../valuation/atoms.ts'
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx'
+import { encodeMapHash } from '../../../lib/map-url.ts'
 import { historyFocusAtom } from '../focus.ts'
 import { clear, list, remove, subscribeHistory, type HistoryEntry, type HistoryKind } from '../history.ts'
 
@@ -69,13 +68,13 @@ function summary(e: HistoryEntry): string {
 
 /**
  * Every stored lookup, newest first (at most 200), usable offline: open, show on the map, delete,
- * clear. Opening a stored result never counts against the daily limit.
+ * clear. Opening a stored result never counts against the daily limit. A stored valuation opens on the
+ * valuation screen, which `onOpenValuation` shows it on (the history does not know that screen).
  */
-export function HistoryPanel() {
+export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: HistoryEntry<'valuation'>) => void }) {
   const entries = useHistory()
   const navigate = useNavigate()
   const setFocus = useSetAtom(historyFocusAtom)
-  const setValuation = useSetAtom(resultAtom)
   const [kind, setKind] = useState<'all' | HistoryKind>('all')
   const [open, setOpen] = useState<string | null>(null)
   const [confirmClear, setConfirmClear] = useState(false)
@@ -90,8 +89,7 @@ export function HistoryPanel() {
 
   function openEntry(e: HistoryEntry) {
     if (e.kind === 'valuation') {
-      setValuation({ record: e.result, historyId: e.id, at: e.at, stored: true })
-      void navigate({ to: '/valuation' })
+      onOpenValuation(e as HistoryEntry<'valuation'>)
       return
     }
     setOpen((id) => (id === e.id ? null : e.id))

@@ -2,7 +2,7 @@ import { ActionIcon, Button } from '@mantine/core'
 import { IconSearch, IconX } from '@tabler/icons-react'
 import { formatDecimal } from '../../../lib/geo/coordinates.ts'
 import type { Selection } from '../selection.ts'
-import type { LatLngZoom, Point } from '../url-state.ts'
+import type { LatLngZoom, Point } from '../../../lib/map-url.ts'
 import { CoordinatePanel, type MeridianChoice } from './CoordinatePanel.tsx'
 
 /** The point the coordinates are read at: the pin, else the chosen point, else the map's centre. */

@@ -12,7 +12,7 @@ import { fromLonLat } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import { mapConfig } from '../config.ts'
 import { vietnamOutline } from '../national-outline.ts'
-import type { LatLngZoom } from '../url-state.ts'
+import type { LatLngZoom } from '../../../lib/map-url.ts'
 import { wheelZoomInteraction } from './wheel-zoom.ts'
 
 /** The bundled national outline (with Hoàng Sa and Trường Sa), drawn until the data's own tiles take over. */

@@ -4,7 +4,7 @@ import { createEmpty, extend as extendExtent, isEmpty, type Extent } from 'ol/ex
 import type { Geometry } from 'ol/geom'
 import { fromLonLat, toLonLat } from 'ol/proj'
 import { mapConfig } from '../config.ts'
-import type { LatLngZoom, Point as LatLng } from '../url-state.ts'
+import type { LatLngZoom, Point as LatLng } from '../../../lib/map-url.ts'
 
 /**
  * Where the map looks and how it moves there: animated unless the user prefers reduced motion, and

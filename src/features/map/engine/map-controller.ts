@@ -1,7 +1,7 @@
 import type OlMap from 'ol/Map'
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj'
 import { mapConfig, prefersReducedMotion } from '../config.ts'
-import type { LatLngZoom, Point as LatLng } from '../url-state.ts'
+import type { LatLngZoom, Point as LatLng } from '../../../lib/map-url.ts'
 import { createBaseMap, createNationalLayer } from './base-map.ts'
 import { createCamera } from './camera.ts'
 import { createLegendWatch, type LegendCodes } from './legend-watch.ts'

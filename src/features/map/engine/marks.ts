@@ -9,7 +9,7 @@ import VectorSource from 'ol/source/Vector'
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type { Parcel } from '#core/contract/lookups.ts'
 import { pinStyle, selectedParcelStyle } from '../styles.ts'
-import type { Point as LatLng } from '../url-state.ts'
+import type { Point as LatLng } from '../../../lib/map-url.ts'
 
 /** GeoJSON as the API sends it (the contract types it loosely). */
 export type ApiGeometry = Parcel['geometry']

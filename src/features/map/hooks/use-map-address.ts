@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { encodeMapHash, type LatLngZoom, type MapUrlState, type Point } from '../url-state.ts'
+import { encodeMapHash, type LatLngZoom, type MapUrlState, type Point } from '../../../lib/map-url.ts'
 
 function currentUrl(state: MapUrlState): string {
   return `${location.origin}${location.pathname}${encodeMapHash(state)}`

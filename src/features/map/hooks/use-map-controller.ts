@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { mapConfig } from '../config.ts'
 import { createMapController, type LayerSettings, type MapController } from '../engine/map-controller.ts'
-import type { LatLngZoom } from '../url-state.ts'
+import type { LatLngZoom } from '../../../lib/map-url.ts'
 
 /** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
 export function initialLayerSettings(): LayerSettings {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { LayerSettings, MapController } from '../engine/map-controller.ts'
 import { legendFor, type LegendEntry } from '../land-use.ts'
-import { fetchTileSets } from '../tilejson.ts'
+import { fetchTileSets } from '../../../lib/tilejson.ts'
 import { initialLayerSettings } from './use-map-controller.ts'
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { MapController } from '../engine/map-controller.ts'
 import { attachHover } from '../engine/hover.ts'
 import { attachTaps } from '../engine/tap.ts'
-import type { Point } from '../url-state.ts'
+import type { Point } from '../../../lib/map-url.ts'
 
 export type PointerHandlers = {
   /** False while another tool (measuring, drawing) owns the pointer. */

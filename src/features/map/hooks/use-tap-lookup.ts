@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { store } from '../../../lib/store.ts'
-import { isSessionValid, sessionAtom } from '../../auth/atoms.ts'
+import { isSessionValid, sessionAtom } from '../../auth/index.ts'
 import type { MapController } from '../engine/map-controller.ts'
 import type { Selection } from '../selection.ts'
-import type { Point } from '../url-state.ts'
+import type { Point } from '../../../lib/map-url.ts'
 
 export type TapLookupOptions = {
   /** Answers the point without the server (offline, or forced when the server could not be reached); false when it did not. */

@@ -3,9 +3,12 @@ import '@mantine/core/styles/Progress.css'
 import '@mantine/core/styles/Alert.css'
 import '@mantine/core/styles/SegmentedControl.css'
 import '../offline.css'
+import { useSetAtom } from 'jotai'
 import { Container, Stack, Tabs, Text, Title } from '@mantine/core'
-import { HistoryPanel } from '../../history/components/HistoryPanel.tsx'
-import { QueueList } from '../../outbox/components/QueueList.tsx'
+import { useNavigate } from '@tanstack/react-router'
+import { HistoryPanel, type HistoryEntry } from '../../history/index.ts'
+import { QueueList } from '../../outbox/index.ts'
+import { resultAtom } from '../../valuation/index.ts'
 import { SavedAreasList } from './SavedAreasList.tsx'
 import { StorageCard } from './StorageCard.tsx'
 
@@ -13,6 +16,13 @@ export type OfflineTab = 'areas' | 'queue' | 'history'
 
 /** Everything the app keeps for working without a signal: saved areas, photos waiting to be sent, lookup history. */
 export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: OfflineTab) => void }) {
+  const navigate = useNavigate()
+  const setValuation = useSetAtom(resultAtom)
+  // A stored valuation opens on the valuation screen as it was, without a new (counted) request.
+  const openValuation = (e: HistoryEntry<'valuation'>) => {
+    setValuation({ record: e.result, historyId: e.id, at: e.at, stored: true })
+    void navigate({ to: '/valuation' })
+  }
   return (
     <Container size="md" py="lg" w="100%">
       <Stack gap="md">
@@ -39,7 +49,7 @@ export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: Of
             <QueueList />
           </Tabs.Panel>
           <Tabs.Panel value="history" pt="md">
-            <HistoryPanel />
+            <HistoryPanel onOpenValuation={openValuation} />
           </Tabs.Panel>
         </Tabs>
         <StorageCard />

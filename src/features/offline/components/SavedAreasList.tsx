@@ -6,12 +6,12 @@ import { IconMap, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconX
 import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { useOnline } from '../../../lib/use-online.ts'
-import { encodeMapHash } from '../../map/url-state.ts'
-import { fetchTileSets } from '../../map/tilejson.ts'
+import { encodeMapHash } from '../../../lib/map-url.ts'
+import { fetchTileSets } from '../../../lib/tilejson.ts'
 import { isOutdated, newestDataDate, savedAreasAtom, type SavedArea } from '../areas.ts'
 import { formatAge, formatBytes } from '../format.ts'
 import { areaManager } from '../service.ts'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx'
 
 type Sets = Partial<Record<TileLayerId, TileJson>>
 

@@ -1,15 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { Badge } from '@mantine/core'
 import { useOnline } from '../../../lib/use-online.ts'
-import { isSessionValid, sessionAtom } from '../../auth/atoms.ts'
 import { isUsageStale, remaining, usageAtom } from '../atoms.ts'
 
 /** "còn N/M lượt hôm nay"; marked when the number may be old (offline, or learnt before the reset). */
-export function UsageCounter() {
+export function UsageCounter({ loggedIn }: { loggedIn: boolean }) {
   const usage = useAtomValue(usageAtom)
-  const session = useAtomValue(sessionAtom)
   const online = useOnline()
-  if (!isSessionValid(session) || usage.limit === 0) return null
+  if (!loggedIn || usage.limit === 0) return null
   const stale = !online || isUsageStale(usage)
   const text = `còn ${remaining(usage)}/${usage.limit} lượt hôm nay`
   const note = !online ? 'Đang ngoại tuyến: số lượt lần cuối biết được' : stale ? 'Số lượt có thể đã cũ' : 'Số lượt tra cứu còn lại hôm nay'

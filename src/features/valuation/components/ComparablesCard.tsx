@@ -3,7 +3,7 @@ import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantin
 import { formatMoneyShort } from '../../../lib/format/format.ts'
 import { hasAdjustments } from '../adjustments.ts'
 import { NUMBERED } from '../explain.ts'
-import type { ValuationRecord } from '../record.ts'
+import type { ValuationRecord } from '../../../lib/valuation-record.ts'
 import { AdjustedChart } from './AdjustedChart.tsx'
 import { AdjustmentRows } from './AdjustmentRows.tsx'
 

@@ -2,7 +2,7 @@ import { useAtom } from 'jotai'
 import { NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { draftAtom } from '../atoms.ts'
 import { NOTES_MAX, type DraftErrors, type ValuationDraft } from '../form.ts'
-import { legalStatuses, type LegalStatus } from '../record.ts'
+import { legalStatuses, type LegalStatus } from '../../../lib/valuation-record.ts'
 
 type TextField = 'area' | 'frontage' | 'alley' | 'floors' | 'notes'
 

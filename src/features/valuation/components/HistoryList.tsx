@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { formatDateTime, formatMoneyShort } from '../../../lib/format/format.ts'
-import { list, remove, subscribeHistory, type HistoryEntry } from '../../history/history.ts'
+import { list, remove, subscribeHistory, type HistoryEntry } from '../../history/index.ts'
 
 const PAGE = 10
 

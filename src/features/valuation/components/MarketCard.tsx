@@ -4,7 +4,7 @@ import { errorTexts } from '../../../lib/errors.ts'
 import { formatDate, formatMoneyShort, formatPercent, formatVndPerM2 } from '../../../lib/format/format.ts'
 import { inputLine } from '../adjustments.ts'
 import { confidenceWords } from '../explain.ts'
-import type { ValuationRecord } from '../record.ts'
+import type { ValuationRecord } from '../../../lib/valuation-record.ts'
 
 const LEVEL_COLOR = { Cao: 'teal', 'Trung bình': 'yellow', Thấp: 'orange' } as const
 

@@ -7,7 +7,7 @@ import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
 import { formatArea } from '../../../lib/format/format.ts'
 import { draftAtom } from '../atoms.ts'
 import { chooseParcel, parcelLabel, sheetParcelOf, type ValuationDeps } from '../flow.ts'
-import { parcelContains } from '../parcel-point.ts'
+import { parcelContains } from '../../../lib/geo/parcel-point.ts'
 
 type Mode = 'address' | 'sheet' | 'map'
 

@@ -11,7 +11,7 @@ import {
 } from '../../../lib/format/format.ts'
 import type { ShownResult } from '../atoms.ts'
 import { confidenceWords, DISCLAIMER, planningSummary, positionReason } from '../explain.ts'
-import { legalStatuses } from '../record.ts'
+import { legalStatuses } from '../../../lib/valuation-record.ts'
 
 const PRINTED_COMPARABLES = 6
 

@@ -4,11 +4,11 @@ import { IconSearch, IconWifiOff } from '@tabler/icons-react'
 import { formatDateTime } from '../../../lib/format/format.ts'
 import { formatDecimal } from '../../../lib/geo/coordinates.ts'
 import { useOnline } from '../../../lib/use-online.ts'
-import { ResultPanel } from '../../map/components/ResultPanel.tsx'
-import type { Point } from '../../map/url-state.ts'
-import type { OfflineTap, TileFacts } from '../offline-tap.ts'
+import { ResultPanel } from '../components/ResultPanel.tsx'
+import type { Point } from '../../../lib/map-url.ts'
+import type { OfflineTap, TileFacts } from './offline-tap.ts'
 
-const ResultCard = lazy(() => import('../../map/components/ResultCard.tsx'))
+const ResultCard = lazy(() => import('../components/ResultCard.tsx'))
 
 function LookupButton({ point, onLookup, again = false }: { point: Point; onLookup: (p: Point) => void; again?: boolean }) {
   const online = useOnline()

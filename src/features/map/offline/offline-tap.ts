@@ -1,21 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useAtom } from 'jotai'
-import type { PlanningData } from '#core/contract/lookups.ts'
-import type { MapController } from '../map/engine/map-controller.ts'
-import type { Point } from '../map/url-state.ts'
-import { historyFocusAtom } from '../history/focus.ts'
+import type { MapController } from '../engine/map-controller.ts'
+import type { Point } from '../../../lib/map-url.ts'
+import { historyFocusAtom } from '../../history/index.ts'
+import type { OfflineTapState } from './offline-answer.ts'
 
-/** What the drawn tiles say at a point: the parcel's numbers and main use, the planning zones' codes and colours. */
-export type TileFacts = {
-  parcel: { id: string | null; sheetNo: number | null; parcelNo: number | null; landUse: string | null } | null
-  zones: { code: string; color: string; block: string | null; level: string | null; maxFloors: number | null; maxDensityPct: number | null; maxFar: number | null }[]
-}
-
-/** A tap answered without the server. */
-export type OfflineTapState =
-  | { kind: 'stored'; point: Point; data: PlanningData; at: number }
-  | { kind: 'tiles'; point: Point; facts: TileFacts }
-  | { kind: 'none'; point: Point }
+export type { OfflineTapState, TileFacts } from './offline-answer.ts'
 
 /**
  * Taps while offline (or when the server cannot be reached): the stored result for the parcel when the

@@ -8,7 +8,7 @@ import { transformExtent } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
-import type { MapController } from '../map/engine/map-controller.ts'
+import type { MapController } from '../engine/map-controller.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v))

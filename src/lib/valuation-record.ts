@@ -1,5 +1,5 @@
 import type { PlanningData, ValuationData } from '#core/contract/lookups.ts'
-import type { GpsPoint } from '../../lib/images/exif-gps.ts'
+import type { GpsPoint } from './images/exif-gps.ts'
 
 export const legalStatuses = {
   'so-hong': 'Sổ hồng / sổ đỏ',

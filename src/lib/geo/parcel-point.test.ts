@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parcelContains, pointInParcel } from './parcel-point.ts'
-import { parcelFixture } from './test-fixtures.ts'
+import { parcelFixture } from '../../features/valuation/test-fixtures.ts'
 
 const lShape = {
   geometry: {

@@ -2,8 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ActionIcon } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
-import type { MapController } from '../../map/engine/map-controller.ts'
-import { createBoxTools } from '../map-box.ts'
+import type { MapController } from '../engine/map-controller.ts'
+import { createBoxTools } from './map-box.ts'
 
 // The panel and the download code load on first use, so the map's first paint does not wait for them.
 const SaveAreaPanel = lazy(() => import('./SaveAreaPanel.tsx'))

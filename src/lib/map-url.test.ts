@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { decodeMapHash, encodeMapHash, initialState } from './url-state.ts'
+import { decodeMapHash, encodeMapHash, initialState } from './map-url.ts'
 
 describe('map state in the URL', () => {
   it('writes the view as #/{lat}/{lng}/{zoom} like the HCMC planning portal', () => {

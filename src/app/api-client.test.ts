@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
 import { z } from 'zod'
 import { planningData, usageData } from '#core/contract/index.ts'
-import { errorTexts } from '../errors.ts'
-import { createApiClient } from './client.ts'
-import { pendingRequestsAtom } from './atoms.ts'
-import { emptySession, sessionAtom, type Session } from '../../features/auth/atoms.ts'
-import { toastsAtom } from '../../features/notifications/atoms.ts'
-import { usageAtom } from '../../features/usage/atoms.ts'
+import { errorTexts } from '../lib/errors.ts'
+import { createApiClient } from '../lib/api/client.ts'
+import { appApiHooks } from './api-hooks.ts'
+import { pendingRequestsAtom } from '../lib/api/atoms.ts'
+import { emptySession, sessionAtom, type Session } from '../features/auth/atoms.ts'
+import { toastsAtom } from '../features/notifications/atoms.ts'
+import { usageAtom } from '../features/usage/atoms.ts'
 
 const base = 'https://api.example.test'
 const NOW = Date.parse('2026-03-10T03:00:00Z')
@@ -24,7 +25,7 @@ function setup(opts: { session?: Session; online?: boolean } = {}) {
   const store = createStore()
   store.set(sessionAtom, opts.session ?? loggedIn)
   const fetchMock = vi.fn<typeof fetch>()
-  const client = createApiClient({ store, baseUrl: base, fetch: fetchMock, now: () => NOW, isOnline: () => opts.online ?? true })
+  const client = createApiClient({ store, hooks: appApiHooks(store), baseUrl: base, fetch: fetchMock, now: () => NOW, isOnline: () => opts.online ?? true })
   const toasts = () => store.get(toastsAtom).map((t) => [t.color, t.title])
   const sent = (i = 0) => {
     const [url, init] = fetchMock.mock.calls[i]!

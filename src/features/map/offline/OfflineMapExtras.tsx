@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useOnline } from '../../../lib/use-online.ts'
-import type { LatLngZoom, Point } from '../../map/url-state.ts'
-import type { OfflineTap } from '../offline-tap.ts'
+import type { LatLngZoom, Point } from '../../../lib/map-url.ts'
+import type { OfflineTap } from './offline-tap.ts'
 
 // Loaded only when there is something to show: the map's first paint carries none of it.
 const OfflineTapPanel = lazy(() => import('./OfflineTapPanel.tsx'))

@@ -1,10 +1,10 @@
-import '../offline.css'
+import './offline-map.css'
 import { useEffect } from 'react'
 import { useAtom } from 'jotai'
 import { useOnline } from '../../../lib/use-online.ts'
-import type { LatLngZoom } from '../../map/url-state.ts'
-import { areaCovering, listAreas, savedAreasAtom } from '../areas.ts'
-import { formatAge } from '../format.ts'
+import type { LatLngZoom } from '../../../lib/map-url.ts'
+import { areaCovering, listAreas, savedAreasAtom } from '../../offline/index.ts'
+import { formatAge } from '../../offline/index.ts'
 
 /** Offline, the map says where its tiles come from and how old they are: a saved area, or only what was seen recently. */
 export default function MapDataStatus({ view }: { view: LatLngZoom }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { env } from '../../lib/env.ts'
+import { env } from './env.ts'
 import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '#core/contract/tiles.ts'
 
 /** Reads a tile set's TileJSON (public, no envelope, so not through the API client and never the loading bar). */

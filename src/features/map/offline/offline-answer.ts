@@ -1,10 +1,22 @@
 import type { FeatureLike } from 'ol/Feature'
 import { planLevelRank } from '#core/planning/plan-levels.ts'
 import type OlMap from 'ol/Map'
-import type { MapController } from '../map/engine/map-controller.ts'
-import type { Point } from '../map/url-state.ts'
-import { getEntry, storedPlanningAt } from '../history/history.ts'
-import type { OfflineTapState, TileFacts } from './offline-tap.ts'
+import type { MapController } from '../engine/map-controller.ts'
+import type { Point } from '../../../lib/map-url.ts'
+import { getEntry, storedPlanningAt } from '../../history/index.ts'
+import type { PlanningData } from '#core/contract/lookups.ts'
+
+/** What the drawn tiles say at a point: the parcel's numbers and main use, the planning zones' codes and colours. */
+export type TileFacts = {
+  parcel: { id: string | null; sheetNo: number | null; parcelNo: number | null; landUse: string | null } | null
+  zones: { code: string; color: string; block: string | null; level: string | null; maxFloors: number | null; maxDensityPct: number | null; maxFar: number | null }[]
+}
+
+/** A tap answered without the server. */
+export type OfflineTapState =
+  | { kind: 'stored'; point: Point; data: PlanningData; at: number }
+  | { kind: 'tiles'; point: Point; facts: TileFacts }
+  | { kind: 'none'; point: Point }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v))

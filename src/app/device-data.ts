@@ -1,14 +1,9 @@
 import { RESET } from 'jotai/utils'
 import { listItems, outboxChanged, removeItem } from '#core/outbox/queue.ts'
-import type { Store } from '../../lib/store.ts'
-import { clear as clearHistory } from '../history/history.ts'
-import { draftAtom, photosAtom } from '../valuation/atoms.ts'
-import { clearWalk } from '../walk/store.ts'
-
-/** Photos in the outbox not yet on the server: logging out would throw them away. */
-export async function unsentPhotoCount(): Promise<number> {
-  return (await listItems()).filter((item) => item.status !== 'sent').length
-}
+import type { Store } from '../lib/store.ts'
+import { clear as clearHistory } from '../features/history/index.ts'
+import { draftAtom, photosAtom } from '../features/valuation/index.ts'
+import { clearWalk } from '../features/walk/store.ts'
 
 /**
  * On a shared phone the next person must not find the last one's work: the lookup history, the typed

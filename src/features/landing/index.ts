@@ -1,0 +1,2 @@
+// The start page.
+export { LandingPage } from './LandingPage.tsx'

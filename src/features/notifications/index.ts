@@ -1,0 +1,2 @@
+// How other features tell the person something.
+export { codeToast, pushToast, type ToastKind } from './toast.ts'

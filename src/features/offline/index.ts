@@ -1,0 +1,5 @@
+// Saved areas and the device's storage, for the map's offline parts.
+export { areaCovering, areaLayers, listAreas, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
+export { formatAge, formatBytes } from './format.ts'
+export { areaManager } from './service.ts'
+export { requestPersistence, storageInfo, type StorageInfo } from './storage.ts'
