@@ -15,12 +15,15 @@ import { applyUpdateWhenSafe } from './features/update/apply-update.ts'
 import { updatePromptAtom } from './features/update/atoms.ts'
 import { startBuildWatch } from './features/update/build-watch.ts'
 import { installChunkReload } from './features/update/chunk-reload.ts'
+import { captureInstallPrompt } from './features/install/index.ts'
 import { activateNewBuild, registerServiceWorker } from './features/update/service-worker.ts'
 import { hasUnsavedWork } from './features/update/unsaved-work.ts'
 
 installApiHooks(appApiHooks(store))
 installLogoutCleanup(clearDeviceData)
 installChunkReload()
+// Before anything renders: the browser offers installing early, and the offer is kept for a better moment.
+captureInstallPrompt()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

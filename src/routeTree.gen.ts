@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as DemoRouteImport } from './routes/demo'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as SketchRouteImport } from './routes/sketch'
@@ -19,6 +20,11 @@ import { Route as WalkRouteImport } from './routes/walk'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoRoute = DemoRouteImport.update({
@@ -49,6 +55,7 @@ const WalkRoute = WalkRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -57,6 +64,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -66,6 +74,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -74,15 +83,25 @@ export interface FileRoutesById {
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+  fullPaths:
+    '/' | '/account' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+  to:
+    '/' | '/account' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
   id:
-    '__root__' | '/' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+    | '__root__'
+    | '/'
+    | '/account'
+    | '/demo'
+    | '/offline'
+    | '/sketch'
+    | '/valuation'
+    | '/walk'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   DemoRoute: typeof DemoRoute
   OfflineRoute: typeof OfflineRoute
   SketchRoute: typeof SketchRoute
@@ -97,6 +116,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo': {
@@ -139,6 +165,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   DemoRoute: DemoRoute,
   OfflineRoute: OfflineRoute,
   SketchRoute: SketchRoute,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { forcedColorSchemeAtom, forcedSchemeOf } from './color-scheme.ts'
@@ -7,6 +7,8 @@ import { AuthDialogsHost } from '../features/auth/components/AuthDialogsHost.tsx
 import { Toasts } from '../features/notifications/components/Toasts.tsx'
 import { OfflineBanner } from '../features/offline/components/OfflineBanner.tsx'
 import { UpdatePrompt } from '../features/update/components/UpdatePrompt.tsx'
+import { InstallPrompt, installEventAtom, isIosSafari } from '../features/install/index.ts'
+import { AppNav } from './AppNav.tsx'
 import { Header } from './Header.tsx'
 import { LoadingBar } from './LoadingBar.tsx'
 
@@ -15,6 +17,7 @@ export function AppLayout() {
   const matches = useMatches()
   const setForced = useSetAtom(forcedColorSchemeAtom)
   const forced = forcedSchemeOf(matches)
+  const canInstall = useAtomValue(installEventAtom) !== null || isIosSafari()
   useEffect(() => setForced(forced), [forced, setForced])
   return (
     <div className="app-shell">
@@ -24,9 +27,15 @@ export function AppLayout() {
       <LoadingBar />
       <Header />
       <OfflineBanner />
+      {canInstall && (
+        <Suspense fallback={null}>
+          <InstallPrompt />
+        </Suspense>
+      )}
       <main id="main" className="app-main" aria-busy={loading}>
         <Outlet />
       </main>
+      <AppNav placement="bottom" />
       <Toasts />
       <UpdatePrompt />
       <AuthDialogsHost />

@@ -5,6 +5,7 @@ import { AccountMenu } from '../features/auth/components/AccountMenu.tsx'
 import { isSessionValid, sessionAtom } from '../features/auth/index.ts'
 import { OfflineLink } from '../features/offline/components/OfflineLink.tsx'
 import { UsageCounter } from '../features/usage/components/UsageCounter.tsx'
+import { AppNav } from './AppNav.tsx'
 import { ColorModeToggle } from './ColorModeToggle.tsx'
 
 export function Header() {
@@ -15,10 +16,15 @@ export function Header() {
         <img src="/icon.svg" alt="" width={32} height={32} />
         <span className="brand-name">Quy hoạch VN</span>
       </Link>
+      <AppNav placement="top" />
       <Group gap={8} ml="auto" wrap="nowrap">
         <UsageCounter loggedIn={loggedIn} />
-        <OfflineLink />
-        <ColorModeToggle />
+        <span className="header-wide-only">
+          <OfflineLink />
+        </span>
+        <span className="header-wide-only">
+          <ColorModeToggle />
+        </span>
         <AccountMenu />
       </Group>
     </header>

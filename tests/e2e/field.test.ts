@@ -122,8 +122,7 @@ describe('field use at 390×844', () => {
     try {
       const { page } = b
       await lookUpOnMap(page)
-      await page.goto(`${app.url}/offline?tab=history`)
-      await page.getByRole('button', { name: 'Sơ đồ thửa' }).first().click()
+      await page.getByTestId('result-card').getByRole('link', { name: 'Sơ đồ thửa' }).click()
       await expect.poll(() => page.getByTestId('corner-table').count(), { timeout: 20_000 }).toBe(1)
       expect(await page.getByTestId('sketch-title').innerText()).toBe(`Thửa ${planning.parcel.parcel_no}, tờ bản đồ ${planning.parcel.sheet_no}`)
 
@@ -170,7 +169,21 @@ describe('field use at 390×844', () => {
     let b = await openPhone(profile, '/', { geolocation: at(0) })
     try {
       await lookUpOnMap(b.page)
-      await b.page.goto(`${app.url}/walk?parcel=${planning.parcel.id}`)
+      // With a lookup done, the browser's install offer (kept from page load) is made, and used once.
+      const prevented = await b.page.evaluate(() => {
+        const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: () => ((window as unknown as { prompted: boolean }).prompted = true) && Promise.resolve(),
+          userChoice: Promise.resolve({ outcome: 'accepted' }),
+        })
+        window.dispatchEvent(e)
+        return e.defaultPrevented
+      })
+      expect(prevented).toBe(true)
+      const offer = b.page.getByRole('region', { name: 'Cài ứng dụng' })
+      await offer.getByRole('button', { name: 'Cài đặt' }).click()
+      await expect.poll(() => b.page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
+      await expect.poll(() => offer.count()).toBe(0)
+      await b.page.getByTestId('result-card').getByRole('link', { name: 'Đi đo ranh' }).click()
       const start = b.page.getByRole('button', { name: 'Bắt đầu tại góc này' })
       await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true)
       await start.click()
@@ -223,5 +236,39 @@ describe('field use at 390×844', () => {
       await b.close()
     }
   })
-})
 
+  it('reaches the four places from the bottom bar by keyboard, the current one marked for screen readers', async () => {
+    const b = await launch(phone)
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/valuation`)
+      const nav = page.getByTestId('app-nav-bottom')
+      await expect.poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
+      // One navigation landmark for screen readers: the header's copy is hidden on phones.
+      expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(1)
+      expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBe('page')
+      expect(await page.getByTestId('app-nav-bottom').isVisible()).toBe(true)
+      expect(await page.getByTestId('app-nav-top').isVisible()).toBe(false)
+      expect(await page.locator('.app-brand').innerText()).toBe('Quy hoạch VN')
+      let focused = ''
+      for (let i = 0; i < 60 && focused !== 'Offline'; i++) {
+        await page.keyboard.press('Tab')
+        focused = await page.evaluate(() => (document.activeElement?.closest('nav') ? (document.activeElement as HTMLElement).innerText : ''))
+      }
+      expect(focused).toBe('Offline')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/offline')
+      await expect.poll(() => nav.getByRole('link', { name: 'Offline' }).getAttribute('aria-current')).toBe('page')
+      expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBeNull()
+      await nav.getByRole('link', { name: 'Tài khoản' }).click()
+      await expect.poll(() => page.getByRole('heading', { name: 'Tài khoản' }).count()).toBe(1)
+      await page.screenshot({ path: join(shots, 'account-phone-light.png') })
+      await page.setViewportSize({ width: 1280, height: 800 })
+      expect(await page.getByTestId('app-nav-top').isVisible()).toBe(true)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: join(shots, 'account-desktop-dark.png') })
+    } finally {
+      await b.close()
+    }
+  })
+})

@@ -50,3 +50,18 @@ export function remaining(usage: UsageState): number {
 export function isUsageStale(usage: UsageState, now: number = Date.now()): boolean {
   return usage.resetsAt !== null && Date.parse(usage.resetsAt) <= now
 }
+
+/** From this many lookups left, the counter warns and says when new ones come. */
+export const LOW_USAGE = 3
+
+/**
+ * The counter's warning near the end of the day's lookups: how many are left and when they reset
+ * ("còn 2 lượt; lượt mới có từ 00:00 ngày 11/03/2026"); null while more than LOW_USAGE are left.
+ */
+export function lowUsageText(usage: UsageState, formatReset: (d: Date) => string, now: number = Date.now()): string | null {
+  if (usage.limit === 0 || isUsageStale(usage, now)) return null
+  const left = remaining(usage)
+  if (left > LOW_USAGE) return null
+  const reset = usage.resetsAt ? `; lượt mới có từ ${formatReset(new Date(usage.resetsAt))}` : ''
+  return left === 0 ? `Đã hết lượt tra cứu hôm nay${reset}.` : `Chỉ còn ${left} lượt tra cứu hôm nay${reset}.`
+}

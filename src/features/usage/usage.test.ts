@@ -6,7 +6,8 @@ import { appApiHooks } from '../../app/api-hooks.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { emptySession, sessionAtom } from '../auth/atoms.ts'
 import { refreshUsage } from './api.ts'
-import { emptyUsage, isUsageStale, loadStoredUsage, remaining, usageAtom } from './atoms.ts'
+import { emptyUsage, isUsageStale, loadStoredUsage, lowUsageText, remaining, usageAtom } from './atoms.ts'
+import { formatResetTime } from '../../lib/errors.ts'
 
 const usageBody = { message: 'ok', meta: { code: 'Ok', status: 'OK' }, data: { count: 6, limit: 20, resets_at: '2026-03-10T17:00:00Z' } }
 
@@ -73,5 +74,20 @@ describe('usage counter', () => {
     expect(remaining({ ...u, count: 25 })).toBe(0)
     expect(isUsageStale(u, Date.parse('2026-03-10T16:00:00Z'))).toBe(false)
     expect(isUsageStale(u, Date.parse('2026-03-10T17:00:00Z'))).toBe(true)
+  })
+})
+
+describe('warning near the day’s last lookups', () => {
+  const at = (count: number) => ({ count, limit: 20, resetsAt: '2026-03-10T17:00:00Z', updatedAt: 1 })
+  const now = Date.parse('2026-03-10T09:00:00Z')
+  it('says nothing while more than 3 are left', () => {
+    expect(lowUsageText(at(16), formatResetTime, now)).toBeNull()
+  })
+  it('warns from 3 left on, with the time new lookups come (Vietnam midnight)', () => {
+    expect(lowUsageText(at(17), formatResetTime, now)).toBe('Chỉ còn 3 lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.')
+    expect(lowUsageText(at(20), formatResetTime, now)).toBe('Đã hết lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.')
+  })
+  it('does not warn from a count that has already reset', () => {
+    expect(lowUsageText(at(19), formatResetTime, Date.parse('2026-03-10T18:00:00Z'))).toBeNull()
   })
 })

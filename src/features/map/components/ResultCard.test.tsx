@@ -43,6 +43,8 @@ describe('result card', () => {
     expect(screen.queryByText('Thửa đất')).toBeNull()
     expect(screen.queryByTestId('reserve-verdict')).toBeNull()
     expect(screen.queryByText('Định giá thửa này')).toBeNull()
+    expect(screen.queryByText('Sơ đồ thửa')).toBeNull()
+    expect(screen.queryByText('Đi đo ranh')).toBeNull()
     const governing = screen.getByTestId('governing-plan')
     expect(within(governing).getAllByTestId('governing-zone')).toHaveLength(1)
     expect(governing.textContent).toContain('300/QĐ-UBND')

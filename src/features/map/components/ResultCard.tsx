@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Badge, Button, Group, Loader, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconCalculator, IconCopy, IconDirections, IconSearch, IconShare } from '@tabler/icons-react'
+import { IconCalculator, IconCopy, IconDirections, IconRuler2, IconSearch, IconShare, IconWalk } from '@tabler/icons-react'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { formatArea, formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { formatDecimal, formatMeridian, formatVn2000 } from '../../../lib/geo/coordinates.ts'
@@ -87,6 +87,20 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
           leftSection={<IconCalculator size={20} aria-hidden />}
         >
           Định giá thửa này
+        </Button>
+      )}
+      {parcel && (
+        <Button
+          variant="default"
+          renderRoot={(props) => <Link to="/sketch" search={{ parcel: parcel.id, lat: location.lat, lng: location.lng }} {...props} />}
+          leftSection={<IconRuler2 size={20} aria-hidden />}
+        >
+          Sơ đồ thửa
+        </Button>
+      )}
+      {parcel && (
+        <Button variant="default" renderRoot={(props) => <Link to="/walk" search={{ parcel: parcel.id }} {...props} />} leftSection={<IconWalk size={20} aria-hidden />}>
+          Đi đo ranh
         </Button>
       )}
       <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ColorModeToggle } from '../app/ColorModeToggle.tsx'
+import { AccountPage } from '../features/auth/components/AccountPage.tsx'
+
+export const Route = createFileRoute('/account')({
+  component: () => <AccountPage settings={<ColorModeToggle />} />,
+})
