@@ -1,26 +1,27 @@
 /**
- * Land-use codes with their Vietnamese names and the colours planning maps use (DOMAIN.md; the server's
- * land_use_codes table holds the same). Tiles carry only the code and colour, so the legend names come
+ * Land-use codes with their Vietnamese names and the colours planning maps use (DOMAIN.md's where it
+ * gives one, a hue of its own for every other code; the server's land_use_codes table holds the same,
+ * migrations 003 and 009). Tiles carry only the code and colour, so the legend names come
  * from here.
  */
 export const landUse: Record<string, { name: string; color: string }> = {
   ODT: { name: 'Đất ở tại đô thị', color: '#ffa0ff' },
   ONT: { name: 'Đất ở tại nông thôn', color: '#ffd0ff' },
   TMD: { name: 'Đất thương mại, dịch vụ', color: '#faaaa0' },
-  SKC: { name: 'Đất cơ sở sản xuất phi nông nghiệp', color: '#faaaa0' },
+  SKC: { name: 'Đất cơ sở sản xuất phi nông nghiệp', color: '#c89682' },
   DGT: { name: 'Đất giao thông', color: '#ffaa32' },
   SON: { name: 'Đất sông, ngòi, kênh, rạch, suối', color: '#a0ffff' },
   NTD: { name: 'Đất nghĩa trang, nghĩa địa', color: '#d2d2d2' },
   LUC: { name: 'Đất chuyên trồng lúa nước', color: '#ffff64' },
   LUK: { name: 'Đất trồng lúa nước còn lại', color: '#ffff96' },
   LUN: { name: 'Đất lúa nương', color: '#ffffb4' },
-  HNK: { name: 'Đất trồng cây hằng năm khác', color: '#ffe6a0' },
-  CLN: { name: 'Đất trồng cây lâu năm', color: '#ffd2a0' },
+  HNK: { name: 'Đất trồng cây hằng năm khác', color: '#e6e6a0' },
+  CLN: { name: 'Đất trồng cây lâu năm', color: '#ffc88c' },
   RSX: { name: 'Đất rừng sản xuất', color: '#b4ffb4' },
-  NTS: { name: 'Đất nuôi trồng thuỷ sản', color: '#aaffff' },
-  DVH: { name: 'Đất xây dựng cơ sở văn hoá', color: '#ffaaa0' },
-  DYT: { name: 'Đất xây dựng cơ sở y tế', color: '#ffaaa0' },
-  DGD: { name: 'Đất xây dựng cơ sở giáo dục và đào tạo', color: '#ffaaa0' },
+  NTS: { name: 'Đất nuôi trồng thuỷ sản', color: '#64c8dc' },
+  DVH: { name: 'Đất xây dựng cơ sở văn hoá', color: '#dcb4f0' },
+  DYT: { name: 'Đất xây dựng cơ sở y tế', color: '#ff6464' },
+  DGD: { name: 'Đất xây dựng cơ sở giáo dục và đào tạo', color: '#b48cd2' },
   DKV: { name: 'Đất khu vui chơi, giải trí công cộng, cây xanh', color: '#aaff80' },
   CSD: { name: 'Đất chưa sử dụng', color: '#ffffff' },
 }
