@@ -3,7 +3,7 @@ import { useAtom } from 'jotai'
 import { Button, CloseButton, Group, Paper, Text } from '@mantine/core'
 import { IconDownload, IconShare2 } from '@tabler/icons-react'
 import { storageKeys } from '../../lib/storage-keys.ts'
-import { list, subscribeHistory } from '../history/history.ts'
+import { list, subscribeHistory } from '../history/index.ts'
 import { installEventAtom, isIosSafari, runsInstalled } from './capture.ts'
 import { shouldOfferInstall } from './moment.ts'
 

@@ -1,7 +1,7 @@
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { autoMeridian } from '#core/geo/provinces.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
-import { list, storedPlanningAt } from '../history/history.ts'
+import { list, storedPlanningAt } from '../history/index.ts'
 import { outerRing, outlineOf, type Outline } from './geometry.ts'
 import { nearestStreet, neighboursOf, type Neighbour } from './neighbours.ts'
 import { parcelAt, parcelsAround, streetsAround, tilePrecisionM, wholeParcelIn } from './tiles.ts'
