@@ -243,7 +243,7 @@ describe('field use at 390×844', () => {
       const { page } = b
       await page.goto(`${app.url}/valuation`)
       const nav = page.getByTestId('app-nav-bottom')
-      await expect.poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
+      await expect.poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim()), { timeout: 30_000 }).toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
       // One navigation landmark for screen readers: the header's copy is hidden on phones.
       expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(1)
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBe('page')
