@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 /**
- * `npm test`: type check, build, unit + size-budget + server tests on the embedded database, the server tests again on
+ * `npm test`: type check, lint, build, unit + size-budget + server tests on the embedded database, the server tests again on
  * PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium. Ends with one
  * `N passed, N failed` line summing every suite.
  */
@@ -40,6 +40,8 @@ function vitestStep(name: string, projects: string[], env: Record<string, string
 const skipE2e = process.argv.includes('--no-e2e')
 step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || (failed += 1)
 step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit']) || (failed += 1)
+// ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
+step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || (failed += 1)
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) failed += 1
 // The size budgets read the build just made.

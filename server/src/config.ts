@@ -45,7 +45,7 @@ const envSchema = z.object({
   /** Where photo bytes live: disk (DATA_DIR/uploads), database (bytea) or s3://bucket/prefix. */
   UPLOAD_STORE: z
     .string()
-    .regex(/^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_\/-]*)?)$/, 'must be disk, database or s3://bucket/prefix')
+    .regex(/^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_/-]*)?)$/, 'must be disk, database or s3://bucket/prefix')
     .optional(),
   S3_ENDPOINT: urlish(['http:', 'https:']).optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name like ap-southeast-1').default('us-east-1'),

@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconCalculator, IconCurrentLocation, IconMap2, IconRuler2, IconSearch, IconShare, IconWifiOff } from '@tabler/icons-react'
+import { IconCalculator, IconCurrentLocation, IconMap2, IconRuler2, IconSearch, IconShare } from '@tabler/icons-react'
 import type { TileJson } from '#core/contract/tiles.ts'
 import { formatNumber } from '../../lib/format/format.ts'
 import { useTileJson, vnDate } from '../../lib/tilejson.ts'

@@ -1,6 +1,6 @@
 import wretch from 'wretch'
 import type { z } from 'zod'
-import { metaSchema, successSchema, usageSchema, type Usage } from '#core/contract/envelope.ts'
+import { metaSchema, successSchema, type Usage } from '#core/contract/envelope.ts'
 import { errorTexts, maxUsageText, nextVietnamMidnight, type ErrorKey } from '../errors.ts'
 import type { Store } from '../store.ts'
 import { pendingRequestsAtom } from './atoms.ts'

@@ -77,7 +77,6 @@ export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice:
     }
     timer.current = setTimeout(() => void run(q), mapConfig.searchDebounceMs)
     return () => clearTimeout(timer.current)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, props.loggedIn])
   useEffect(() => () => abort.current?.abort(), [])
 

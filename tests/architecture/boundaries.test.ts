@@ -1,0 +1,25 @@
+import { join } from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from './import-graph.ts'
+
+const eslint = new ESLint({ cwd: repoRoot })
+
+/** The boundary rules' findings for `code` as if it were the file at `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, path) })
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message)
+}
+
+describe('the lint boundaries', () => {
+  it('refuse a lower layer importing a feature, and the server importing the app', async () => {
+    expect(await boundaryErrors('src/lib/fixture.ts', "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
+    expect(await boundaryErrors('server/src/fixture.ts', "import { store } from '../../src/lib/store.ts'\nexport const s = store\n")).toHaveLength(1)
+    expect(await boundaryErrors('core/fixture.ts', "import { store } from '../src/lib/store.ts'\nexport const s = store\n")).toHaveLength(1)
+  })
+
+  it('let the app shell import a feature and a feature import the core', async () => {
+    expect(await boundaryErrors('src/app/fixture.ts', "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n")).toEqual([])
+    expect(await boundaryErrors('src/features/map/fixture.ts', "import { codeMessages } from '#core/messages.ts'\nexport const m = codeMessages\n")).toEqual([])
+  })
+})
