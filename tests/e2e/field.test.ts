@@ -172,7 +172,10 @@ describe('field use at 390×844', () => {
       // With a lookup done, the browser's install offer (kept from page load) is made, and used once.
       const prevented = await b.page.evaluate(() => {
         const e = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-          prompt: () => ((window as unknown as { prompted: boolean }).prompted = true) && Promise.resolve(),
+          prompt: () => {
+            ;(window as unknown as { prompted: boolean }).prompted = true
+            return Promise.resolve()
+          },
           userChoice: Promise.resolve({ outcome: 'accepted' }),
         })
         window.dispatchEvent(e)
