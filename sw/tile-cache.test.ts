@@ -3,7 +3,7 @@ import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { tileCaches } from '#core/offline/cache-names.ts'
 import { idbLruStore } from './lru-store.ts'
 import { FETCHED_AT } from '#core/offline/stored-tile.ts'
-import { createTileCache, DEFAULT_RECENT_CAP, outsideLayerData, recentCapBytes, type CacheLike, type CachesLike, type TileCacheDeps } from './tile-cache.ts'
+import { createTileCache, DEFAULT_RECENT_CAP, outsideLayerData, parseTileUrl, recentCapBytes, type CacheLike, type CachesLike, type TileCacheDeps } from './tile-cache.ts'
 
 type Stored = { body: ArrayBuffer | null; status: number; headers: [string, string][] }
 
@@ -207,5 +207,15 @@ describe('recent tile cap and empty tiles', () => {
     expect(outsideLayerData(tj, 15, 26095, 15395)).toBe(true)
     expect(outsideLayerData(tj, 16, 52190, 30790)).toBe(false)
     expect(outsideLayerData(tj, 16, 52100, 30790)).toBe(true)
+  })
+})
+
+describe('tile URLs the worker caches', () => {
+  it('reads vector tiles and raster overlay tiles (PNG and WebP) as layer, z, x, y, and leaves other images alone', () => {
+    expect(parseTileUrl('https://qh.example.vn/tiles/parcels/17/104000/60000.pbf')).toEqual({ layer: 'parcels', z: 17, x: 104000, y: 60000 })
+    expect(parseTileUrl('https://qh.example.vn/tiles/raster/overlay-qhpk_1.2/17/104000/60000.png')).toEqual({ layer: 'raster/overlay-qhpk_1.2', z: 17, x: 104000, y: 60000 })
+    expect(parseTileUrl('https://qh.example.vn/tiles/raster/a/3/1/2.webp')).toEqual({ layer: 'raster/a', z: 3, x: 1, y: 2 })
+    expect(parseTileUrl('https://qh.example.vn/tiles/raster/a/b/3/1/2.png')).toBeNull()
+    expect(parseTileUrl('https://qh.example.vn/uploads/a/3/1/2.png')).toBeNull()
   })
 })

@@ -8,9 +8,9 @@ import { createTileCache, outsideLayerData, parseTileUrl, recentCapBytes } from 
 declare const self: ServiceWorkerGlobalScope
 
 /**
- * Map tiles and TileJSON through the worker. Only the server's own vector tiles are cached: a
- * third-party raster basemap (TILE_URL) answers opaquely, and Chromium counts each opaque response as
- * about 7 MB of quota, so those tiles go to the network untouched.
+ * Map tiles and TileJSON through the worker. Only the server's own tiles (vector, and raster planning
+ * overlays) are cached: a third-party raster basemap (TILE_URL) answers opaquely, and Chromium counts
+ * each opaque response as about 7 MB of quota, so those tiles go to the network untouched.
  */
 /**
  * TileJSON: the server's (new data dates, new layers) when it answers within a few seconds, else the
@@ -32,9 +32,16 @@ async function tileJsonNetworkFirst(request: Request): Promise<Response> {
 export function registerTileRoutes(): void {
   const settings = createStore(...offlineDbs.settings)
 
-  const tileJsonCache = async (layer: string) => {
-    const res = await (await caches.open(tileCaches.tileJson)).match(new URL(`/tiles/${layer}.json`, self.location.origin).href)
-    return res ? ((await res.json()) as { minzoom: number; maxzoom: number; bounds: [number, number, number, number] }) : undefined
+  type Extent = { id?: string; minzoom: number; maxzoom: number; bounds: [number, number, number, number] }
+  const kept = async (path: string) => {
+    const res = await (await caches.open(tileCaches.tileJson)).match(new URL(path, self.location.origin).href)
+    return res ? ((await res.json()) as unknown) : undefined
+  }
+  // A raster overlay's extent is its entry in the kept overlays.json.
+  const tileJsonCache = async (layer: string): Promise<Extent | undefined> => {
+    if (!layer.startsWith('raster/')) return (await kept(`/tiles/${layer}.json`)) as Extent | undefined
+    const list = (await kept('/tiles/overlays.json')) as Extent[] | undefined
+    return list?.find((o) => `raster/${o.id}` === layer)
   }
 
   const tiles = createTileCache({

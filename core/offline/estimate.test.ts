@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ENTRY_OVERHEAD_BYTES, estimateBytes, FALLBACK_TILE_BYTES, sampleTiles } from './estimate.ts'
-import type { PlanPart } from './tile-grid.ts'
+import { ENTRY_OVERHEAD_BYTES, estimateBytes, FALLBACK_RASTER_TILE_BYTES, FALLBACK_TILE_BYTES, sampleTiles } from './estimate.ts'
+import { planArea, type PlanPart } from './tile-grid.ts'
 
 const part = (layer: PlanPart['layer'], z: number, cols: number, rows: number): PlanPart => ({
   layer,
@@ -44,5 +44,17 @@ describe('size estimate of a saved area', () => {
       [106, 201],
     ])
     expect(picked.filter((t) => t.layer === 'planning')).toEqual([{ layer: 'planning', z: 12, x: 100, y: 200 }])
+  })
+
+  it('counts raster overlay tiles within the overlay’s own zooms and bounds, sized by their samples or the raster fallback', () => {
+    const bbox: [number, number, number, number] = [108.2, 16.04, 108.22, 16.06]
+    const overlay = { minzoom: 15, maxzoom: 17, bounds: [108.205, 16.045, 108.21, 16.05] as [number, number, number, number] }
+    const plan = planArea(bbox, 14, 18, { 'raster/qhpk-1': overlay })
+    expect(plan.map((p) => p.range.z)).toEqual([15, 16, 17])
+    expect(plan.every((p) => p.layer === 'raster/qhpk-1')).toBe(true)
+    const count = plan.reduce((n, p) => n + p.count, 0)
+    expect(estimateBytes(plan, [])).toBe(count * (FALLBACK_RASTER_TILE_BYTES + ENTRY_OVERHEAD_BYTES))
+    const sampled = estimateBytes(plan, [{ layer: 'raster/qhpk-1', z: 16, bytes: 30_000 }])
+    expect(sampled).toBe(count * (30_000 + ENTRY_OVERHEAD_BYTES))
   })
 })

@@ -1,5 +1,4 @@
-import type { TileLayerId } from '../contract/tiles.ts'
-import { type LayerTile, type PlanPart } from './tile-grid.ts'
+import { type LayerKey, type LayerTile, type PlanPart } from './tile-grid.ts'
 
 /**
  * How big a saved area will be, before downloading it: the planned tile counts times the average
@@ -7,12 +6,14 @@ import { type LayerTile, type PlanPart } from './tile-grid.ts'
  */
 
 /** One sampled tile: its layer, zoom and the bytes it took (0 for an empty tile). */
-export type SizeSample = { layer: TileLayerId; z: number; bytes: number }
+export type SizeSample = { layer: LayerKey; z: number; bytes: number }
 
 /** What the browser keeps per cached response besides the body (URL, headers, index), roughly. */
 export const ENTRY_OVERHEAD_BYTES = 600
 /** Used when no tile of a layer could be sampled (e.g. offline): a middling vector tile. */
 export const FALLBACK_TILE_BYTES = 8 * 1024
+/** The same for a raster overlay: a 256-px PNG of a scanned plan. */
+export const FALLBACK_RASTER_TILE_BYTES = 40 * 1024
 
 /**
  * A few tiles per layer and zoom to sample: the middle and the four quarter points of the range. Not
@@ -43,7 +44,7 @@ export function sampleTiles(plan: readonly PlanPart[], perPart = 5): LayerTile[]
 }
 
 /** The average sample size for the layer at the zoom nearest to z, or undefined without samples. */
-function averageNear(samples: readonly SizeSample[], layer: TileLayerId, z: number): number | undefined {
+function averageNear(samples: readonly SizeSample[], layer: LayerKey, z: number): number | undefined {
   const ofLayer = samples.filter((s) => s.layer === layer)
   if (ofLayer.length === 0) return undefined
   const nearest = ofLayer.reduce((best, s) => (Math.abs(s.z - z) < Math.abs(best - z) ? s.z : best), ofLayer[0]!.z)
@@ -53,12 +54,13 @@ function averageNear(samples: readonly SizeSample[], layer: TileLayerId, z: numb
 
 /**
  * Estimated bytes on the device for the plan. Each layer and zoom uses its own samples; a zoom without
- * samples borrows the nearest sampled zoom of the same layer, a layer without any the fallback size.
+ * samples borrows the nearest sampled zoom of the same layer, a layer without any the fallback size
+ * (larger for raster overlays).
  */
 export function estimateBytes(plan: readonly PlanPart[], samples: readonly SizeSample[]): number {
   let total = 0
   for (const { layer, range, count } of plan) {
-    const avg = averageNear(samples, layer, range.z) ?? FALLBACK_TILE_BYTES
+    const avg = averageNear(samples, layer, range.z) ?? (layer.startsWith('raster/') ? FALLBACK_RASTER_TILE_BYTES : FALLBACK_TILE_BYTES)
     total += count * (avg + ENTRY_OVERHEAD_BYTES)
   }
   return Math.round(total)

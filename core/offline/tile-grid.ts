@@ -9,7 +9,9 @@ import type { TileLayerId } from '../contract/tiles.ts'
 /** [west, south, east, north] in WGS84 degrees. */
 export type Bbox = [number, number, number, number]
 export type TileXyz = { z: number; x: number; y: number }
-export type LayerTile = TileXyz & { layer: TileLayerId }
+/** A vector tile set, or a raster planning overlay as `raster/<overlay id>`. */
+export type LayerKey = TileLayerId | `raster/${string}`
+export type LayerTile<L extends LayerKey = LayerKey> = TileXyz & { layer: L }
 
 /** Web Mercator stops at this latitude; the grid is square up to it. */
 export const MAX_LAT = 85.0511287798066
@@ -68,17 +70,17 @@ export function intersectBbox(a: Bbox, b: Bbox): Bbox | null {
 export type LayerExtent = { minzoom: number; maxzoom: number; bounds: Bbox }
 
 /** One layer at one zoom: the tiles to fetch for an area. */
-export type PlanPart = { layer: TileLayerId; range: TileRange; count: number }
+export type PlanPart = { layer: LayerKey; range: TileRange; count: number }
 
 /**
  * The tiles an area needs: for each layer, the zooms the user chose within the layer's own zoom range,
  * and only where the layer has data (its TileJSON bounds). Ordered layer by layer, low zooms first, so
  * a download that stops half way leaves whole overview levels behind.
  */
-export function planArea(bbox: Bbox, minZoom: number, maxZoom: number, layers: Partial<Record<TileLayerId, LayerExtent>>): PlanPart[] {
+export function planArea(bbox: Bbox, minZoom: number, maxZoom: number, layers: Partial<Record<LayerKey, LayerExtent>>): PlanPart[] {
   const parts: PlanPart[] = []
   for (let z = minZoom; z <= maxZoom; z++) {
-    for (const [layer, extent] of Object.entries(layers) as [TileLayerId, LayerExtent][]) {
+    for (const [layer, extent] of Object.entries(layers) as [LayerKey, LayerExtent][]) {
       if (z < extent.minzoom || z > extent.maxzoom) continue
       const box = intersectBbox(bbox, extent.bounds)
       if (!box) continue

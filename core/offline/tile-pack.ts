@@ -1,5 +1,5 @@
 import { tileLayerIds, type TileLayerId } from '../contract/tiles.ts'
-import { tileCorner, type Bbox, type LayerTile, type PlanPart, type TileRange } from './tile-grid.ts'
+import { tileCorner, type Bbox, type LayerKey, type LayerTile, type PlanPart, type TileRange } from './tile-grid.ts'
 
 /**
  * Tile packs: many tiles in one response, so saving an area is a few dozen requests instead of a
@@ -33,7 +33,12 @@ export const PACK_CONCURRENCY = 3
 export const entryKind = { empty: 0, tile: 1 } as const
 
 /** The layer's byte in an entry: its place in the contract's list of tile sets. */
-export const layerCode = (layer: TileLayerId): number => tileLayerIds.indexOf(layer)
+export function layerCode(layer: LayerKey): number {
+  const code = (tileLayerIds as readonly string[]).indexOf(layer)
+  // Raster overlays are saved tile by tile (packOrigin), never packed.
+  if (code < 0) throw new Error(`layer ${layer} is not packed`)
+  return code
+}
 
 /**
  * The weak ETag of one tile (`/tiles/{layer}/{z}/{x}/{y}.pbf`): the data version and the tile. The
@@ -65,7 +70,7 @@ export function crc32(bytes: Uint8Array): number {
 }
 
 /** One pack the app asks for: a rectangle of tiles of one layer at one zoom, and their places in the plan. */
-export type PackRequest = { layer: TileLayerId; range: TileRange; tiles: (LayerTile & { index: number })[] }
+export type PackRequest = { layer: LayerKey; range: TileRange; tiles: (LayerTile & { index: number })[] }
 
 /**
  * The plan cut into packs, from tile `from` on (a resumed download starts where it stopped). Each

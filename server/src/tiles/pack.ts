@@ -43,7 +43,7 @@ export const packQuery = z
       .refine((ls): ls is TileLayerId[] => ls.every((l) => (tileLayerIds as readonly string[]).includes(l)), 'Lớp bản đồ phải là basemap, planning hoặc parcels.'),
   })
   .transform((q, ctx) => {
-    const tiles: LayerTile[] = []
+    const tiles: LayerTile<TileLayerId>[] = []
     for (const zoom of q.zooms) {
       const r = tileRange(q.bbox as [number, number, number, number], zoom)
       const count = (r.maxX - r.minX + 1) * (r.maxY - r.minY + 1) * new Set(q.layers).size
@@ -66,10 +66,10 @@ const RENDER_AHEAD = 4
  * tiles ahead of writing and follows the reader's pace (a slow link does not pile tiles up in memory);
  * a client that goes away stops it.
  */
-export function packStream(service: TileService, version: number, tiles: readonly LayerTile[]): ReadableStream<Uint8Array> {
+export function packStream(service: TileService, version: number, tiles: readonly LayerTile<TileLayerId>[]): ReadableStream<Uint8Array> {
   let next = 0
   const ahead: Promise<Uint8Array[]>[] = []
-  const entry = (t: LayerTile) =>
+  const entry = (t: LayerTile<TileLayerId>) =>
     service.tile(version, t.layer, t.z, t.x, t.y).then((tile) => {
       const head = packEntryHead(t, tile?.gzip ?? null)
       return tile ? [head, tile.gzip] : [head]

@@ -1,8 +1,8 @@
 import { atom } from 'jotai'
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
-import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
+import type { OverlayTileJson, TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { offlineDbs } from '#core/offline/cache-names.ts'
-import { planArea, planTiles, type Bbox, type LayerExtent, type PlanPart } from '#core/offline/tile-grid.ts'
+import { planArea, planTiles, type Bbox, type LayerExtent, type LayerKey, type PlanPart } from '#core/offline/tile-grid.ts'
 
 /** What a saved area keeps of each layer: where and at which zooms it has tiles, its URL and data date. */
 export type AreaLayer = LayerExtent & { template: string; dataDate: string | null }
@@ -19,7 +19,7 @@ export type SavedArea = {
   bbox: Bbox
   minZoom: number
   maxZoom: number
-  layers: Partial<Record<TileLayerId, AreaLayer>>
+  layers: Partial<Record<LayerKey, AreaLayer>>
   createdAt: number
   /** When the last full download or refresh finished; null until the first one has. */
   updatedAt: number | null
@@ -51,11 +51,17 @@ export const deleteArea = (id: string) => del(id, areaStore())
 /** The saved areas as the screens show them, live progress included. */
 export const savedAreasAtom = atom<SavedArea[]>([])
 
-/** The layers as the TileJSONs describe them now (the URL template absolute, as the map requests it). */
-export function areaLayers(sets: Partial<Record<TileLayerId, TileJson>>): Partial<Record<TileLayerId, AreaLayer>> {
-  const out: Partial<Record<TileLayerId, AreaLayer>> = {}
+/**
+ * The layers as the TileJSONs describe them now (the URL template absolute, as the map requests it),
+ * with the raster planning overlays shown on the map (`raster/<id>`, dated by their approval).
+ */
+export function areaLayers(sets: Partial<Record<TileLayerId, TileJson>>, overlays: readonly OverlayTileJson[] = []): Partial<Record<LayerKey, AreaLayer>> {
+  const out: Partial<Record<LayerKey, AreaLayer>> = {}
   for (const [id, tj] of Object.entries(sets) as [TileLayerId, TileJson][]) {
     out[id] = { minzoom: tj.minzoom, maxzoom: tj.maxzoom, bounds: tj.bounds, template: tj.tiles[0]!, dataDate: tj.data_date }
+  }
+  for (const o of overlays) {
+    out[`raster/${o.id}`] = { minzoom: o.minzoom, maxzoom: o.maxzoom, bounds: o.bounds, template: o.tiles[0]!, dataDate: o.approved_at }
   }
   return out
 }
@@ -74,7 +80,7 @@ export function tileUrl(template: string, t: { z: number; x: number; y: number }
  * pack endpoint learns to serve (e.g. raster overlays) becomes packable by widening this test and the
  * server's pack query together.
  */
-export function packOrigin(layer: TileLayerId, template: string): string | null {
+export function packOrigin(layer: LayerKey, template: string): string | null {
   const m = /^(https?:\/\/[^/?#]+)\/tiles\/([a-z]+)\/\{z\}\/\{x\}\/\{y\}\.pbf$/.exec(template)
   return m && m[2] === layer ? new URL(m[1]!).origin : null
 }
@@ -87,7 +93,7 @@ export function* areaTileUrls(area: Pick<SavedArea, 'bbox' | 'minZoom' | 'maxZoo
 }
 
 /** The newest data date among the layers, for comparing with the server's current one. */
-export function newestDataDate(layers: Partial<Record<TileLayerId, { dataDate: string | null }>>): string | null {
+export function newestDataDate(layers: Partial<Record<LayerKey, { dataDate: string | null }>>): string | null {
   return Object.values(layers).reduce<string | null>((a, l) => (l?.dataDate && (a === null || l.dataDate > a) ? l.dataDate : a), null)
 }
 

@@ -1,5 +1,5 @@
 import type { TileLayerId } from '#core/contract/tiles.ts'
-import { planTiles, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
+import { planTiles, type LayerKey, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
 import { PACK_CONCURRENCY, planPacks, type PackRequest } from '#core/offline/tile-pack.ts'
 
 /**
@@ -39,7 +39,7 @@ export type DownloadDeps = {
   /** Fetches and stores a pack of tiles; resolves with the bytes each takes, in the pack's order. */
   savePack?: (pack: PackRequest, signal: AbortSignal) => Promise<number[]>
   /** Layers the server packs (the others go tile by tile); all when savePack is given and this is not. */
-  packable?: (layer: TileLayerId) => boolean
+  packable?: (layer: LayerKey) => boolean
   /** Tiles per pack. */
   packTiles?: number
   /** Requests in flight: DOWNLOAD_CONCURRENCY, or PACK_CONCURRENCY when packing. */
