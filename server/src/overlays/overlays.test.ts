@@ -112,6 +112,17 @@ describe('raster planning overlays', () => {
     expect(outside[3]).toBe(0)
   })
 
+  it('cuts a sheet wider than one warp block (2048 px) with every block in place', async () => {
+    const ww = 2400
+    const wh = 96
+    const file = await pngWithWorldFile(dir, 'wide', ww, wh, [547000, 1, 0, 1774000, 0, -1])
+    const s = await importOverlay(db, base('wide', file, { crs: VN2000 }))
+    expect(s.maxzoom).toBe(17)
+    for (const [q, px, ln] of quarterCentres(ww, wh)) {
+      expectColour(await colourAt(s.id, 17, ...lngLatOfPixel(px, ln, [547000, 1, 0, 1774000, 0, -1])), QUARTER_COLOURS[q])
+    }
+  })
+
   it('places a scan by control points in WGS84, prints each residual and shows the right colours', async () => {
     const gw = 400
     const gh = 300

@@ -8,6 +8,7 @@ type EmscriptenFs = {
   mount(type: unknown, opts: { root: string }, mountpoint: string): void
   unmount(mountpoint: string): void
   rmdir(path: string): void
+  unlink(path: string): void
 }
 
 let mounts = 0
@@ -22,6 +23,11 @@ export type ScratchDir = {
   real(name: string): string
   /** Output name for gdal_translate / gdalwarp (relative to gdal3.js's /output). */
   gdalName(stem: string): string
+  /**
+   * Deletes a file GDAL wrote, through GDAL's file system: deleted from Node instead, the name stays
+   * in that file system's cache and GDAL cannot create it again.
+   */
+  remove(name: string): void
   close(): void
 }
 
@@ -35,6 +41,7 @@ export function openScratchDir(gdal: Gdal, parent = tmpdir()): ScratchDir {
   return {
     real: (name) => join(dir, name),
     gdalName: (stem) => `..${mountpoint}/${stem}`,
+    remove: (name) => fs.unlink(`${mountpoint}/${name}`),
     close() {
       try {
         fs.unmount(mountpoint)

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
 import type { Queryable } from '../db/database.ts'
 import type { Gdal, GdalDataset } from '../gdal/gdal.ts'
@@ -69,14 +69,14 @@ const png = (raw: Buffer, size = TILE_PX) => sharp(raw, { raw: { width: size, he
 async function warpMaxZoom(tx: Queryable, input: TilerInput, result: TilerResult): Promise<void> {
   const z = input.maxzoom
   const r = tileRange(input.box, z)
-  const blockFile = input.scratch.real('block.tif')
+  let block = 0
   for (let by = r.y0; by <= r.y1; by += BLOCK_TILES) {
     for (let bx = r.x0; bx <= r.x1; bx += BLOCK_TILES) {
       const cols = Math.min(BLOCK_TILES, r.x1 - bx + 1)
       const rows = Math.min(BLOCK_TILES, r.y1 - by + 1)
       const nw = tileBox(z, bx, by)
       const se = tileBox(z, bx + cols - 1, by + rows - 1)
-      rmSync(blockFile, { force: true })
+      const name = `block${++block}`
       await input.gdal
         .gdalwarp(
           input.source,
@@ -84,17 +84,19 @@ async function warpMaxZoom(tx: Queryable, input: TilerInput, result: TilerResult
             '-t_srs', 'EPSG:3857',
             '-te', String(nw.minX), String(se.minY), String(se.maxX), String(nw.maxY),
             '-ts', String(cols * TILE_PX), String(rows * TILE_PX),
-            '-r', 'bilinear', '-dstalpha', '-overwrite', '-wm', '64',
+            '-r', 'bilinear', '-dstalpha', '-wm', '64',
             ...(input.byGcps ? ['-order', '1'] : []),
             '-of', 'GTiff',
             '--config', 'GDAL_CACHEMAX', '64',
           ],
-          input.scratch.gdalName('block'),
+          input.scratch.gdalName(name),
         )
         .catch((err: unknown) => {
           throw gdalError(err)
         })
-      const { data, info } = await sharp(readFileSync(blockFile)).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      const bytes = readFileSync(input.scratch.real(`${name}.tif`))
+      input.scratch.remove(`${name}.tif`)
+      const { data, info } = await sharp(bytes).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true })
       const batch: { x: number; y: number; png: Buffer }[] = []
       for (let row = 0; row < rows; row++) {
         for (let col = 0; col < cols; col++) {
@@ -107,7 +109,6 @@ async function warpMaxZoom(tx: Queryable, input: TilerInput, result: TilerResult
       input.onTiles?.(result.tiles)
     }
   }
-  rmSync(blockFile, { force: true })
 }
 
 /** Each shallower zoom from the four tiles below it, read back from the database. */
