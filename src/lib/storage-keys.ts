@@ -19,6 +19,8 @@ export const storageKeys = {
   walkDb: 'qh-walk',
   /** localStorage: when the install prompt was last dismissed (ms), so it is not shown again at once. */
   installDismissed: 'qh.install-dismissed',
+  /** localStorage: each raster planning overlay's on/off and opacity on the map, by overlay id. */
+  overlayChoices: 'qh.overlay-choices',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const

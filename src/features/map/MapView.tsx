@@ -15,6 +15,7 @@ import { GpsStatus } from './components/GpsStatus.tsx'
 import { LayerPanel, Legend } from './components/LayerPanel.tsx'
 import { MapReadout, readoutPoint } from './components/MapReadout.tsx'
 import { MapToolbar, type MapPanel } from './components/MapToolbar.tsx'
+import { OverlayList } from './components/OverlayList.tsx'
 import type { SearchChoice } from './components/SearchBox.tsx'
 import { SelectionPanel } from './components/SelectionPanel.tsx'
 import type { MapController } from './engine/map-controller.ts'
@@ -23,6 +24,7 @@ import { useMapAddress } from './hooks/use-map-address.ts'
 import { useMapController } from './hooks/use-map-controller.ts'
 import { useMapLayers } from './hooks/use-map-layers.ts'
 import { useMapPointer } from './hooks/use-map-pointer.ts'
+import { useOverlays } from './hooks/use-overlays.ts'
 import { useMedia } from './hooks/use-media.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
@@ -69,6 +71,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const [opening] = useState(() => initialState(location.hash, search))
   const { ctrl, view } = useMapController(targetRef, opening?.view)
   const layers = useMapLayers(ctrl, !opening)
+  const overlays = useOverlays(ctrl, view)
   const gps = useGps(ctrl)
   const [pin, setPin] = useState<Point | null>(opening?.pin ?? null)
   const [panel, setPanel] = useState<MapPanel | null>(null)
@@ -142,7 +145,11 @@ export default function MapView({ search }: { search: MapSearch }) {
 
       <GpsStatus gps={gps.state} onStop={gps.stop} />
 
-      {panel === 'layers' && <LayerPanel settings={layers.settings} onSettings={layers.setSettings} hasRaster={layers.hasRaster} onClose={() => setPanel(null)} />}
+      {panel === 'layers' && (
+        <LayerPanel settings={layers.settings} onSettings={layers.setSettings} hasRaster={layers.hasRaster} onClose={() => setPanel(null)}>
+          <OverlayList overlays={overlays.visible} choices={overlays.choices} onChoice={overlays.setChoice} />
+        </LayerPanel>
+      )}
 
       {measuring && ctrl ? (
         <Suspense fallback={null}>

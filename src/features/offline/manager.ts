@@ -1,5 +1,5 @@
 import type { Store } from '../../lib/store.ts'
-import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
+import type { OverlayTileJson, TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import type { PackRequest } from '#core/offline/tile-pack.ts'
 import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, packOrigin, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
 import { isQuotaError, startDownload, type DownloadDeps, type DownloadHandle, type DownloadOutcome, type DownloadProgress } from './downloader.ts'
@@ -115,8 +115,16 @@ export function createAreaManager(deps: ManagerDeps) {
   return {
     reload,
     /** Saves a new area and starts downloading it; resolves once it is stored (not when downloaded). */
-    async create(input: { name: string; bbox: Bbox; minZoom: number; maxZoom: number; sets: Partial<Record<TileLayerId, TileJson>>; estimatedBytes: number }): Promise<SavedArea> {
-      const layers = areaLayers(input.sets)
+    async create(input: {
+      name: string
+      bbox: Bbox
+      minZoom: number
+      maxZoom: number
+      sets: Partial<Record<TileLayerId, TileJson>>
+      overlays?: readonly OverlayTileJson[]
+      estimatedBytes: number
+    }): Promise<SavedArea> {
+      const layers = areaLayers(input.sets, input.overlays)
       const base = { bbox: input.bbox, minZoom: input.minZoom, maxZoom: input.maxZoom, layers }
       const area: SavedArea = {
         id: crypto.randomUUID(),

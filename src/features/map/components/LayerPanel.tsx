@@ -1,10 +1,10 @@
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { CloseButton } from '@mantine/core'
 import type { LayerSettings } from '../engine/map-controller.ts'
 import type { LegendEntry } from '../land-use.ts'
 
 /** Layers on and off, planning opacity, basemap choice and the high-contrast look for bright sun. */
-export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: LayerSettings) => void; hasRaster: boolean; onClose: () => void }) {
+export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: LayerSettings) => void; hasRaster: boolean; onClose: () => void; children?: ReactNode }) {
   const id = useId()
   const { settings: s, onSettings } = props
   const set = (patch: Partial<LayerSettings>) => onSettings({ ...s, ...patch })
@@ -34,6 +34,7 @@ export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: Lay
         <input type="checkbox" checked={s.parcels} onChange={(e) => set({ parcels: e.currentTarget.checked })} />
         Ranh thửa và số thửa (từ mức phóng 16)
       </label>
+      {props.children}
       {props.hasRaster && (
         <fieldset style={{ border: 0, padding: 0, margin: '6px 0 0' }}>
           <legend style={{ fontWeight: 600 }}>Bản đồ nền</legend>

@@ -61,4 +61,14 @@ describe('result card', () => {
     expect(screen.getByTestId('governing-plan').textContent).toContain('201/QĐ-UBND')
     expect(screen.queryByTestId('higher-plans')).toBeNull()
   })
+
+  it('names the scanned planning maps under the point with their level, decision and date, and nothing when there are none', () => {
+    show({ ...zonesOnly, overlays: [{ id: 'qhpk-1', name: 'QHPK Hòa Cường (bản quét)', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20' }] })
+    const list = screen.getByTestId('result-overlays')
+    expect(list.textContent).toContain('QHPK Hòa Cường (bản quét)')
+    expect(list.textContent).toContain('QHPK 1/2000, QĐ 1234/QĐ-UBND ngày 20/05/2024')
+    cleanup()
+    show(zonesOnly)
+    expect(screen.queryByTestId('result-overlays')).toBeNull()
+  })
 })

@@ -8,6 +8,7 @@ import { IconDownload, IconPlayerPause, IconPlayerPlay, IconSquareDashed, IconX 
 import { formatDistance, formatNumber } from '../../../lib/format/format.ts'
 import { useOnline } from '../../../lib/use-online.ts'
 import type { MapController } from '../engine/map-controller.ts'
+import { overlaysAtom } from '../overlays.ts'
 import { areaLayers, savedAreasAtom, tileUrl, type SavedArea } from '../../offline/index.ts'
 import { estimateBytes, sampleTiles, type SizeSample } from '#core/offline/estimate.ts'
 import { formatBytes } from '../../offline/index.ts'
@@ -127,7 +128,9 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
   }, [])
 
   const sets = ctrl.tileSets()
-  const layers = useMemo(() => areaLayers(sets), [sets])
+  // The scanned planning maps of the area are saved with it, whether or not they are on now.
+  const overlays = useAtomValue(overlaysAtom)
+  const layers = useMemo(() => areaLayers(sets, overlays), [sets, overlays])
   const plan = useMemo(() => planArea(bbox, fromZoom, toZoom, layers), [bbox, fromZoom, toZoom, layers])
   const count = planCount(plan)
   const samples = useSamples(plan, layers)
@@ -157,6 +160,7 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
         minZoom: fromZoom,
         maxZoom: toZoom,
         sets,
+        overlays,
         estimatedBytes: estimate ?? 0,
       })
       setAreaId(area.id)

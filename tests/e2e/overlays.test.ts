@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { desktop, launch, mapReady, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+
+/**
+ * Raster planning overlays in Chromium against the real server: a scanned sheet imported with the
+ * command line before the server starts, turned on and faded in the layers panel (compared by
+ * screenshots), remembered after a reload, and drawn from a saved area with the network cut.
+ */
+
+const root = resolve(import.meta.dirname, '../..')
+// The demo ward; the sheet is a 560 m square of one deep blue around it, so its pixels are easy to count.
+const AREA = { lat: 10.7955, lng: 106.7 }
+const BLUE = { r: 20, g: 60, b: 220 }
+const PX = 0.000005
+const SIZE = 1024
+const OVERLAY_ID = 'qhpk-e2e'
+
+let app: RunningApp
+const dirs: string[] = []
+const tempDir = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(d)
+  return d
+}
+
+/** Pixels of the map that show the sheet's blue at full strength. */
+async function bluePixels(page: Page): Promise<number> {
+  const shot = await page.getByTestId('map').screenshot()
+  const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  let n = 0
+  for (let i = 0; i < info.width * info.height * 3; i += 3) {
+    if (Math.abs(data[i]! - BLUE.r) < 30 && Math.abs(data[i + 1]! - BLUE.g) < 30 && Math.abs(data[i + 2]! - BLUE.b) < 30) n++
+  }
+  return n
+}
+
+async function openLayers(page: Page) {
+  await page.getByRole('button', { name: 'Lớp bản đồ và độ đậm quy hoạch' }).click()
+  await page.getByTestId('overlay-list').waitFor()
+}
+
+beforeAll(async () => {
+  const data = tempDir('qh-ov-data-')
+  const sheets = tempDir('qh-ov-sheet-')
+  const file = join(sheets, 'qhpk-e2e.png')
+  const raw = Buffer.alloc(SIZE * SIZE * 3)
+  for (let i = 0; i < raw.length; i += 3) raw.set([BLUE.r, BLUE.g, BLUE.b], i)
+  writeFileSync(file, await sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png().toBuffer())
+  const west = AREA.lng - (SIZE / 2) * PX
+  const north = AREA.lat + (SIZE / 2) * PX
+  writeFileSync(join(sheets, 'qhpk-e2e.pgw'), [PX, 0, 0, -PX, west + PX / 2, north - PX / 2].join('\n'))
+  const imported = spawnSync(
+    process.execPath,
+    ['server/src/cli/import.ts', file, '--kind', 'overlay', '--id', OVERLAY_ID, '--name', 'QHPK thử nghiệm', '--plan-level', 'QHPK', '--decision-no', '4321/QĐ-UBND', '--approved-at', '2024-06-15', '--crs', 'EPSG:4326'],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: data, DATABASE_URL: '' } },
+  )
+  expect(imported.status, imported.stderr).toBe(0)
+  app = await startApp({ dataDir: data })
+  // The embedded database is made twice here (by the import, then opened by the server with the demo data).
+}, 600_000)
+
+afterAll(async () => {
+  await app?.stop()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+describe('raster planning overlays in Chromium', () => {
+  it('lists the overlay of the visible area, turns it on, fades it with its slider, and remembers both after a reload', async () => {
+    const b: Browser = await launch({ ...desktop, serviceWorkers: 'block' })
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/17`)
+      await mapReady(page)
+      await openLayers(page)
+      const item = page.getByTestId(`overlay-${OVERLAY_ID}`)
+      await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1)
+      expect(await item.innerText()).toMatch(/QHPK thử nghiệm[\s\S]*QHPK 1\/2000 · QĐ 4321\/QĐ-UBND ngày 15\/06\/2024/)
+      const off = await bluePixels(page)
+      expect(off).toBe(0)
+
+      await item.getByRole('checkbox').check()
+      // At full strength most of the map is the sheet's blue.
+      const slider = item.getByRole('slider')
+      await slider.focus()
+      await page.keyboard.press('End')
+      await expect.poll(() => bluePixels(page), { timeout: 30_000 }).toBeGreaterThan(100_000)
+      const strong = await bluePixels(page)
+
+      // Faded to 30 %, the planning colours show through and no pixel is the pure blue any more.
+      for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowLeft')
+      await expect.poll(() => item.innerText()).toContain('Độ đậm: 30%')
+      await expect.poll(() => bluePixels(page), { timeout: 15_000 }).toBeLessThan(strong / 20)
+
+      await page.reload()
+      await mapReady(page)
+      await openLayers(page)
+      const again = page.getByTestId(`overlay-${OVERLAY_ID}`)
+      await expect.poll(() => again.count(), { timeout: 15_000 }).toBe(1)
+      expect(await again.getByRole('checkbox').isChecked()).toBe(true)
+      expect(await again.innerText()).toContain('Độ đậm: 30%')
+      expect(b.consoleErrors).toEqual([])
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('saves the overlay’s tiles with an area and draws them from the device with the network cut', async () => {
+    const profile = tempDir('qh-ov-profile-')
+    const first = await launch({ ...phone, userDataDir: profile })
+    try {
+      const { page } = first
+      await first.context.addInitScript(() => localStorage.setItem('qh.overlay-choices', JSON.stringify({ 'qhpk-e2e': { on: true, opacity: 1 } })))
+      await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/16`)
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+      await page.reload()
+      await mapReady(page)
+      await page.getByTestId('save-area-button').click()
+      await page.getByTestId('save-area-panel').waitFor()
+      await page.getByTestId('save-area-to').selectOption('17')
+      await page.getByTestId('save-area-from').selectOption('16')
+      await expect.poll(() => page.getByTestId('save-area-estimate').textContent(), { timeout: 30_000 }).toMatch(/^khoảng /)
+      await page.getByTestId('save-area-name').fill('Khu có bản đồ quét')
+      await page.getByTestId('save-area-start').click()
+      await page.locator('[data-testid=save-area-progress][data-status=done]').waitFor({ timeout: 120_000 })
+      const saved = await page.evaluate(async () => (await (await caches.open('tiles-saved-v1')).keys()).map((r) => new URL(r.url).pathname))
+      expect(saved.filter((p) => p.startsWith('/tiles/raster/qhpk-e2e/')).length).toBeGreaterThan(0)
+      await page.evaluate(() => caches.delete('tiles-v1'))
+    } finally {
+      await first.close()
+    }
+
+    const again = await launch({ ...phone, userDataDir: profile })
+    try {
+      const { page } = again
+      await again.context.setOffline(true)
+      const raster: { status: number; fromWorker: boolean }[] = []
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/tiles/raster/')) raster.push({ status: r.status(), fromWorker: r.fromServiceWorker() })
+      })
+      await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/17`)
+      await mapReady(page)
+      await expect.poll(() => bluePixels(page), { timeout: 30_000 }).toBeGreaterThan(50_000)
+      expect(raster.length).toBeGreaterThan(0)
+      expect(raster.every((r) => r.fromWorker && r.status === 200)).toBe(true)
+    } finally {
+      await again.close()
+    }
+  })
+})
