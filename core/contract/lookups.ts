@@ -79,6 +79,11 @@ export const overlayRef = z.object({
   plan_level: z.string(),
   decision_no: z.string(),
   approved_at: z.string(),
+  /**
+   * A newer approved overlay of the same plan level at this point replaces it (kept as history: "thay
+   * thế bởi QĐ … ngày …"); null for the one in force. Additive: older answers have none.
+   */
+  replaced_by: z.object({ decision_no: z.string(), approved_at: z.string() }).nullable().default(null),
 })
 export type OverlayRef = z.infer<typeof overlayRef>
 

@@ -201,6 +201,12 @@ describe('raster planning overlays', () => {
     const here = (await overlaysAt(db, lat, lng)).map((o) => o.id)
     expect(here.indexOf(b.id)).toBeGreaterThanOrEqual(0)
     expect(here.indexOf(b.id)).toBeLessThan(here.indexOf(a.id))
+    // A newer QHPK over the same sheet: both kept, the older one replaced by it.
+    const c = await importOverlay(db, base('cover-c', file, { crs: VN2000, planLevel: 'QHPK 1/2000', decisionNo: '77/QĐ-UBND', approvedAt: '2026-02-01' }))
+    const versions = await overlaysAt(db, lat, lng)
+    expect(versions.find((o) => o.id === c.id)?.replaced_by).toBeNull()
+    expect(versions.find((o) => o.id === a.id)?.replaced_by).toEqual({ decision_no: '77/QĐ-UBND', approved_at: '2026-02-01' })
+    expect(versions.find((o) => o.id === b.id)?.replaced_by).toBeNull()
     const [lng2, lat2] = lngLatOfPixel(-50, H / 2)
     const there = (await overlaysAt(db, lat2, lng2)).map((o) => o.id)
     expect(there).not.toContain(a.id)
@@ -219,7 +225,7 @@ describe('raster planning overlays', () => {
     const res = await t.request(`/api/planning?lat=${spot!.lat}&lng=${spot!.lng}`, { token: user.token })
     expect(res.status).toBe(200)
     const data = planningData.parse(res.body.data)
-    expect(data.overlays).toContainEqual({ id: s.id, name: 'Bản đồ demo-spot', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20' })
+    expect(data.overlays).toContainEqual({ id: s.id, name: 'Bản đồ demo-spot', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20', replaced_by: null })
   })
 
   it('re-importing the same id replaces the overlay', async () => {

@@ -20,13 +20,28 @@ export async function listOverlays(db: Queryable): Promise<OverlayRow[]> {
   return db.query<OverlayRow>(`select ${COLUMNS} from raster_overlays o ${ORDER}`)
 }
 
-/** The overlays whose sheet (not just its bounding box) covers the point. */
+/**
+ * Plan versions at one point: of the overlays of one level, the newest approval is in force and each
+ * older one is replaced by it (both stay listed; the list is already newest first within a level).
+ */
+export function withVersions<T extends Omit<OverlayRef, 'replaced_by'>>(rows: readonly T[]): (T & Pick<OverlayRef, 'replaced_by'>)[] {
+  const newest = new Map<string, T>()
+  return rows.map((o) => {
+    const current = newest.get(o.plan_level)
+    if (!current) newest.set(o.plan_level, o)
+    const replaced = current && current.approved_at > o.approved_at ? { decision_no: current.decision_no, approved_at: current.approved_at } : null
+    return { ...o, replaced_by: replaced }
+  })
+}
+
+/** The overlays whose sheet (not just its bounding box) covers the point, older versions marked as replaced. */
 export async function overlaysAt(db: Queryable, lat: number, lng: number): Promise<OverlayRef[]> {
-  return db.query<OverlayRef>(
+  const rows = await db.query<Omit<OverlayRef, 'replaced_by'>>(
     `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
      where o.footprint && ST_SetSRID(ST_MakePoint($2, $1), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2, $1), 4326)) ${ORDER}`,
     [lat, lng],
   )
+  return withVersions(rows)
 }
 
 export type OverlayTile = { revision: string; minzoom: number; maxzoom: number; bounds: [number, number, number, number]; png: Uint8Array | null }

@@ -62,11 +62,19 @@ describe('result card', () => {
     expect(screen.queryByTestId('higher-plans')).toBeNull()
   })
 
-  it('names the scanned planning maps under the point with their level, decision and date, and nothing when there are none', () => {
-    show({ ...zonesOnly, overlays: [{ id: 'qhpk-1', name: 'QHPK Hòa Cường (bản quét)', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20' }] })
+  it('names the scanned planning maps under the point with their level, decision and date, the older version as replaced, and nothing when there are none', () => {
+    show({
+      ...zonesOnly,
+      overlays: [
+        { id: 'qhpk-2', name: 'QHPK Hòa Cường điều chỉnh', plan_level: 'QHPK 1/2000', decision_no: '88/QĐ-UBND', approved_at: '2025-09-01', replaced_by: null },
+        { id: 'qhpk-1', name: 'QHPK Hòa Cường (bản quét)', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20', replaced_by: { decision_no: '88/QĐ-UBND', approved_at: '2025-09-01' } },
+      ],
+    })
     const list = screen.getByTestId('result-overlays')
-    expect(list.textContent).toContain('QHPK Hòa Cường (bản quét)')
     expect(list.textContent).toContain('QHPK 1/2000, QĐ 1234/QĐ-UBND ngày 20/05/2024')
+    // The newer approval is in force and says what it replaced; the older one stays listed as history.
+    expect(screen.getByTestId('overlay-in-force').textContent).toContain('Đang áp dụng; đã thay thế QĐ 1234/QĐ-UBND ngày 20/05/2024')
+    expect(screen.getByTestId('overlay-history').textContent).toContain('Thay thế bởi QĐ 88/QĐ-UBND ngày 01/09/2025')
     cleanup()
     show(zonesOnly)
     expect(screen.queryByTestId('result-overlays')).toBeNull()
