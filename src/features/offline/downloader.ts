@@ -1,4 +1,3 @@
-import type { TileLayerId } from '#core/contract/tiles.ts'
 import { planTiles, type LayerKey, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
 import { PACK_CONCURRENCY, planPacks, type PackRequest } from '#core/offline/tile-pack.ts'
 
