@@ -14,6 +14,7 @@ import { lookupRoutes } from './routes/lookups/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
 import { overlayRoutes } from './overlays/routes.ts'
+import { openApiRoutes } from './openapi/routes.ts'
 import { uploadLimits } from './uploads/multipart.ts'
 import { isUnstorableText } from './security/bad-text.ts'
 import { securityHeaders } from './security/headers.ts'
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
   })
 
   app.route('/api', healthRoutes(deps))
+  app.route('/api', openApiRoutes())
   app.route('/api/auth', authRoutes(deps))
   app.route('/api', lookupRoutes(deps))
   app.route('/api/uploads', uploadRoutes(deps))
