@@ -46,7 +46,10 @@ export function benchTiles(samples: Samples, max: number): TileRef[] {
   const picked: TileRef[] = []
   for (let k = 0; k < all.length && picked.length < max; k += step) picked.push(all[Math.floor(k)] as TileRef)
   // Interleave, as a map screen asks for tiles of several layers and zooms at once.
-  return picked.map((t, i) => ({ t, key: (i * 2654435761) % 4294967291 })).sort((a, b) => a.key - b.key).map((x) => x.t)
+  return picked
+    .map((t, i) => ({ t, key: (i * 2654435761) % 4294967291 }))
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.t)
 }
 
 function requestFor(kind: 'planning' | 'valuation' | 'search' | 'tiles', samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
@@ -114,7 +117,12 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   const line = (name: string, api: LoadResult[], rawRuns: LoadResult[], target: number): ApiLine => {
     const a = pool(api)
     const r = pool(rawRuns)
-    const perRequest = (n: number, runs: LoadResult[]) => n / Math.max(1, runs.reduce((k, x) => k + x.sent, 0))
+    const perRequest = (n: number, runs: LoadResult[]) =>
+      n /
+      Math.max(
+        1,
+        runs.reduce((k, x) => k + x.sent, 0),
+      )
     return {
       name,
       api: a,
@@ -206,9 +214,9 @@ export function apiTable(run: ApiRun, opts: ApiOptions): Table {
       fmt.target(l.p95Ratio, l.target),
     ]),
     notes: [
-      'raw = the endpoint\'s SQL called directly on the server\'s Database in the server process, daily count included (no HTTP, token, validation, JSON); tiles: the tile statement alone (no encoding, gzip, cache).',
-      'tiles, cold = each tile once on a server that never rendered it; server-cached = the same tiles again, from the server\'s LRU.',
-      'SQL/req = database statements per request, counted in the server process (token check, daily count, tile version included); CPU ms/req = that process\'s CPU time per request (on PGlite it holds the database too). Both hardly move with the machine\'s load; latency does.',
+      "raw = the endpoint's SQL called directly on the server's Database in the server process, daily count included (no HTTP, token, validation, JSON); tiles: the tile statement alone (no encoding, gzip, cache).",
+      "tiles, cold = each tile once on a server that never rendered it; server-cached = the same tiles again, from the server's LRU.",
+      "SQL/req = database statements per request, counted in the server process (token check, daily count, tile version included); CPU ms/req = that process's CPU time per request (on PGlite it holds the database too). Both hardly move with the machine's load; latency does.",
     ],
   }
 }

@@ -29,11 +29,27 @@ export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendRes
     .sort((a, b) => b.gzip - a.gzip)
     .map((c) => ({ file: c.file, raw: c.raw, gzip: c.gzip, brotli: c.brotli, initial: s.initial.has(c.file), route: s.route.has(c.file) }))
   const all = total(g, g.chunks.keys())
-  const row = (name: string, z: Sizes, target?: string, ok?: string) => [name, fmt.kb(z.raw), fmt.kb(z.gzip), fmt.kb(z.brotli), fmt.ratio(ratio(z.brotli, z.gzip)), target ?? '', ok ?? '']
+  const row = (name: string, z: Sizes, target?: string, ok?: string) => [
+    name,
+    fmt.kb(z.raw),
+    fmt.kb(z.gzip),
+    fmt.kb(z.brotli),
+    fmt.ratio(ratio(z.brotli, z.gzip)),
+    target ?? '',
+    ok ?? '',
+  ]
   const perChunk: Table = {
     title: '3a. Front-end chunks (kB = 1000 bytes), largest first',
     head: ['chunk', 'raw kB', 'gzip kB', 'brotli kB', 'br/gz', 'loaded', ''],
-    rows: chunks.map((c) => [c.file.replace('assets/', ''), fmt.kb(c.raw), fmt.kb(c.gzip), fmt.kb(c.brotli), fmt.ratio(ratio(c.brotli, c.gzip)), c.initial ? 'initial' : c.route ? '/demo map' : 'later', '']),
+    rows: chunks.map((c) => [
+      c.file.replace('assets/', ''),
+      fmt.kb(c.raw),
+      fmt.kb(c.gzip),
+      fmt.kb(c.brotli),
+      fmt.ratio(ratio(c.brotli, c.gzip)),
+      c.initial ? 'initial' : c.route ? '/demo map' : 'later',
+      '',
+    ]),
   }
   const summary: Table = {
     title: '3b. Bytes before the first map paint on /demo',
@@ -166,7 +182,13 @@ async function measureMapVisible(url: string, runs: number): Promise<{ cold: Map
   return { cold: median((r) => r.cold), warm: median((r) => r.warm), coldRuns: all.map((r) => r.cold.ms ?? Number.NaN), warmRuns: all.map((r) => r.warm.ms ?? Number.NaN) }
 }
 
-export async function frontendSection(o: { root: string; lighthouse: boolean; show: (t: Table) => void; log: (s: string) => void; serverEnv: Record<string, string> }): Promise<FrontendResult> {
+export async function frontendSection(o: {
+  root: string
+  lighthouse: boolean
+  show: (t: Table) => void
+  log: (s: string) => void
+  serverEnv: Record<string, string>
+}): Promise<FrontendResult> {
   const dist = process.env.DIST_DIR || join(o.root, 'dist')
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No build in ${dist}: run npm run build first.`)
   const { tables, sizes } = sizesTables(readDist(dist))
@@ -180,15 +202,7 @@ export async function frontendSection(o: { root: string; lighthouse: boolean; sh
     const lh = await runLighthouse(url)
     o.log('Map visible on /demo (cold, then warm)…')
     const mv = await measureMapVisible(url, 3)
-    const lhRow = (name: string, f: LighthouseFigures) => [
-      name,
-      fmt.ms(f.fcpMs),
-      fmt.ms(f.lcpMs),
-      fmt.ms(f.tbtMs),
-      fmt.n(f.cls, 3),
-      fmt.kb(f.totalBytes),
-      fmt.n(f.score),
-    ]
+    const lhRow = (name: string, f: LighthouseFigures) => [name, fmt.ms(f.fcpMs), fmt.ms(f.lcpMs), fmt.ms(f.tbtMs), fmt.n(f.cls, 3), fmt.kb(f.totalBytes), fmt.n(f.score)]
     o.show({
       title: '3c. Lighthouse 13 on /demo — mobile, simulated Slow 4G, 4× CPU (ms, kB)',
       head: ['load', 'FCP', 'LCP', 'TBT', 'CLS', 'total kB', 'score'],
@@ -210,9 +224,7 @@ export async function frontendSection(o: { root: string; lighthouse: boolean; sh
       title: '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated, median of 3 profiles (ms, kB fetched by then)',
       head: ['load', 'map visible ms', 'JS+CSS kB', 'tiles kB', 'requests', 'target', ''],
       rows: [mvRow('cold', mv.cold), mvRow('warm (service worker)', mv.warm, FRONT_TARGETS.mapVisibleWarmMs)],
-      notes: [
-        `each run, ms: cold ${mv.coldRuns.join(', ')}; warm ${mv.warmRuns.join(', ')}. Warm kB are bytes read from the service worker's cache (uncompressed).`,
-      ],
+      notes: [`each run, ms: cold ${mv.coldRuns.join(', ')}; warm ${mv.warmRuns.join(', ')}. Warm kB are bytes read from the service worker's cache (uncompressed).`],
     })
     return { sizes, lighthouse: lh, mapVisible: mv }
   } finally {

@@ -28,9 +28,11 @@ const from = (n: number) => ({ 'x-forwarded-for': `${net}${Math.floor(n / 250)}.
 async function perSecond(count: number, width: number, job: (i: number) => Promise<void>): Promise<number> {
   let next = 0
   const t0 = performance.now()
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await job(next++)
-  }))
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await job(next++)
+    }),
+  )
   return count / ((performance.now() - t0) / 1000)
 }
 
@@ -56,15 +58,17 @@ try {
   const rows: string[][] = []
   for (const N of [2 ** 15, PASSWORD_PARAMS.N]) {
     const rate = await perSecond(Math.max(8, concurrency * 2), concurrency, hash(N))
-    rows.push([`scrypt N=2^${Math.log2(N)}, r=8, p=1${N === PASSWORD_PARAMS.N ? ' (now)' : ' (before)'}`, fmt.n(rate, 1), fmt.ms(1000 / rate * concurrency)])
+    rows.push([`scrypt N=2^${Math.log2(N)}, r=8, p=1${N === PASSWORD_PARAMS.N ? ' (now)' : ' (before)'}`, fmt.n(rate, 1), fmt.ms((1000 / rate) * concurrency)])
   }
   rows.push([`POST /api/auth/login over HTTP (${server.kind}, N=2^${Math.log2(PASSWORD_PARAMS.N)})`, fmt.n(httpRate, 1), fmt.ms((1000 / httpRate) * concurrency)])
-  process.stdout.write(`${renderTable({
-    title: `Logins: ${logins} logins, ${concurrency} at a time`,
-    head: ['what', 'per second', 'ms each'],
-    rows,
-    notes: ['Hashes run on libuv’s thread pool (4 threads by default); the event loop keeps serving meanwhile.'],
-  })}\n`)
+  process.stdout.write(
+    `${renderTable({
+      title: `Logins: ${logins} logins, ${concurrency} at a time`,
+      head: ['what', 'per second', 'ms each'],
+      rows,
+      notes: ['Hashes run on libuv’s thread pool (4 threads by default); the event loop keeps serving meanwhile.'],
+    })}\n`,
+  )
 } finally {
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })

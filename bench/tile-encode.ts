@@ -73,7 +73,13 @@ try {
   ]
   for (const level of [1, 2, 3, 4, 5, 6, 9]) {
     const bytes = pbfs.reduce((n, b) => n + gzipSync(b, { level }).length, 0)
-    out.push(line(`gzip level ${level}`, perCall(pbfs, (b) => gzipSync(b, { level })), bytes))
+    out.push(
+      line(
+        `gzip level ${level}`,
+        perCall(pbfs, (b) => gzipSync(b, { level })),
+        bytes,
+      ),
+    )
   }
   process.stdout.write(out.join('\n') + '\n')
 } finally {

@@ -33,7 +33,15 @@ const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '
 function studyRows(name: string, rows: HeldOut[]): string[][] {
   const s = ratioStudy(rows)
   return [
-    [name, fmt.int(s.n), pct(s.mdape), fmt.n(s.cod, 1), fmt.n(s.prd, 3), pct(s.inside), ...s.levels.map((l) => (l.n ? `${pct(l.inside)} of ${l.n} (stated ${pct(l.stated)})` : '—'))],
+    [
+      name,
+      fmt.int(s.n),
+      pct(s.mdape),
+      fmt.n(s.cod, 1),
+      fmt.n(s.prd, 3),
+      pct(s.inside),
+      ...s.levels.map((l) => (l.n ? `${pct(l.inside)} of ${l.n} (stated ${pct(l.stated)})` : '—')),
+    ],
   ]
 }
 

@@ -52,7 +52,14 @@ function setup(opts: { cap?: number | (() => number); server?: (url: string, ini
     if (opts.server) return opts.server(u, init)
     return new Response(tileBody(3 * KB), { status: 200, headers: { 'Content-Type': 'application/x-protobuf', ETag: `W/"v1-${u}"` } })
   })
-  const deps: TileCacheDeps = { caches, lru, fetch, capBytes: async () => (typeof opts.cap === 'function' ? opts.cap() : (opts.cap ?? DEFAULT_RECENT_CAP)), now: () => clock, knownEmpty: opts.knownEmpty }
+  const deps: TileCacheDeps = {
+    caches,
+    lru,
+    fetch,
+    capBytes: async () => (typeof opts.cap === 'function' ? opts.cap() : (opts.cap ?? DEFAULT_RECENT_CAP)),
+    now: () => clock,
+    knownEmpty: opts.knownEmpty,
+  }
   const pending: Promise<unknown>[] = []
   let cache = createTileCache(deps)
   const get = async (u: string) => {

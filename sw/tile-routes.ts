@@ -66,7 +66,10 @@ export function registerTileRoutes(): void {
     ({ request, event }) => tiles.handle(request, (p) => (event as ExtendableEvent).waitUntil(p)),
   )
 
-  registerRoute(({ url }) => url.origin === self.location.origin && TILEJSON_PATH.test(url.pathname), ({ request }) => tileJsonNetworkFirst(request))
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && TILEJSON_PATH.test(url.pathname),
+    ({ request }) => tileJsonNetworkFirst(request),
+  )
 
   self.addEventListener('message', (event) => {
     const type = (event.data as { type?: string } | null)?.type

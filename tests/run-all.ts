@@ -42,6 +42,8 @@ step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconf
 step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit']) || (failed += 1)
 // ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
 step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || (failed += 1)
+// The code is kept in Prettier's format (.prettierrc); `npm run format` rewrites it.
+step('format', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,mts,js,mjs}']) || (failed += 1)
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) failed += 1
 // The size budgets read the build just made.

@@ -25,13 +25,21 @@ const asset = (href: string) => href.replace(/^\.?\//, '').replace(/^(?!assets\/
 export function parseHtml(html: string): DistGraph['html'] {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1]
   const tags = (name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, 'g')) ?? []
-  const scripts = tags('script').filter((t) => /type=["']module["']/.test(t)).flatMap((t) => attr(t, 'src') ?? [])
+  const scripts = tags('script')
+    .filter((t) => /type=["']module["']/.test(t))
+    .flatMap((t) => attr(t, 'src') ?? [])
   const links = tags('link')
   const rel = (t: string) => attr(t, 'rel') ?? ''
   return {
     scripts: scripts.map((s) => s.replace(/^\//, '')),
-    preloads: links.filter((t) => rel(t) === 'modulepreload').flatMap((t) => attr(t, 'href') ?? []).map((s) => s.replace(/^\//, '')),
-    styles: links.filter((t) => rel(t) === 'stylesheet').flatMap((t) => attr(t, 'href') ?? []).map((s) => s.replace(/^\//, '')),
+    preloads: links
+      .filter((t) => rel(t) === 'modulepreload')
+      .flatMap((t) => attr(t, 'href') ?? [])
+      .map((s) => s.replace(/^\//, '')),
+    styles: links
+      .filter((t) => rel(t) === 'stylesheet')
+      .flatMap((t) => attr(t, 'href') ?? [])
+      .map((s) => s.replace(/^\//, '')),
   }
 }
 
@@ -47,7 +55,13 @@ export function parseChunk(code: string): Pick<Chunk, 'imports' | 'dynamicImport
     // Vite wraps the call as __vitePreload(() => import("./x.js"), __vite__mapDeps([i, …])); the list follows it closely.
     const after = code.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 400)
     const idx = /^[^;]*?__vite__mapDeps\(\[([\d,\s]*)\]\)/.exec(after)?.[1]
-    const deps = idx ? idx.split(',').filter((s) => s.trim() !== '').map((i) => files[Number(i)] as string).filter(Boolean) : []
+    const deps = idx
+      ? idx
+          .split(',')
+          .filter((s) => s.trim() !== '')
+          .map((i) => files[Number(i)] as string)
+          .filter(Boolean)
+      : []
     dynamicImports.push({ file, deps: [...new Set([file, ...deps])] })
   }
   return { imports: [...imports], dynamicImports }

@@ -18,10 +18,7 @@ export type CountDeps = Pick<Deps, 'db' | 'config' | 'now' | 'logger'>
 export type Samples = { points: { lat: number; lng: number }[]; queries: string[]; bounds: Bbox; parcels: number; center: { lat: number; lng: number } }
 
 /** Counted lookups carry the bench accounts' ids: loop k counts against account k, as API connection k does. */
-export type Workload =
-  | { kind: 'planning' | 'valuation'; userIds: string[] }
-  | { kind: 'search' }
-  | { kind: 'tiles'; tiles: TileRef[] }
+export type Workload = { kind: 'planning' | 'valuation'; userIds: string[] } | { kind: 'search' } | { kind: 'tiles'; tiles: TileRef[] }
 
 /**
  * Parcels spread over the whole dataset (a fixed pseudo-random order, so every run asks the same
@@ -35,9 +32,7 @@ export async function pickSamples(db: Database, count = 200): Promise<Samples> {
     [count],
   )
   const streets = await db.query<{ name: string }>(`select distinct name from streets where class <> 'alley' order by name limit 12`)
-  const addresses = await db.query<{ address: string }>(
-    `select address from parcels where address is not null and address <> '' order by (id * 2654435761) % 4294967291 limit 8`,
-  )
+  const addresses = await db.query<{ address: string }>(`select address from parcels where address is not null and address <> '' order by (id * 2654435761) % 4294967291 limit 8`)
   const wards = await db.query<{ name: string }>(`select name from admin_units where level = 'ward' order by id limit 4`)
   const queries = [
     ...streets.map((s) => s.name),
@@ -71,9 +66,7 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
       return (i, loop) => countedLookup(deps, userOf(loop, w.userIds), () => planningLookup(db, point(i).lat, point(i).lng))
     case 'valuation':
       return (i, loop) =>
-        countedLookup(deps, userOf(loop, w.userIds), async () =>
-          valuate(db, point(i), { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }),
-        )
+        countedLookup(deps, userOf(loop, w.userIds), async () => valuate(db, point(i), { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }))
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
     case 'tiles':
@@ -89,10 +82,7 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
  * `connections` loops, each awaiting one operation after another, for `durationMs` or until `amount`
  * operations have started (whichever is given), as autocannon drives HTTP connections.
  */
-export async function runLoad(
-  op: (i: number, loop: number) => Promise<unknown>,
-  opts: { connections: number; durationMs?: number; amount?: number },
-): Promise<LoadResult> {
+export async function runLoad(op: (i: number, loop: number) => Promise<unknown>, opts: { connections: number; durationMs?: number; amount?: number }): Promise<LoadResult> {
   const samples: number[] = []
   let errors = 0
   let next = 0

@@ -9,16 +9,9 @@ export const emailSchema = z
   // Only plain ASCII addresses: accented or IDN forms are refused with this message rather than half-supported.
   .pipe(z.email({ error: 'E-mail không hợp lệ. Hãy dùng địa chỉ dạng ten@vidu.vn, chữ không dấu.' }))
 
-export const passwordSchema = z
-  .string({ error: 'Vui lòng nhập mật khẩu.' })
-  .min(8, 'Mật khẩu cần ít nhất 8 ký tự.')
-  .max(128, 'Mật khẩu tối đa 128 ký tự.')
+export const passwordSchema = z.string({ error: 'Vui lòng nhập mật khẩu.' }).min(8, 'Mật khẩu cần ít nhất 8 ký tự.').max(128, 'Mật khẩu tối đa 128 ký tự.')
 
-export const nameSchema = z
-  .string({ error: 'Vui lòng nhập họ tên.' })
-  .trim()
-  .min(1, 'Vui lòng nhập họ tên.')
-  .max(80, 'Họ tên tối đa 80 ký tự.')
+export const nameSchema = z.string({ error: 'Vui lòng nhập họ tên.' }).trim().min(1, 'Vui lòng nhập họ tên.').max(80, 'Họ tên tối đa 80 ký tự.')
 
 export const registerBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema })
 export const loginBody = z.object({

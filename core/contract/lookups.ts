@@ -1,7 +1,6 @@
 import { z } from 'zod'
 
-const num = (label: string) =>
-  z.coerce.number({ error: `${label} phải là số.` }).refine(Number.isFinite, `${label} phải là số hữu hạn.`)
+const num = (label: string) => z.coerce.number({ error: `${label} phải là số.` }).refine(Number.isFinite, `${label} phải là số hữu hạn.`)
 
 export const latLngQuery = z.object({
   lat: num('Vĩ độ').pipe(z.number().min(-90, 'Vĩ độ phải từ -90 đến 90.').max(90, 'Vĩ độ phải từ -90 đến 90.')),
@@ -197,9 +196,7 @@ export const searchResult = z.object({
 export const searchData = z.array(searchResult)
 export const parcelsData = z.array(parcel)
 
-export const uploadData = z.array(
-  z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
-)
+export const uploadData = z.array(z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }))
 
 export type LatLngQuery = z.infer<typeof latLngQuery>
 export type ValuationBody = z.infer<typeof valuationBody>

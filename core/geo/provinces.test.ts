@@ -3,7 +3,19 @@ import { knownMeridians, meridianFor, provinceKey, provincesOnMeridian, resolveP
 
 describe('province names', () => {
   it('resolves every usual spelling of Hồ Chí Minh City, with or without diacritics, to one province on 105°45′', () => {
-    for (const name of ['TP. Hồ Chí Minh', 'TP.HCM', 'Tp Hồ Chí Minh', 'Thành phố Hồ Chí Minh', 'HCM', 'Hồ Chí Minh', 'Thanh pho Ho Chi Minh', 'tp ho chi minh', 'TPHCM', 'Ho Chi Minh City', '  hồ  chí minh ']) {
+    for (const name of [
+      'TP. Hồ Chí Minh',
+      'TP.HCM',
+      'Tp Hồ Chí Minh',
+      'Thành phố Hồ Chí Minh',
+      'HCM',
+      'Hồ Chí Minh',
+      'Thanh pho Ho Chi Minh',
+      'tp ho chi minh',
+      'TPHCM',
+      'Ho Chi Minh City',
+      '  hồ  chí minh ',
+    ]) {
       expect(resolveProvince(name), name).toMatchObject({ name: 'Thành phố Hồ Chí Minh', meridian: 105.75 })
     }
   })
@@ -21,7 +33,44 @@ describe('province names', () => {
   })
 
   it('knows the 34 provinces after the 2025 merger and which meridians each now spans', () => {
-    const merged = new Set(['Hà Nội', 'TP.HCM', 'Đà Nẵng', 'Huế', 'Hải Phòng', 'Cần Thơ', 'Lai Châu', 'Điện Biên', 'Sơn La', 'Lạng Sơn', 'Quảng Ninh', 'Thanh Hóa', 'Nghệ An', 'Hà Tĩnh', 'Cao Bằng', 'Tuyên Quang', 'Lào Cai', 'Thái Nguyên', 'Phú Thọ', 'Bắc Ninh', 'Hưng Yên', 'Ninh Bình', 'Quảng Trị', 'Quảng Ngãi', 'Gia Lai', 'Khánh Hòa', 'Lâm Đồng', 'Đắk Lắk', 'Đồng Nai', 'Tây Ninh', 'Vĩnh Long', 'Đồng Tháp', 'Cà Mau', 'An Giang'].map((n) => resolveProvince(n)?.mergedInto))
+    const merged = new Set(
+      [
+        'Hà Nội',
+        'TP.HCM',
+        'Đà Nẵng',
+        'Huế',
+        'Hải Phòng',
+        'Cần Thơ',
+        'Lai Châu',
+        'Điện Biên',
+        'Sơn La',
+        'Lạng Sơn',
+        'Quảng Ninh',
+        'Thanh Hóa',
+        'Nghệ An',
+        'Hà Tĩnh',
+        'Cao Bằng',
+        'Tuyên Quang',
+        'Lào Cai',
+        'Thái Nguyên',
+        'Phú Thọ',
+        'Bắc Ninh',
+        'Hưng Yên',
+        'Ninh Bình',
+        'Quảng Trị',
+        'Quảng Ngãi',
+        'Gia Lai',
+        'Khánh Hòa',
+        'Lâm Đồng',
+        'Đắk Lắk',
+        'Đồng Nai',
+        'Tây Ninh',
+        'Vĩnh Long',
+        'Đồng Tháp',
+        'Cà Mau',
+        'An Giang',
+      ].map((n) => resolveProvince(n)?.mergedInto),
+    )
     expect(merged.size).toBe(34)
     expect(merged.has(undefined)).toBe(false)
     expect(resolveProvince('Bình Dương')?.mergedInto).toBe('Thành phố Hồ Chí Minh')

@@ -81,7 +81,7 @@ export function* planPacks(plan: readonly PlanPart[], from = 0, maxTiles = PACK_
   let index = 0
   for (const { layer, range, count } of plan) {
     const width = range.maxX - range.minX + 1
-    for (let i = Math.max(0, from - index); i < count; ) {
+    for (let i = Math.max(0, from - index); i < count;) {
       const row = Math.floor(i / width)
       const col = i % width
       // Whole rows when the pack starts a row and a row fits, else the rest of the row up to maxTiles.

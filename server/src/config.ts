@@ -3,18 +3,19 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DAILY_LOOKUP_LIMIT } from '#core/limits.ts'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const urlish = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol)
-    } catch {
-      return false
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`)
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol)
+      } catch {
+        return false
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  )
 
 function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, extra] = entry.split('/')
@@ -39,7 +40,12 @@ const envSchema = z.object({
   /** Further proxies in front of the trusted one (addresses or CIDR ranges), skipped in X-Forwarded-For. */
   TRUSTED_PROXIES: z
     .string()
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().refine(isAddressOrRange, 'must be comma-separated addresses or CIDR ranges like 10.0.0.0/8')))
     .default([]),
   /** Where photo bytes live: disk (DATA_DIR/uploads), database (bytea) or s3://bucket/prefix. */
@@ -48,7 +54,10 @@ const envSchema = z.object({
     .regex(/^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_/-]*)?)$/, 'must be disk, database or s3://bucket/prefix')
     .optional(),
   S3_ENDPOINT: urlish(['http:', 'https:']).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name like ap-southeast-1').default('us-east-1'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name like ap-southeast-1')
+    .default('us-east-1'),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   /** Accounts one address (one IPv6 /64) may register per hour. */
@@ -63,7 +72,12 @@ const envSchema = z.object({
   /** Other sites allowed to call the API from a browser, comma-separated origins; none by default. */
   CORS_ORIGINS: z
     .string()
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'must be comma-separated origins like https://example.vn')))
     .default([]),
   /** How long start-up keeps retrying a database it cannot reach before giving up. */

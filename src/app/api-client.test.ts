@@ -18,8 +18,7 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 const ok = (data: unknown, extra: Record<string, unknown> = {}) => json({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK', ...extra }, data })
-const fail = (code: string, status: number, more: Record<string, unknown> = {}) =>
-  json({ message: 'Lỗi từ máy chủ.', meta: { code, status: 'NG' }, data: null, ...more }, status)
+const fail = (code: string, status: number, more: Record<string, unknown> = {}) => json({ message: 'Lỗi từ máy chủ.', meta: { code, status: 'NG' }, data: null, ...more }, status)
 
 function setup(opts: { session?: Session; online?: boolean } = {}) {
   const store = createStore()
@@ -171,7 +170,11 @@ describe('API client', () => {
     fetchMock.mockResolvedValue(fail('BadRequest', 400, { errors: { email: ['E-mail không hợp lệ.'], password: ['Quá ngắn.', 'Cần chữ số.'] } }))
     const res = await client.request({ method: 'POST', path: '/api/x', json: {}, data: anyData })
     expect(res).toMatchObject({ ok: false, code: 'BadRequest', fieldErrors: { email: ['E-mail không hợp lệ.'] } })
-    expect(toasts()).toEqual([['red', 'E-mail không hợp lệ.'], ['red', 'Quá ngắn.'], ['red', 'Cần chữ số.']])
+    expect(toasts()).toEqual([
+      ['red', 'E-mail không hợp lệ.'],
+      ['red', 'Quá ngắn.'],
+      ['red', 'Cần chữ số.'],
+    ])
   })
 
   it('falls back from errors to the error string, then data.error, then message', async () => {
@@ -233,7 +236,10 @@ describe('API client', () => {
     fetchMock.mockImplementation(async () => fail('NotFound', 404))
     await client.request({ path: '/api/planning', data: anyData, emptyText: 'EMPTY_ESTATE' })
     await client.request({ method: 'POST', path: '/api/valuation', json: {}, data: anyData, emptyText: 'EMPTY_VALUATION' })
-    expect(toasts()).toEqual([['yellow', errorTexts.EMPTY_ESTATE], ['yellow', errorTexts.EMPTY_VALUATION]])
+    expect(toasts()).toEqual([
+      ['yellow', errorTexts.EMPTY_ESTATE],
+      ['yellow', errorTexts.EMPTY_VALUATION],
+    ])
   })
 
   it('applies the code-based toast rule when asked: green first message on success, red each message on failure', async () => {
@@ -242,7 +248,11 @@ describe('API client', () => {
     await client.request({ method: 'POST', path: '/api/auth/register', json: {}, data: z.null(), session: false, toast: 'code' })
     fetchMock.mockResolvedValueOnce(fail('BadRequest', 400, { errors: { name: ['Thiếu tên.'], email: ['Sai e-mail.'] } }))
     await client.request({ method: 'POST', path: '/api/auth/register', json: {}, data: z.null(), session: false, toast: 'code' })
-    expect(toasts()).toEqual([['green', 'Đăng ký thành công.'], ['red', 'Thiếu tên.'], ['red', 'Sai e-mail.']])
+    expect(toasts()).toEqual([
+      ['green', 'Đăng ký thành công.'],
+      ['red', 'Thiếu tên.'],
+      ['red', 'Sai e-mail.'],
+    ])
   })
 
   it('shows the loading bar for requests with a body unless they opt out, and never for plain GETs', async () => {

@@ -40,7 +40,9 @@ describe('reading a Vite build', () => {
   write('sw.js', 'self.addEventListener("fetch",()=>{})')
 
   it('finds the entry script, module preloads and stylesheets in index.html but not the manifest', () => {
-    const html = parseHtml(`<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`)
+    const html = parseHtml(
+      `<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`,
+    )
     expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'] })
   })
 

@@ -69,7 +69,11 @@ function cs2csVn2000(points: [number, number][], meridian: number): [number, num
 
 const shoelace = (pts: [number, number][]) => Math.abs(pts.reduce((s, [x1, y1], i) => s + x1 * pts[(i + 1) % pts.length]![1] - pts[(i + 1) % pts.length]![0] * y1, 0)) / 2
 
-async function openPhone(profile: string, path: string, opts: { offline?: boolean; geolocation?: { latitude: number; longitude: number; accuracy: number } } = {}): Promise<Browser> {
+async function openPhone(
+  profile: string,
+  path: string,
+  opts: { offline?: boolean; geolocation?: { latitude: number; longitude: number; accuracy: number } } = {},
+): Promise<Browser> {
   const b = await launch({ ...phone, userDataDir: profile, ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}) })
   await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
   if (opts.offline) await b.context.setOffline(true)
@@ -126,7 +130,10 @@ describe('field use at 390×844', () => {
       await expect.poll(() => page.getByTestId('corner-table').count(), { timeout: 20_000 }).toBe(1)
       expect(await page.getByTestId('sketch-title').innerText()).toBe(`Thửa ${planning.parcel.parcel_no}, tờ bản đồ ${planning.parcel.sheet_no}`)
 
-      const rows = await page.getByTestId('corner-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))] as [number, number]))
+      const rows = await page
+        .getByTestId('corner-table')
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))] as [number, number]))
       const expected = cs2csVn2000(corners(), planning.location.vn2000.zone_meridian)
       expect(rows).toHaveLength(expected.length)
       // Every corner in the table is one of PROJ's, within a centimetre, each used once.
@@ -246,7 +253,9 @@ describe('field use at 390×844', () => {
       const { page } = b
       await page.goto(`${app.url}/valuation`)
       const nav = page.getByTestId('app-nav-bottom')
-      await expect.poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim()), { timeout: 30_000 }).toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
+      await expect
+        .poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim()), { timeout: 30_000 })
+        .toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
       // One navigation landmark for screen readers: the header's copy is hidden on phones.
       expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(1)
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBe('page')

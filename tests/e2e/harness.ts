@@ -109,7 +109,13 @@ export async function serveOn(port: number, dataDir: string, distDir?: string): 
   const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`)
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (Date.now() > deadline) throw new Error(`server did not start: ${log}`)
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -127,7 +133,15 @@ export type Browser = { context: BrowserContext; page: Page; consoleErrors: stri
 
 /** Debian's Chromium with a fresh (or given) profile, collecting console and page errors. */
 export async function launch(
-  opts: { viewport?: { width: number; height: number }; mobile?: boolean; colorScheme?: 'light' | 'dark'; userDataDir?: string; permissions?: string[]; geolocation?: { latitude: number; longitude: number; accuracy?: number }; serviceWorkers?: 'allow' | 'block' } = {},
+  opts: {
+    viewport?: { width: number; height: number }
+    mobile?: boolean
+    colorScheme?: 'light' | 'dark'
+    userDataDir?: string
+    permissions?: string[]
+    geolocation?: { latitude: number; longitude: number; accuracy?: number }
+    serviceWorkers?: 'allow' | 'block'
+  } = {},
 ): Promise<Browser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(join(tmpdir(), 'qh-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -305,10 +305,13 @@ describe('the map screen in Chromium', () => {
         await box.press('Enter')
         const first = hits[0]!
         await expect
-          .poll(() => {
-            const h = hashState(page.url())
-            return Math.abs(h.lat - first.lat) < 1e-5 && Math.abs(h.lng - first.lng) < 1e-5
-          }, { timeout: 15_000 })
+          .poll(
+            () => {
+              const h = hashState(page.url())
+              return Math.abs(h.lat - first.lat) < 1e-5 && Math.abs(h.lng - first.lng) < 1e-5
+            },
+            { timeout: 15_000 },
+          )
           .toBe(true)
         await page.screenshot({ path: `${shots}/search-flown-${v.name}.png` })
       })
@@ -331,10 +334,13 @@ describe('the map screen in Chromium', () => {
         await page.getByTestId('gps-button').click()
         await expect.poll(() => page.getByTestId('gps-accuracy').textContent(), { timeout: 15_000 }).toContain('± 8 m')
         await expect
-          .poll(() => {
-            const h = hashState(page.url())
-            return Math.abs(h.lat - position.latitude) < 1e-5 && Math.abs(h.lng - position.longitude) < 1e-5
-          }, { timeout: 15_000 })
+          .poll(
+            () => {
+              const h = hashState(page.url())
+              return Math.abs(h.lat - position.latitude) < 1e-5 && Math.abs(h.lng - position.longitude) < 1e-5
+            },
+            { timeout: 15_000 },
+          )
           .toBe(true)
         await page.waitForTimeout(600)
         const c = await mapCentre(page)
@@ -360,10 +366,13 @@ describe('the map screen in Chromium', () => {
         await page.getByTestId('goto-input').fill(`X ${x} Y ${y}`)
         await page.getByRole('button', { name: 'Đi', exact: true }).click()
         await expect
-          .poll(() => {
-            const h = hashState(page.url())
-            return h.pin !== undefined && Math.abs(h.pin.lat - place.lat) < 2e-6 && Math.abs(h.pin.lng - place.lng) < 2e-6 && Math.abs(h.lat - place.lat) < 1e-5
-          }, { timeout: 15_000 })
+          .poll(
+            () => {
+              const h = hashState(page.url())
+              return h.pin !== undefined && Math.abs(h.pin.lat - place.lat) < 2e-6 && Math.abs(h.pin.lng - place.lng) < 2e-6 && Math.abs(h.lat - place.lat) < 1e-5
+            },
+            { timeout: 15_000 },
+          )
           .toBe(true)
         const metres = (n: number, digits: number) => new Intl.NumberFormat('vi-VN', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
         if (v.name === 'phone') {

@@ -95,11 +95,14 @@ function watchTiles(page: Page) {
     },
     atZoom(z: number) {
       const re = new RegExp(`/tiles/(\\w+)/${z}/`)
-      return { answered: answered.filter((a) => re.test(a.url)), failed: failed.filter((u) => re.test(u)), layers: new Set(answered.filter((a) => re.test(a.url)).map((a) => re.exec(a.url)![1])) }
+      return {
+        answered: answered.filter((a) => re.test(a.url)),
+        failed: failed.filter((u) => re.test(u)),
+        layers: new Set(answered.filter((a) => re.test(a.url)).map((a) => re.exec(a.url)![1])),
+      }
     },
   }
 }
-
 
 /** Entries in an idb-keyval store (0 while it does not exist yet). */
 function idbCount(page: Page, db: string, store: string): Promise<number> {
@@ -212,7 +215,9 @@ describe('offline field use in Chromium', () => {
       let found = false
       for (const dx of [90, -90, 150, -150, 60]) {
         await page.mouse.click(c.x + dx, c.y + 40)
-        await expect.poll(() => page.locator('[data-testid=offline-tile-result], [data-testid=offline-no-result], [data-testid=stored-result-note]').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+        await expect
+          .poll(() => page.locator('[data-testid=offline-tile-result], [data-testid=offline-no-result], [data-testid=stored-result-note]').count(), { timeout: 10_000 })
+          .toBeGreaterThan(0)
         if ((await page.getByTestId('offline-tile-result').count()) > 0) {
           expect(await page.getByTestId('offline-parcel-title').innerText()).toMatch(/^Tờ \d+, thửa \d+$/)
           expect(await page.getByTestId('offline-tile-result').innerText()).toContain('Ngoại tuyến')
@@ -364,7 +369,9 @@ describe('offline field use in Chromium', () => {
     const photos = await Promise.all(
       ['#0f766e', '#b45309'].map(async (color, i) => {
         const file = join(photoDir, `mat-tien-${i + 1}.jpg`)
-        await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } }).jpeg().toFile(file)
+        await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+          .jpeg()
+          .toFile(file)
         return file
       }),
     )

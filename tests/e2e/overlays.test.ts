@@ -46,13 +46,35 @@ beforeAll(async () => {
   const file = join(sheets, 'qhpk-e2e.png')
   const raw = Buffer.alloc(SIZE * SIZE * 3)
   for (let i = 0; i < raw.length; i += 3) raw.set([BLUE.r, BLUE.g, BLUE.b], i)
-  writeFileSync(file, await sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png().toBuffer())
+  writeFileSync(
+    file,
+    await sharp(raw, { raw: { width: SIZE, height: SIZE, channels: 3 } })
+      .png()
+      .toBuffer(),
+  )
   const west = AREA.lng - (SIZE / 2) * PX
   const north = AREA.lat + (SIZE / 2) * PX
   writeFileSync(join(sheets, 'qhpk-e2e.pgw'), [PX, 0, 0, -PX, west + PX / 2, north - PX / 2].join('\n'))
   const imported = spawnSync(
     process.execPath,
-    ['server/src/cli/import.ts', file, '--kind', 'overlay', '--id', OVERLAY_ID, '--name', 'QHPK thử nghiệm', '--plan-level', 'QHPK', '--decision-no', '4321/QĐ-UBND', '--approved-at', '2024-06-15', '--crs', 'EPSG:4326'],
+    [
+      'server/src/cli/import.ts',
+      file,
+      '--kind',
+      'overlay',
+      '--id',
+      OVERLAY_ID,
+      '--name',
+      'QHPK thử nghiệm',
+      '--plan-level',
+      'QHPK',
+      '--decision-no',
+      '4321/QĐ-UBND',
+      '--approved-at',
+      '2024-06-15',
+      '--crs',
+      'EPSG:4326',
+    ],
     { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: data, DATABASE_URL: '' } },
   )
   expect(imported.status, imported.stderr).toBe(0)

@@ -57,8 +57,8 @@ function idbAll<T>(page: Page, db: string, store: string): Promise<T[]> {
 type AreaRow = { status: string; total: number; done: number; failed: number; cursor: number }
 type OutboxRow = { status: string; uploadId: string | null }
 
-const savedTileUrls = (page: Page) => page.evaluate(async () => ((await caches.has('tiles-saved-v1')) ? (await (await caches.open('tiles-saved-v1')).keys()).map((r) => r.url) : []))
-
+const savedTileUrls = (page: Page) =>
+  page.evaluate(async () => ((await caches.has('tiles-saved-v1')) ? (await (await caches.open('tiles-saved-v1')).keys()).map((r) => r.url) : []))
 
 /** What the page runs and what its worker holds: the build id, the page's entry script, the precache. */
 function buildState(page: Page) {
@@ -119,7 +119,9 @@ afterAll(async () => {
 describe('a new build while a download and an upload are in flight', () => {
   it('switches page and worker to the new build together, finishes the saved area with every tile and sends the photo exactly once', async () => {
     const photo = join(tempDir('qh-update-photo-'), 'mat-tien.jpg')
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0f766e' } }).jpeg().toFile(photo)
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toFile(photo)
 
     const b = await launch({ ...desktop, userDataDir: tempDir('qh-update-profile-') })
     let next: { stop(): Promise<void> } | null = null

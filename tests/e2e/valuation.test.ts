@@ -54,7 +54,9 @@ describe('the valuation screen in Chromium', () => {
     photos = await Promise.all(
       ['#d97706', '#0284c7', '#16a34a', '#9333ea', '#dc2626'].map(async (color, i) => {
         const file = join(photoDir, `anh-${i + 1}.png`)
-        await sharp({ create: { width: 3000, height: 2250, channels: 3, background: color } }).png().toFile(file)
+        await sharp({ create: { width: 3000, height: 2250, channels: 3, background: color } })
+          .png()
+          .toFile(file)
         return file
       }),
     )

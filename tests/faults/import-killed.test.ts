@@ -26,7 +26,18 @@ async function parcelsFile(name: string, n: number, firstParcel = 1): Promise<st
     const feature = {
       type: 'Feature',
       properties: { so_to: 1 + Math.floor(i / 1000), so_thua: firstParcel + i, phuong_xa: 'Phường Thử', tinh_tp: 'Thành phố Hồ Chí Minh', loai_dat: 'ODT' },
-      geometry: { type: 'Polygon', coordinates: [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [x, y],
+            [x + d, y],
+            [x + d, y + d],
+            [x, y + d],
+            [x, y],
+          ],
+        ],
+      },
     }
     await write((i ? ',\n' : '') + JSON.stringify(feature))
   }

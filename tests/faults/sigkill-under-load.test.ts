@@ -87,7 +87,10 @@ async function verify(url: string): Promise<void> {
     expect(usage, `${a.email} usage`).toBeGreaterThanOrEqual(a.oks)
     expect(usage - a.oks, `${a.email} usage`).toBeLessThanOrEqual(1)
     expect(usage, `${a.email} usage`).toBeLessThanOrEqual(LIMIT)
-    expect(a.maxUsageAt.every((oks) => oks === LIMIT), `${a.email} refused only at the limit`).toBe(true)
+    expect(
+      a.maxUsageAt.every((oks) => oks === LIMIT),
+      `${a.email} refused only at the limit`,
+    ).toBe(true)
     for (const img of a.uploads) {
       const res = await fetch(`${url}/api/uploads/${img.id}`, { headers: { authorization: `Bearer ${token}` } })
       expect(res.status, `upload ${img.id}`).toBe(200)
@@ -111,7 +114,13 @@ describe('SIGKILL under load on the embedded database', () => {
       server = await startServer({ dataDir, env, port: server.port })
       await verify(server.url)
     }
-    const acked = { kills: CYCLES, accounts: accounts.length, tokens: accounts.reduce((n, a) => n + a.tokens.length, 0), countedLookups: accounts.reduce((n, a) => n + a.oks, 0), uploads: accounts.reduce((n, a) => n + a.uploads.length, 0) }
+    const acked = {
+      kills: CYCLES,
+      accounts: accounts.length,
+      tokens: accounts.reduce((n, a) => n + a.tokens.length, 0),
+      countedLookups: accounts.reduce((n, a) => n + a.oks, 0),
+      uploads: accounts.reduce((n, a) => n + a.uploads.length, 0),
+    }
     process.stdout.write(`acknowledged before the kills and found after the restarts: ${JSON.stringify(acked)}\n`)
     expect(accounts.length).toBeGreaterThan(CYCLES * 5)
     expect(accounts.some((a) => a.uploads.length > 0)).toBe(true)

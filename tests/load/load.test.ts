@@ -87,7 +87,15 @@ const searches = ['nguyen hue', 'Điện Biên Phủ', 'phan dang luu', 'le quan
 
 describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
   it('answers every request without an error and keeps every account’s daily count exact', async () => {
-    const stats = { requests: 0, byKind: {} as Record<Kind, number>, byStatus: {} as Record<string, number>, errors: [] as string[], latencies: [] as number[], slowest: {} as Record<Kind, number>, worst: { ms: 0, startedAtS: 0 } }
+    const stats = {
+      requests: 0,
+      byKind: {} as Record<Kind, number>,
+      byStatus: {} as Record<string, number>,
+      errors: [] as string[],
+      latencies: [] as number[],
+      slowest: {} as Record<Kind, number>,
+      worst: { ms: 0, startedAtS: 0 },
+    }
     const runStart = performance.now()
     const deadline = Date.now() + SECONDS * 1000
     let seed = 1
@@ -120,7 +128,12 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
       } else if (kind === 'planning') {
         res = await call(`${server.url}/api/planning?lat=${p.lat}&lng=${p.lng}`, { token: u.token, signal: patience() })
       } else if (kind === 'valuation') {
-        res = await call(`${server.url}/api/valuation`, { method: 'POST', json: { lat: p.lat, lng: p.lng, area_m2: 60 + rand(100), floors: 1 + rand(4) }, token: u.token, signal: patience() })
+        res = await call(`${server.url}/api/valuation`, {
+          method: 'POST',
+          json: { lat: p.lat, lng: p.lng, area_m2: 60 + rand(100), floors: 1 + rand(4) },
+          token: u.token,
+          signal: patience(),
+        })
       } else {
         res = await call(`${server.url}/api/auth/usage`, { token: u.token, signal: patience() })
       }
@@ -145,7 +158,19 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
 
     const sorted = [...stats.latencies].sort((a, b) => a - b)
     const pct = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)
-    const summary = { users: USERS, seconds: SECONDS, requests: stats.requests, perSecond: Math.round(stats.requests / SECONDS), p50ms: pct(0.5), p95ms: pct(0.95), p99ms: pct(0.99), slowestMs: stats.slowest, worst: stats.worst, byKind: stats.byKind, byStatus: stats.byStatus }
+    const summary = {
+      users: USERS,
+      seconds: SECONDS,
+      requests: stats.requests,
+      perSecond: Math.round(stats.requests / SECONDS),
+      p50ms: pct(0.5),
+      p95ms: pct(0.95),
+      p99ms: pct(0.99),
+      slowestMs: stats.slowest,
+      worst: stats.worst,
+      byKind: stats.byKind,
+      byStatus: stats.byStatus,
+    }
     process.stdout.write(`load: ${JSON.stringify(summary)}\n`)
 
     expect(stats.errors.slice(0, 20)).toEqual([])
@@ -154,7 +179,10 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
       const usage = await call(`${server.url}/api/auth/usage`, { token: u.token })
       expect(usage.body.data.count, u.email).toBe(u.oks)
       expect(u.oks, u.email).toBeLessThanOrEqual(LIMIT)
-      expect(u.maxUsageAt.every((n) => n === LIMIT), `${u.email} refused only at the limit`).toBe(true)
+      expect(
+        u.maxUsageAt.every((n) => n === LIMIT),
+        `${u.email} refused only at the limit`,
+      ).toBe(true)
     }
     // The run is long enough for accounts to reach the limit and be refused there.
     if (SECONDS >= 20) expect(users.filter((u) => u.oks === LIMIT && u.maxUsageAt.length > 0).length).toBeGreaterThan(USERS / 4)

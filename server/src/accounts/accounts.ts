@@ -15,10 +15,9 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Looks an account up by an e-mail already trimmed and lower-cased by the contract schema. */
 export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string) {
-  const rows = await deps.db.query<{ id: string; name: string; password_hash: string }>(
-    'select id, name, password_hash from users where lower(btrim(email)) = lower(btrim($1))',
-    [email],
-  )
+  const rows = await deps.db.query<{ id: string; name: string; password_hash: string }>('select id, name, password_hash from users where lower(btrim(email)) = lower(btrim($1))', [
+    email,
+  ])
   return rows[0] ?? null
 }
 
@@ -61,10 +60,9 @@ async function upgradeHash(deps: AccountDeps, userId: string, oldHash: string, p
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {
-  const rows = await deps.db.query<{ id: string; name: string; email: string; created_at: Date }>(
-    'select id::text as id, name, email, created_at from users where id = $1',
-    [userId],
-  )
+  const rows = await deps.db.query<{ id: string; name: string; email: string; created_at: Date }>('select id::text as id, name, email, created_at from users where id = $1', [
+    userId,
+  ])
   const row = rows[0]
   // A token can outlive nothing: tokens cascade with their account, so this is a race with deletion.
   if (!row) throw new NotSignedInError()

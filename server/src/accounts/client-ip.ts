@@ -36,7 +36,10 @@ function isTrustedHop(hop: string, trusted: readonly string[]): boolean {
  */
 export function clientIp(c: Context, trust: ProxyTrust): string {
   if (trust.trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => h.trim()).filter(Boolean)
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
     for (let i = hops.length - 1; i >= 0; i--) {
       const hop = hops[i] ?? ''
       if (i > 0 && isTrustedHop(hop, trust.trustedProxies)) continue
@@ -77,5 +80,8 @@ export function addressKey(ip: string): string {
   if (!groups) return ip
   const isMapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
   if (isMapped) return [groups[6] ?? 0, groups[7] ?? 0].flatMap((g) => [g >> 8, g & 0xff]).join('.')
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
 }

@@ -84,10 +84,11 @@ export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: s
   const passwordHash = await hashPassword(newPassword)
   const userId = await deps.db.transaction(async (tx) => {
     // Claiming the code is the single-use check: of two parallel resets only one gets the row.
-    const claimed = await tx.query<{ user_id: string }>(
-      `update password_resets set used_at = $2 where ${live} and verifier_hash = $3 returning user_id::text as user_id`,
-      [parsed.selector, now, hash],
-    )
+    const claimed = await tx.query<{ user_id: string }>(`update password_resets set used_at = $2 where ${live} and verifier_hash = $3 returning user_id::text as user_id`, [
+      parsed.selector,
+      now,
+      hash,
+    ])
     const userId = claimed[0]?.user_id
     if (!userId) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])

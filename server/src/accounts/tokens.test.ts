@@ -71,10 +71,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const user = await createTestUser(t)
     expect(await userIdForToken(depsOf(t), user.token)).toBe(user.id)
     // What another process's logout sends; the clock stands still, so only the announcement can end it.
-    await t.db.query(
-      `update auth_tokens set revoked_at = $2 where token_hash = $1 returning pg_notify('qh_tokens_revoked', 'token:' || $1)`,
-      [sha256(user.token), t.clock.now],
-    )
+    await t.db.query(`update auth_tokens set revoked_at = $2 where token_hash = $1 returning pg_notify('qh_tokens_revoked', 'token:' || $1)`, [sha256(user.token), t.clock.now])
     await expect.poll(() => userIdForToken(depsOf(t), user.token), { timeout: 5000 }).toBeNull()
   })
 

@@ -60,7 +60,11 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
     if (config.databaseUrl) {
       // One transaction: a failed restore leaves the database as it was.
       const { dbname, env } = pgConnection(config.databaseUrl)
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, join(work, POSTGRES_DUMP)], { env, spawn: opts.spawn })
+      await run(
+        'pg_restore',
+        ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, join(work, POSTGRES_DUMP)],
+        { env, spawn: opts.spawn },
+      )
     } else {
       assertPgliteClosed(config, opts.force ?? false)
       // A running server holds the folder's owner lock even when --force passes the check above.

@@ -19,7 +19,24 @@ function parcelFile(dir: string): string {
     file,
     JSON.stringify({
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', properties: { so_to: 18, so_thua: 118, phuong_xa: 'Phường Thử', tinh_tp: 'TP.HCM' }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]] } }],
+      features: [
+        {
+          type: 'Feature',
+          properties: { so_to: 18, so_thua: 118, phuong_xa: 'Phường Thử', tinh_tp: 'TP.HCM' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + d, y],
+                [x + d, y + d],
+                [x, y + d],
+                [x, y],
+              ],
+            ],
+          },
+        },
+      ],
     }),
   )
   return file
@@ -49,7 +66,11 @@ describe('one owner for the embedded database', () => {
     const held = claimEmbeddedDatabase(dir)
     const other = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import { claimEmbeddedDatabase } from ${JSON.stringify(join(import.meta.dirname, 'owner-lock.ts'))}; try { claimEmbeddedDatabase(${JSON.stringify(dir)}); console.log('claimed') } catch (e) { console.log(e.name + ': ' + e.message) }`],
+      [
+        '--input-type=module',
+        '-e',
+        `import { claimEmbeddedDatabase } from ${JSON.stringify(join(import.meta.dirname, 'owner-lock.ts'))}; try { claimEmbeddedDatabase(${JSON.stringify(dir)}); console.log('claimed') } catch (e) { console.log(e.name + ': ' + e.message) }`,
+      ],
       { encoding: 'utf8' },
     )
     expect(other.stdout).toMatch(new RegExp(`^DatabaseInUseError: Cơ sở dữ liệu nhúng .* đang được tiến trình ${process.pid} mở`))

@@ -73,7 +73,11 @@ export const keyText = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'pro
 /** Any JSON value, written as text so that keys like __proto__ reach the server as sent. */
 export const jsonText: fc.Arbitrary<string> = fc.letrec<{ json: string; leaf: string; arr: string; obj: string }>((tie) => ({
   json: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('arr'), tie('obj')),
-  leaf: fc.oneof(numberText, fc.constantFrom('true', 'false', 'null'), nastyString.map((s) => JSON.stringify(s))),
+  leaf: fc.oneof(
+    numberText,
+    fc.constantFrom('true', 'false', 'null'),
+    nastyString.map((s) => JSON.stringify(s)),
+  ),
   arr: fc.array(tie('json'), { maxLength: 5 }).map((xs) => `[${xs.join(',')}]`),
   obj: fc.array(fc.tuple(keyText, tie('json')), { maxLength: 5 }).map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
 })).json
@@ -88,7 +92,17 @@ export const deepJson = fc.tuple(fc.integer({ min: 1_000, max: 45_000 }), fc.con
 /** A JSON object with the endpoint's own field names, each holding something hostile or plausible. */
 export function objectWith(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
   const entries = Object.entries(fields).map(([name, plausible]) =>
-    fc.option(fc.oneof(plausible, jsonText, nastyString.map((s) => JSON.stringify(s)), numberText), { nil: undefined }).map((v) => (v === undefined ? '' : `${JSON.stringify(name)}:${v}`)),
+    fc
+      .option(
+        fc.oneof(
+          plausible,
+          jsonText,
+          nastyString.map((s) => JSON.stringify(s)),
+          numberText,
+        ),
+        { nil: undefined },
+      )
+      .map((v) => (v === undefined ? '' : `${JSON.stringify(name)}:${v}`)),
   )
   return fc
     .tuple(fc.tuple(...entries), fc.array(fc.tuple(keyText, jsonText), { maxLength: 2 }))
@@ -160,7 +174,22 @@ export function authorization(live: string): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     fc.constant(undefined),
     fc.constant(`Bearer ${live}`),
-    fc.constantFrom('Bearer', 'Bearer ', 'bearer', 'Basic dXNlcjpwYXNz', 'Bearer null', 'Bearer undefined', `Bearer ${live} extra`, `Bearer  ${live}`, `bearer ${live}`, `Bearer ${live.slice(1)}`, `Bearer ${live}A`, `Bearer ${'A'.repeat(43)}`, `Bearer ${'x'.repeat(60_000)}`, `Token ${live}`),
+    fc.constantFrom(
+      'Bearer',
+      'Bearer ',
+      'bearer',
+      'Basic dXNlcjpwYXNz',
+      'Bearer null',
+      'Bearer undefined',
+      `Bearer ${live} extra`,
+      `Bearer  ${live}`,
+      `bearer ${live}`,
+      `Bearer ${live.slice(1)}`,
+      `Bearer ${live}A`,
+      `Bearer ${'A'.repeat(43)}`,
+      `Bearer ${'x'.repeat(60_000)}`,
+      `Token ${live}`,
+    ),
     headerValue.map((v) => `Bearer ${v}`),
     headerValue,
   )

@@ -33,11 +33,17 @@ beforeAll(async () => {
 })
 
 const ip = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`)
-const email = fc.oneof(fc.constant(null).map(() => JSON.stringify(uniqueEmail('fuzz'))), fc.constantFrom('"A@B.VN "', '"ten@vidu.vn"', '"a@b"', '"@"'))
+const email = fc.oneof(
+  fc.constant(null).map(() => JSON.stringify(uniqueEmail('fuzz'))),
+  fc.constantFrom('"A@B.VN "', '"ten@vidu.vn"', '"a@b"', '"@"'),
+)
 const password = fc.constantFrom('"mat-khau-thu-1"', '"1234567"', JSON.stringify('p'.repeat(129)), '"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000"')
 // Chained, so the demo parcel found in beforeAll is read when values are drawn, not when tests are listed.
 const coordinate = (axis: 'lat' | 'lng') =>
-  fc.oneof(fc.constant(axis).chain((a) => fc.double({ min: demo[a] - 0.0005, max: demo[a] + 0.0005, noNaN: true }).map(String)), numberText)
+  fc.oneof(
+    fc.constant(axis).chain((a) => fc.double({ min: demo[a] - 0.0005, max: demo[a] + 0.0005, noNaN: true }).map(String)),
+    numberText,
+  )
 
 async function post(path: string, body: { type: string; body: string | Uint8Array }, extra: Record<string, string | undefined> = {}) {
   const res = await send(t, path, { method: 'POST', headers: { 'content-type': body.type || undefined, ...extra }, body: body.body })
@@ -53,7 +59,10 @@ describe('hostile JSON bodies', () => {
   ] as const)('%s never answers 5xx and always answers the envelope', async (path, fields) => {
     await fc.assert(
       fc.asyncProperty(jsonBodies(fields), ip, async (body, from) => post(path, body, { 'x-forwarded-for': from })),
-      { numRuns: HASHING, examples: [[{ type: 'application/json', body: `{"name":"a\\u0000b","email":${JSON.stringify(uniqueEmail('nul'))},"password":"mat-khau-thu-1"}` }, '10.9.9.9']] },
+      {
+        numRuns: HASHING,
+        examples: [[{ type: 'application/json', body: `{"name":"a\\u0000b","email":${JSON.stringify(uniqueEmail('nul'))},"password":"mat-khau-thu-1"}` }, '10.9.9.9']],
+      },
     )
   })
 
@@ -102,7 +111,10 @@ describe('hostile query strings and paths', () => {
   })
 
   it('paths under /api, /tiles and the app answer without 5xx, whatever their segments', async () => {
-    const segment = fc.oneof(nastyString.map(encode), fc.constantFrom('%', '%zz', '%2e%2e', '..', '.', '%2F', '%C0%AF', '0', '-1', '99999999', '22', 'parcels', 'planning', 'basemap'))
+    const segment = fc.oneof(
+      nastyString.map(encode),
+      fc.constantFrom('%', '%zz', '%2e%2e', '..', '.', '%2F', '%C0%AF', '0', '-1', '99999999', '22', 'parcels', 'planning', 'basemap'),
+    )
     const path = fc.oneof(
       segment.map((s) => `/api/uploads/${s}`),
       segment.map((s) => `/api/uploads/${s}/thumb`),
@@ -118,7 +130,14 @@ describe('hostile query strings and paths', () => {
         expectSound(res, p, m)
       }),
       // Found by this test: a malformed escape in an app path answered 500.
-      { numRuns: CHEAP * 2, examples: [['/%', 'GET'], ['/tiles//%/%/%.pbf', 'GET'], ['/assets/%zz.js', 'GET']] },
+      {
+        numRuns: CHEAP * 2,
+        examples: [
+          ['/%', 'GET'],
+          ['/tiles//%/%/%.pbf', 'GET'],
+          ['/assets/%zz.js', 'GET'],
+        ],
+      },
     )
   })
 })
@@ -157,7 +176,11 @@ describe('hostile multipart uploads', () => {
     const chunks: Uint8Array[] = []
     for (const p of parts) {
       const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`
-      chunks.push(encoder.encode(`--${boundary}${crlf}Content-Disposition: ${disposition}${crlf}${p.type ? `Content-Type: ${p.type}${crlf}` : ''}${crlf}`), p.bytes, encoder.encode(crlf))
+      chunks.push(
+        encoder.encode(`--${boundary}${crlf}Content-Disposition: ${disposition}${crlf}${p.type ? `Content-Type: ${p.type}${crlf}` : ''}${crlf}`),
+        p.bytes,
+        encoder.encode(crlf),
+      )
     }
     if (close) chunks.push(encoder.encode(`--${boundary}--${crlf}`))
     return Buffer.concat(chunks)
@@ -171,17 +194,36 @@ describe('hostile multipart uploads', () => {
     fc.constant(encoder.encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
   )
   const part = fc.record({
-    name: fc.oneof(fc.constantFrom('images', 'images', 'image', 'images[]', ''), keyText.map((k) => k.replace(/["\r\n]/g, ''))),
-    filename: fc.option(fc.oneof(fc.constantFrom('a.jpg', '../../x.png', 'ảnh.webp', 'a"b.jpg', '\u202Egpj.exe', ''), headerValue.map((h) => h.replace(/"/g, ''))), { nil: undefined }),
+    name: fc.oneof(
+      fc.constantFrom('images', 'images', 'image', 'images[]', ''),
+      keyText.map((k) => k.replace(/["\r\n]/g, '')),
+    ),
+    filename: fc.option(
+      fc.oneof(
+        fc.constantFrom('a.jpg', '../../x.png', 'ảnh.webp', 'a"b.jpg', '\u202Egpj.exe', ''),
+        headerValue.map((h) => h.replace(/"/g, '')),
+      ),
+      { nil: undefined },
+    ),
     type: fc.option(fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', 'image/webp; x=y'), { nil: undefined }),
     bytes,
   })
   const boundary = fc.oneof(fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/))
 
   it('/api/uploads never answers 5xx and always answers the envelope', async () => {
-    const header = fc.tuple(boundary, fc.constantFrom('ok', 'none', 'other', 'quoted', 'json')).map(([b, how]) =>
-      how === 'ok' ? `multipart/form-data; boundary=${b}` : how === 'none' ? 'multipart/form-data' : how === 'other' ? `multipart/form-data; boundary=${b}X` : how === 'quoted' ? `multipart/form-data; boundary="${b}"` : 'application/json',
-    )
+    const header = fc
+      .tuple(boundary, fc.constantFrom('ok', 'none', 'other', 'quoted', 'json'))
+      .map(([b, how]) =>
+        how === 'ok'
+          ? `multipart/form-data; boundary=${b}`
+          : how === 'none'
+            ? 'multipart/form-data'
+            : how === 'other'
+              ? `multipart/form-data; boundary=${b}X`
+              : how === 'quoted'
+                ? `multipart/form-data; boundary="${b}"`
+                : 'application/json',
+      )
     await fc.assert(
       fc.asyncProperty(boundary, fc.array(part, { maxLength: 6 }), fc.boolean(), fc.option(headerValue, { nil: undefined }), async (b, parts, close, key) => {
         const type = `multipart/form-data; boundary=${b}`
@@ -196,7 +238,11 @@ describe('hostile multipart uploads', () => {
     )
     await fc.assert(
       fc.asyncProperty(header, fc.array(part, { maxLength: 3 }), async (type, parts) => {
-        const res = await send(t, '/api/uploads', { method: 'POST', headers: { 'content-type': type, authorization: `Bearer ${user.token}` }, body: multipart('b0undary', parts, true) })
+        const res = await send(t, '/api/uploads', {
+          method: 'POST',
+          headers: { 'content-type': type, authorization: `Bearer ${user.token}` },
+          body: multipart('b0undary', parts, true),
+        })
         expectSound(res, '/api/uploads')
       }),
       { numRuns: CHEAP / 2 },

@@ -91,9 +91,7 @@ export async function openVector(file: string): Promise<VectorFile> {
     async countBy(layer, field) {
       // OGR SQL has no GROUP BY; GDAL's SQLite dialect runs over any driver's layer.
       const lines = await sqlLines(gdal, ds, `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`, 'SQLITE')
-      return lines
-        .map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties)
-        .map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
+      return lines.map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties).map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
     },
     close: () => gdal.close(ds),
   }

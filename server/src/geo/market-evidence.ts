@@ -60,7 +60,8 @@ export function farInputs(target: PropertyFacts, sales: readonly AdjustedSale[])
   else if (inAlley(target)) {
     const widths = facts.filter(inAlley).map((f) => f.alley_width_m as number)
     const w = target.alley_width_m as number
-    if (w < Math.min(...widths) / 1.5 || w > Math.max(...widths) * 1.5) out.push(`Hẻm ${num(w)} m khác xa độ rộng hẻm của mọi giao dịch gần đó (${num(Math.min(...widths))}–${num(Math.max(...widths))} m).`)
+    if (w < Math.min(...widths) / 1.5 || w > Math.max(...widths) * 1.5)
+      out.push(`Hẻm ${num(w)} m khác xa độ rộng hẻm của mọi giao dịch gần đó (${num(Math.min(...widths))}–${num(Math.max(...widths))} m).`)
   }
   const areas = facts.map((f) => f.area_m2)
   if (target.area_m2 < Math.min(...areas) / 2 || target.area_m2 > Math.max(...areas) * 2) {

@@ -89,7 +89,9 @@ describe('the estimate, its range, warnings and confidence', () => {
 
   it('explains an estimate below every raw sale by the factor that moved it', () => {
     const xs = normalise(dense.map((d) => ({ ...d, rawLog: d.log + 0.4, effects: [{ factor: 'alley' as const, log: -0.4 }] })))
-    expect(summarise(alley6, xs, 300).warnings.some((w) => /^Đơn giá ước tính thấp hơn mọi giao dịch gần đó trước điều chỉnh, chủ yếu do hẻm \(−33 % bình quân\)\.$/.test(w))).toBe(true)
+    expect(summarise(alley6, xs, 300).warnings.some((w) => /^Đơn giá ước tính thấp hơn mọi giao dịch gần đó trước điều chỉnh, chủ yếu do hẻm \(−33 % bình quân\)\.$/.test(w))).toBe(
+      true,
+    )
   })
 })
 

@@ -11,9 +11,7 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export function adjustmentNote(factor: Factor, target: PropertyFacts, sale: PropertyFacts, ageMonths: number): string {
   switch (factor) {
     case 'location':
-      return target.vt1 === sale.vt1
-        ? 'Cùng mức giá nhà nước VT1 của tuyến đường'
-        : `Giá nhà nước VT1 của tuyến ${million(target.vt1 ?? 0)} thay vì ${million(sale.vt1 ?? 0)} đ/m²`
+      return target.vt1 === sale.vt1 ? 'Cùng mức giá nhà nước VT1 của tuyến đường' : `Giá nhà nước VT1 của tuyến ${million(target.vt1 ?? 0)} thay vì ${million(sale.vt1 ?? 0)} đ/m²`
     case 'alley': {
       const t = alleyText(target.alley_width_m)
       const s = alleyText(sale.alley_width_m)

@@ -247,11 +247,7 @@ function methodText(n: number, radius: number, repeat: Comparable | undefined, s
   return parts.join(' ')
 }
 
-export async function estimateMarket(
-  db: Queryable,
-  target: MarketFacts,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
-): Promise<MarketResult | null> {
+export async function estimateMarket(db: Queryable, target: MarketFacts, opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] }): Promise<MarketResult | null> {
   const { sales, radius } = await findSales(db, target, opts.asOf, opts.excludeIds ?? [])
   if (sales.length === 0) return null
   const adjusted = adjustSales(target, sales, opts.asOf, opts.elasticities)
@@ -278,7 +274,12 @@ export async function estimateMarket(
       high_vnd: million(Math.exp(summary.hiLog) * area),
       vnd_per_m2: Math.round(perM2 / 1000) * 1000,
       confidence: summary.confidence,
-      method: methodText(sales.length, radius, comparables.find((c) => c.repeat_sale), comparables.filter((c) => c.same_row).length),
+      method: methodText(
+        sales.length,
+        radius,
+        comparables.find((c) => c.repeat_sale),
+        comparables.filter((c) => c.same_row).length,
+      ),
       as_of: opts.asOf,
       confidence_level: summary.level,
       warnings: summary.warnings,
@@ -287,7 +288,15 @@ export async function estimateMarket(
     summary,
     reprice: (other) => {
       const rows = adjustSales(other, sales, opts.asOf, opts.elasticities)
-      const alt = rows.map((r) => ({ log: Math.log(r.chain.adjusted), rawLog: Math.log(r.raw), w: r.w, distance_m: r.s.distance_m, age_months: r.age, facts: r.s, effects: r.effects }))
+      const alt = rows.map((r) => ({
+        log: Math.log(r.chain.adjusted),
+        rawLog: Math.log(r.raw),
+        w: r.w,
+        distance_m: r.s.distance_m,
+        age_months: r.age,
+        facts: r.s,
+        effects: r.effects,
+      }))
       return Math.exp(summarise(other, alt, radius).midLog)
     },
   }

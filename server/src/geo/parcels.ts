@@ -64,10 +64,7 @@ export function adminKey(name: string): string {
 const ADMIN_KEY_SQL = (col: string) => `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
 
 /** Parcels by sheet (tờ) and number (thửa), optionally narrowed by province and ward. */
-export async function parcelsBySheet(
-  db: Queryable,
-  q: { sheet_no: number; parcel_no: number; province?: string; ward?: string },
-): Promise<Parcel[]> {
+export async function parcelsBySheet(db: Queryable, q: { sheet_no: number; parcel_no: number; province?: string; ward?: string }): Promise<Parcel[]> {
   const rows = await db.query<ParcelRecord>(
     `select ${COLUMNS} from parcels p
      where p.sheet_no = $1 and p.parcel_no = $2

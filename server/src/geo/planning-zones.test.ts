@@ -25,10 +25,13 @@ beforeAll(async () => {
   )
   const plan = async (name: string, level: string, decision: string, approved: string) =>
     (
-      await db.query<{ id: string }>(
-        `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`,
-        [DATASET, name, level, decision, approved],
-      )
+      await db.query<{ id: string }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`, [
+        DATASET,
+        name,
+        level,
+        decision,
+        approved,
+      ])
     )[0]!.id
   const zone = (planId: string, code: string, geom: string) =>
     db.query(`insert into planning_zones (dataset_id, plan_id, land_use_code, max_floors, geom) values ($1, $2::bigint, $3, 5, ${geom})`, [DATASET, planId, code])

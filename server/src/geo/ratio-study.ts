@@ -35,7 +35,16 @@ export async function heldOutSales(db: Queryable, opts: { fold: number; thin?: n
     )
     const m = v.market_estimate
     if (!m) continue
-    out.push({ id: s.id, truth: s.price, low: m.low_vnd, mid: m.mid_vnd, high: m.high_vnd, confidence: m.confidence, level: m.confidence_level ?? 'thap', warnings: m.warnings?.length ?? 0 })
+    out.push({
+      id: s.id,
+      truth: s.price,
+      low: m.low_vnd,
+      mid: m.mid_vnd,
+      high: m.high_vnd,
+      confidence: m.confidence,
+      level: m.confidence_level ?? 'thap',
+      warnings: m.warnings?.length ?? 0,
+    })
   }
   return out
 }

@@ -68,10 +68,7 @@ export async function valuate(db: Queryable, body: Body, opts: { asOf: string; e
   // Declared to front the street: no depth into an alley.
   const distance = alley > 0 ? (parcel.distance_to_street_m ?? 0) : 0
   const year = Number(opts.asOf.slice(0, 4))
-  const [state, dataset] = await Promise.all([
-    statePrice(db, parcel, { alley_width_m: alley, distance_m: distance }, year),
-    datasetInfo(db, parcel.dataset_id),
-  ])
+  const [state, dataset] = await Promise.all([statePrice(db, parcel, { alley_width_m: alley, distance_m: distance }, year), datasetInfo(db, parcel.dataset_id)])
   const marketable = parcel.land_use.some((u) => MARKET_USES.has(u.code))
   const target: MarketFacts = {
     lat: body.lat,

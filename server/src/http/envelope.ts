@@ -8,12 +8,7 @@ export function ok<T>(c: Context, data: T, opts: { message?: string; status?: 20
   return c.json({ message: opts.message ?? 'Thành công.', meta, data }, opts.status ?? 200)
 }
 
-export function failBody(
-  code: Exclude<MetaCode, 'Ok'>,
-  message?: string,
-  errors?: Record<string, string[]> | string,
-  usage?: Usage,
-) {
+export function failBody(code: Exclude<MetaCode, 'Ok'>, message?: string, errors?: Record<string, string[]> | string, usage?: Usage) {
   return {
     message: message ?? codeMessages[code],
     meta: usage ? { code, status: 'NG' as const, usage } : { code, status: 'NG' as const },

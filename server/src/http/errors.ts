@@ -24,11 +24,7 @@ export class ApiError extends Error {
   /** meta.usage on failures of counted lookups (MaxUsage). */
   readonly usage: Usage | undefined
 
-  constructor(
-    code: Exclude<MetaCode, 'Ok'>,
-    message?: string,
-    opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {},
-  ) {
+  constructor(code: Exclude<MetaCode, 'Ok'>, message?: string, opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {}) {
     super(message ?? codeMessages[code])
     this.code = code
     this.errors = opts.errors

@@ -33,10 +33,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, timeo
   }
   let timer: NodeJS.Timeout | undefined
   const tooSlow = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ApiError('BadRequest', 'Gửi dữ liệu quá lâu, vui lòng thử lại khi mạng ổn định hơn.', { headers: { Connection: 'close' } })),
-      timeoutMs,
-    )
+    timer = setTimeout(() => reject(new ApiError('BadRequest', 'Gửi dữ liệu quá lâu, vui lòng thử lại khi mạng ổn định hơn.', { headers: { Connection: 'close' } })), timeoutMs)
   })
   let body: unknown
   try {

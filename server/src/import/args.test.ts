@@ -7,7 +7,21 @@ const base = ['thua.geojson', '--kind', 'parcels', '--source', 'Sở TN&MT', '--
 
 describe('parseImportArgs', () => {
   it('reads a full command line into import options', () => {
-    const parsed = parseImportArgs([...base, '--crs', 'vn2000:105.75', '--map', 'sheet_no=SO_TO_BD', '--map', 'parcel_no=SO_THUA_', '--set', 'province=Thành phố Hồ Chí Minh', '--dataset', 'q1-2024', '--name', 'Bản đồ địa chính'])
+    const parsed = parseImportArgs([
+      ...base,
+      '--crs',
+      'vn2000:105.75',
+      '--map',
+      'sheet_no=SO_TO_BD',
+      '--map',
+      'parcel_no=SO_THUA_',
+      '--set',
+      'province=Thành phố Hồ Chí Minh',
+      '--dataset',
+      'q1-2024',
+      '--name',
+      'Bản đồ địa chính',
+    ])
     expect(parsed).toEqual({
       help: false,
       options: {

@@ -38,9 +38,9 @@ describe('crsFromPrj', () => {
   })
 
   it('recognises geographic WGS84', () => {
-    expect(
-      crsFromPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'),
-    ).toEqual({ kind: 'wgs84' })
+    expect(crsFromPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]')).toEqual(
+      { kind: 'wgs84' },
+    )
   })
 
   it('does not guess for VN-2000 UTM (k 0.9996) or other projections', () => {

@@ -50,7 +50,9 @@ export function crsFromPrj(wkt: string): Crs | null {
   const text = wkt.trim().replace(/^BOUNDCRS\s*\[\s*SOURCECRS\s*\[\s*/i, '')
   const projected = /^(PROJCS|PROJCRS|PROJECTEDCRS)\s*\[/i.test(text)
   const geographic = /^(GEOGCS|GEOGCRS|GEODCRS|GEOGRAPHICCRS)\s*\[/i.test(text)
-  const datumWgs84 = /DATUM\s*\[\s*"(D_)?WGS_?1984"|DATUM\s*\[\s*"World Geodetic System 1984"|ENSEMBLE\s*\[\s*"World Geodetic System 1984|ID\["EPSG",\s*4326\]\s*\]?\s*$/i.test(text)
+  const datumWgs84 = /DATUM\s*\[\s*"(D_)?WGS_?1984"|DATUM\s*\[\s*"World Geodetic System 1984"|ENSEMBLE\s*\[\s*"World Geodetic System 1984|ID\["EPSG",\s*4326\]\s*\]?\s*$/i.test(
+    text,
+  )
   if (geographic) return datumWgs84 && !VN2000_DATUM.test(text) ? { kind: 'wgs84' } : null
   if (!projected) return null
   const tm = vn2000Tm(text)

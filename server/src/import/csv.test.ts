@@ -24,7 +24,12 @@ describe('CsvParser', () => {
     const text = 'a;b\r\n"x""y";"1\r\n2"\r\n"q";\r\nlast;row'
     const whole = parseAll(text, ';')
     for (const size of [1, 2, 3, 5, 7]) expect(parseAll(text, ';', size)).toEqual(whole)
-    expect(whole.map((r) => r.fields)).toEqual([['a', 'b'], ['x"y', '1\r\n2'], ['q', ''], ['last', 'row']])
+    expect(whole.map((r) => r.fields)).toEqual([
+      ['a', 'b'],
+      ['x"y', '1\r\n2'],
+      ['q', ''],
+      ['last', 'row'],
+    ])
   })
 
   it('skips blank lines but keeps counting them in line numbers', () => {

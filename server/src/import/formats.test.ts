@@ -30,7 +30,18 @@ const hcmc = { kind: 'vn2000', meridian: 105.75 } as const
 const parcel = (i: number) => ({
   type: 'Feature',
   properties: { so_to: 18, so_thua: 118 + i, dia_chi: `${12 + i} Nguyễn Thị Minh Khai`, phuong_xa: 'Phường Bến Nghé', tinh_tp: 'TP.HCM', loai_dat: 'ODT' },
-  geometry: { type: 'Polygon', coordinates: [[[603000 + i * 40, 1191000], [603000 + i * 40, 1191030], [603040 + i * 40, 1191030], [603040 + i * 40, 1191000], [603000 + i * 40, 1191000]]] },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [603000 + i * 40, 1191000],
+        [603000 + i * 40, 1191030],
+        [603040 + i * 40, 1191030],
+        [603040 + i * 40, 1191000],
+        [603000 + i * 40, 1191000],
+      ],
+    ],
+  },
 })
 const sheet = { type: 'FeatureCollection', features: [0, 1, 2].map(parcel) }
 
@@ -47,10 +58,9 @@ afterAll(async () => {
 })
 
 async function bounds(datasetId: string): Promise<number[]> {
-  const [row] = await db.query<{ b: number[] }>(
-    'select array[ST_XMin(bounds), ST_YMin(bounds), ST_XMax(bounds), ST_YMax(bounds)]::float8[] as b from datasets where id = $1',
-    [datasetId],
-  )
+  const [row] = await db.query<{ b: number[] }>('select array[ST_XMin(bounds), ST_YMin(bounds), ST_XMax(bounds), ST_YMax(bounds)]::float8[] as b from datasets where id = $1', [
+    datasetId,
+  ])
   return row!.b
 }
 
@@ -110,13 +120,25 @@ describe('importing every vector format through GDAL', () => {
     const parts = await writeVector(sheet, 'MapInfo File', tmp, 'gui-kem', ['-a_srs', vn2000Proj(105.75)])
     expect(parts.length).toBe(4)
     const zip = join(tmp, 'Bản đồ tờ 18.zip')
-    writeZip(zip, parts.map((p) => ({ name: basename(p), data: readFileSync(p) })))
+    writeZip(
+      zip,
+      parts.map((p) => ({ name: basename(p), data: readFileSync(p) })),
+    )
     const s = await importAndCheck(zip)
     expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
   })
 
   it('reads KML from Google Earth in WGS84, the parcel number from the placemark name and the address from its description', async () => {
-    const [kml] = await writeVector(sheet, 'KML', tmp, 'google-earth', ['-s_srs', vn2000Proj(105.75), '-t_srs', 'EPSG:4326', '-dsco', 'NameField=so_thua', '-dsco', 'DescriptionField=dia_chi'])
+    const [kml] = await writeVector(sheet, 'KML', tmp, 'google-earth', [
+      '-s_srs',
+      vn2000Proj(105.75),
+      '-t_srs',
+      'EPSG:4326',
+      '-dsco',
+      'NameField=so_thua',
+      '-dsco',
+      'DescriptionField=dia_chi',
+    ])
     const s = await importAndCheck(kml!, {
       map: { parcel_no: 'Name', address: 'Description' },
       set: { sheet_no: '18', ward: 'Phường Bến Nghé', province: 'TP.HCM' },

@@ -37,7 +37,18 @@ function parcelFeature(i: number, props: Record<string, unknown> = {}) {
   return {
     type: 'Feature',
     properties: { so_to: 5, so_thua: i + 1, phuong_xa: 'Phường Sài Gòn', tinh_tp: 'Thành phố Hồ Chí Minh', ...props },
-    geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + d, lat], [lng + d, lat + d], [lng, lat + d], [lng, lat]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lng, lat],
+          [lng + d, lat],
+          [lng + d, lat + d],
+          [lng, lat + d],
+          [lng, lat],
+        ],
+      ],
+    },
   }
 }
 
@@ -49,8 +60,7 @@ function writeCollection(name: string, features: unknown[]): string {
 
 let db: Database
 const dataVersion = async () => (await db.query<{ v: number }>('select version::float8 as v from data_version'))[0]!.v
-const parcelCount = async (datasetId: string) =>
-  (await db.query<{ n: number }>('select count(*)::int as n from parcels where dataset_id = $1', [datasetId]))[0]!.n
+const parcelCount = async (datasetId: string) => (await db.query<{ n: number }>('select count(*)::int as n from parcels where dataset_id = $1', [datasetId]))[0]!.n
 
 beforeAll(async () => {
   db = await testDb()
@@ -94,7 +104,11 @@ describe('importFile: GeoJSON parcels', () => {
        from parcels p where p.dataset_id = $1 order by p.sheet_no, p.parcel_no`,
       [datasetId],
     )
-    expect(rows.map((r) => [r.sheet_no, r.parcel_no])).toEqual([[12, 34], [12, 35], [13, 1]])
+    expect(rows.map((r) => [r.sheet_no, r.parcel_no])).toEqual([
+      [12, 34],
+      [12, 35],
+      [13, 1],
+    ])
     expect(rows.every((r) => r.valid)).toBe(true)
 
     const [p34, p35, p131] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]]
@@ -114,7 +128,10 @@ describe('importFile: GeoJSON parcels', () => {
     expect(p35.uses[1]!.area_m2).toBeCloseTo(p35.area_m2 - 60, 6)
 
     expect(p131.area_m2).toBe(150.5)
-    expect(p131.uses).toEqual([{ code: 'ODT', area_m2: 100 }, { code: 'CLN', area_m2: 50.5 }])
+    expect(p131.uses).toEqual([
+      { code: 'ODT', area_m2: 100 },
+      { code: 'CLN', area_m2: 50.5 },
+    ])
 
     const [ds] = await db.query<{ kind: string; source: string; data_date: string; crs: string; covers: boolean }>(
       `select kind, source, data_date::text as data_date, crs,
@@ -152,7 +169,10 @@ describe('importFile: GeoJSON parcels', () => {
   it('replaces a dataset re-imported under the same id in one step: readers see the old rows or the new, never a mix', async () => {
     const datasetId = datasetIdFor('parcels')
     await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
-    const v2 = writeCollection(`v2-${datasetId}.geojson`, Array.from({ length: 5 }, (_, i) => parcelFeature(i, { loai_dat: 'TMD' })))
+    const v2 = writeCollection(
+      `v2-${datasetId}.geojson`,
+      Array.from({ length: 5 }, (_, i) => parcelFeature(i, { loai_dat: 'TMD' })),
+    )
 
     const seen: Promise<number>[] = []
     const s = await importFile(db, { ...base, date: '2025-01-01', file: v2, kind: 'parcels', datasetId, batchSize: 1 }, () => {
@@ -199,7 +219,15 @@ describe('importFile: Shapefile', () => {
     { name: 'TENXA', type: 'C', length: 60 },
   ] as const
   // Clockwise outer rings, (easting, northing), as shapefiles store them.
-  const square = (e: number, n: number, s: number) => [[[e, n], [e, n + s], [e + s, n + s], [e + s, n], [e, n]]]
+  const square = (e: number, n: number, s: number) => [
+    [
+      [e, n],
+      [e, n + s],
+      [e + s, n + s],
+      [e + s, n],
+      [e, n],
+    ],
+  ]
 
   it('reads .shp/.dbf attributes in UTF-8 and takes VN-2000 from the .prj when --crs is absent', async () => {
     const shp = join(tmp, `thua-${uid('shp')}`)
@@ -264,8 +292,28 @@ describe('importFile: CSV', () => {
       [datasetId],
     )
     expect(rows).toEqual([
-      { street_name: 'Đồng Khởi', street_fold: 'dong khoi', segment_from: 'Lê Lợi, Quận 1', segment_to: 'Tôn Đức Thắng', year: 2026, vt1: 500_000_000, vt2: null, vt4: null, source: base.source },
-      { street_name: 'Nguyễn Huệ', street_fold: 'nguyen hue', segment_from: 'Lê Lợi', segment_to: 'Tôn Đức Thắng', year: 2026, vt1: 687_200_000, vt2: 343_600_000, vt4: 219_904_000, source: base.source },
+      {
+        street_name: 'Đồng Khởi',
+        street_fold: 'dong khoi',
+        segment_from: 'Lê Lợi, Quận 1',
+        segment_to: 'Tôn Đức Thắng',
+        year: 2026,
+        vt1: 500_000_000,
+        vt2: null,
+        vt4: null,
+        source: base.source,
+      },
+      {
+        street_name: 'Nguyễn Huệ',
+        street_fold: 'nguyen hue',
+        segment_from: 'Lê Lợi',
+        segment_to: 'Tôn Đức Thắng',
+        year: 2026,
+        vt1: 687_200_000,
+        vt2: 343_600_000,
+        vt4: 219_904_000,
+        source: base.source,
+      },
     ])
     const [ds] = await db.query<{ bounds: unknown }>('select bounds from datasets where id = $1', [datasetId])
     expect(ds!.bounds).toBeNull()
@@ -279,9 +327,7 @@ describe('importFile: CSV', () => {
     await expect(importFile(db, { ...base, file, kind: 'prices' })).rejects.toThrow(/không phải utf-8.*--encoding/)
     const datasetId = datasetIdFor('prices')
     await importFile(db, { ...base, file, kind: 'prices', datasetId, encoding: '1258' })
-    expect(await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId])).toEqual([
-      { street_name: 'Đường Láng', street_fold: 'duong lang' },
-    ])
+    expect(await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId])).toEqual([{ street_name: 'Đường Láng', street_fold: 'duong lang' }])
   })
 
   it('imports comparables given in VN-2000 X (northing) / Y (easting) columns, semicolon-separated as Vietnamese Excel writes', async () => {
@@ -297,7 +343,17 @@ describe('importFile: CSV', () => {
     const s = await importFile(db, { ...base, file, kind: 'comparables', crs: hcmc, datasetId })
     expect(s).toMatchObject({ read: 3, inserted: 2, rejected: 1 })
     expect(s.rejections).toEqual([{ n: 4, reason: 'ngày giao dịch không phải ngày có thật: "31/02/2025"' }])
-    const rows = await db.query<{ lng: number; lat: number; observed_at: string; price_vnd: number; area_m2: number; frontage_m: number; alley_width_m: number | null; floors: number; kind: string }>(
+    const rows = await db.query<{
+      lng: number
+      lat: number
+      observed_at: string
+      price_vnd: number
+      area_m2: number
+      frontage_m: number
+      alley_width_m: number | null
+      floors: number
+      kind: string
+    }>(
       `select ST_X(geom)::float8 as lng, ST_Y(geom)::float8 as lat, observed_at::text as observed_at, price_vnd::float8 as price_vnd,
          area_m2, frontage_m, alley_width_m, floors, kind
        from comparables where dataset_id = $1 order by observed_at`,
@@ -343,11 +399,33 @@ describe('importFile: planning and roads', () => {
 
   it('stores lines as streets (merging multi-part lines) and polygons as road reserves', async () => {
     const file = writeCollection(`duong-${uid('r')}.geojson`, [
-      { type: 'Feature', properties: { ten_duong: 'Nguyễn Huệ', lo_gioi: 60, cap_duong: 'chính' }, geometry: { type: 'LineString', coordinates: [[106.7, 10.77], [106.703, 10.774]] } },
+      {
+        type: 'Feature',
+        properties: { ten_duong: 'Nguyễn Huệ', lo_gioi: 60, cap_duong: 'chính' },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [106.7, 10.77],
+            [106.703, 10.774],
+          ],
+        },
+      },
       {
         type: 'Feature',
         properties: { ten_duong: 'Hẻm 12 Lê Lợi', lo_gioi: '2,5' },
-        geometry: { type: 'MultiLineString', coordinates: [[[106.71, 10.77], [106.711, 10.77]], [[106.711, 10.77], [106.712, 10.771]]] },
+        geometry: {
+          type: 'MultiLineString',
+          coordinates: [
+            [
+              [106.71, 10.77],
+              [106.711, 10.77],
+            ],
+            [
+              [106.711, 10.77],
+              [106.712, 10.771],
+            ],
+          ],
+        },
       },
       { ...parcelFeature(3), properties: { ten_duong: 'Lê Lợi', lo_gioi: 30 } },
       { type: 'Feature', properties: { ten_duong: 'Pasteur', lo_gioi: 20 }, geometry: { type: 'Point', coordinates: [106.7, 10.77] } },
@@ -356,10 +434,7 @@ describe('importFile: planning and roads', () => {
     const s = await importFile(db, { ...base, file, kind: 'roads', datasetId, set: { province: 'Thành phố Hồ Chí Minh' } })
     expect(s).toMatchObject({ read: 4, inserted: 3, rejected: 1 })
     expect(s.rejections[0]).toEqual({ n: 4, reason: 'kiểu hình học Point không dùng được, cần đường (LineString) hoặc vùng (Polygon)' })
-    const streets = await db.query(
-      `select name, "class", width_m, ST_NPoints(geom) as points from streets where dataset_id = $1 order by name`,
-      [datasetId],
-    )
+    const streets = await db.query(`select name, "class", width_m, ST_NPoints(geom) as points from streets where dataset_id = $1 order by name`, [datasetId])
     expect(streets).toEqual([
       { name: 'Hẻm 12 Lê Lợi', class: 'alley', width_m: 2.5, points: 3 },
       { name: 'Nguyễn Huệ', class: 'main', width_m: 60, points: 2 },

@@ -72,7 +72,9 @@ const MAX_KEPT_REJECTIONS = 1000
 
 /** `parcels-ban-do-dia-chinh-phuong-1` from the kind and the file name. */
 export function defaultDatasetId(kind: ImportKind, file: string): string {
-  const stem = foldVietnamese(basename(file, extname(file))).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const stem = foldVietnamese(basename(file, extname(file)))
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return `${kind}-${stem || 'du-lieu'}`.slice(0, 80)
 }
 
@@ -101,7 +103,9 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
   }
   const province = options.province === undefined ? undefined : resolveProvince(options.province)
   if (options.province !== undefined && !province) {
-    throw new ImportError(`Không nhận ra tỉnh/thành phố ${JSON.stringify(options.province)} (--province); ghi tên tỉnh, ví dụ "TP. Hồ Chí Minh", hoặc dùng --crs vn2000:<kinh tuyến trục>`)
+    throw new ImportError(
+      `Không nhận ra tỉnh/thành phố ${JSON.stringify(options.province)} (--province); ghi tên tỉnh, ví dụ "TP. Hồ Chí Minh", hoặc dùng --crs vn2000:<kinh tuyến trục>`,
+    )
   }
   const fallback: Record<string, string> = province && Object.hasOwn(kind.fields, 'province') ? { province: province.name } : {}
   const fieldsOf = createFieldReader(kind.fields, options.map, options.set, fallback)
@@ -220,10 +224,11 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       rejections.sort((a, b) => a.n - b.n)
 
       if (inserted === 0) {
-        throw new ImportError(
-          read === 0 ? `Tệp không có ${reader.unit} dữ liệu nào` : `Không có ${reader.unit} hợp lệ nào trong ${read} ${reader.unit}; không nhập gì`,
-          { rejections, rejectedCount: rejected, unit: reader.unit },
-        )
+        throw new ImportError(read === 0 ? `Tệp không có ${reader.unit} dữ liệu nào` : `Không có ${reader.unit} hợp lệ nào trong ${read} ${reader.unit}; không nhập gì`, {
+          rejections,
+          rejectedCount: rejected,
+          unit: reader.unit,
+        })
       }
 
       if (kind.geometryTables.length > 0) {

@@ -37,7 +37,18 @@ describe('province names in imports', () => {
     const feature = {
       type: 'Feature',
       properties: { so_to: 918, so_thua: 7171, phuong_xa: 'Phường Sài Gòn', tinh_tp: 'TP. Hồ Chí Minh' },
-      geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + d, lat], [lng + d, lat + d], [lng, lat + d], [lng, lat]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [lng, lat],
+            [lng + d, lat],
+            [lng + d, lat + d],
+            [lng, lat + d],
+            [lng, lat],
+          ],
+        ],
+      },
     }
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [feature] }))
     const datasetId = idFor('province')
@@ -53,12 +64,18 @@ describe('province names in imports', () => {
     // Searchable at once after the import, by tờ/thửa in either order.
     for (const q of ['tờ 918 thửa 7171', 'thửa 7171 tờ 918', 'thua 7171, to 918']) {
       const found = await t.request(`/api/search?q=${encodeURIComponent(q)}`, { token: user.token })
-      expect(searchData.parse(found.body.data).map((r) => r.label), q).toEqual(['Tờ 918, thửa 7171'])
+      expect(
+        searchData.parse(found.body.data).map((r) => r.label),
+        q,
+      ).toEqual(['Tờ 918, thửa 7171'])
     }
 
     for (const name of ['HCM', 'Tp Hồ Chí Minh', 'ho chi minh']) {
       const found = await t.request(`/api/parcels?province=${encodeURIComponent(name)}&sheet_no=918&parcel_no=7171`, { token: user.token })
-      expect(parcelsData.parse(found.body.data).map((p) => p.province), name).toEqual(['Thành phố Hồ Chí Minh'])
+      expect(
+        parcelsData.parse(found.body.data).map((p) => p.province),
+        name,
+      ).toEqual(['Thành phố Hồ Chí Minh'])
     }
   })
 
@@ -77,7 +94,9 @@ describe('province names in imports', () => {
   })
 
   it('refuses a --province that is no province, naming --crs as the other way', async () => {
-    await expect(importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'Tỉnh Không Có' })).rejects.toThrow(/Không nhận ra tỉnh\/thành phố "Tỉnh Không Có" \(--province\).*--crs vn2000/)
+    await expect(importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'Tỉnh Không Có' })).rejects.toThrow(
+      /Không nhận ra tỉnh\/thành phố "Tỉnh Không Có" \(--province\).*--crs vn2000/,
+    )
   })
 
   it('reads --province on the command line', () => {

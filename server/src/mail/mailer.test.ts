@@ -9,7 +9,10 @@ describe('mailer without SMTP', () => {
   it('writes each mail as one .eml file in the outbox and logs where it went', async () => {
     const outbox = join(mkdtempSync(join(tmpdir(), 'qh-mail-')), 'outbox')
     const logs: string[] = []
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'Quy hoạch VN <no-reply@example.vn>', mailOutboxDir: outbox }, createLogger('info', (l) => logs.push(l)))
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'Quy hoạch VN <no-reply@example.vn>', mailOutboxDir: outbox },
+      createLogger('info', (l) => logs.push(l)),
+    )
     await mailer.send({ to: 'nguoi.nhan@example.vn', subject: 'Mã đặt lại mật khẩu', text: 'Mã của bạn: K7QPM2-482913' })
 
     const files = readdirSync(outbox)

@@ -44,7 +44,14 @@ function failureResponses(spec: RouteSpec): Json {
 
 function operation(spec: RouteSpec): Json {
   const body = spec.multipart
-    ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', contentEncoding: 'binary' } } }, required: ['images'] } } } }
+    ? {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', contentEncoding: 'binary' } } }, required: ['images'] },
+          },
+        },
+      }
     : spec.body
       ? { required: true, content: { 'application/json': { schema: schemaOf(spec.body, 'input') } } }
       : undefined

@@ -45,17 +45,24 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       const inTemplate = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
       for (const [method, op] of Object.entries(ops)) {
-        expect(Object.keys(op.responses).some((s) => s.startsWith('2')), `${method} ${path}`).toBe(true)
-        expect(op.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual([...inTemplate].sort())
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith('2')),
+          `${method} ${path}`,
+        ).toBe(true)
+        expect(
+          op.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${method} ${path}`,
+        ).toEqual([...inTemplate].sort())
       }
     }
     for (const ref of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas).toHaveProperty(ref[1]!)
   })
 
   it('covers every route the server registers, and describes no route the server does not answer', () => {
-    const registered = new Set(
-      t.app.routes.filter((r) => r.method !== 'ALL' && !/(^|\/)\*$/.test(r.path)).map((r) => `${r.method.toLowerCase()} ${asOpenApiPath(r.path)}`),
-    )
+    const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL' && !/(^|\/)\*$/.test(r.path)).map((r) => `${r.method.toLowerCase()} ${asOpenApiPath(r.path)}`))
     const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)))
     // The build files are served by the static site's catch-all, not by a route of their own.
     const servedByTheSite = new Set(['get /builds/latest.json', 'get /builds/meta/{file}'])

@@ -40,7 +40,8 @@ export function parseOverlayArgs(argv: string[]): OverlayImportOptions | { help:
   const level = parsePlanLevel(v['plan-level'] ?? '')
   if (!level) throw new UsageError(`--plan-level phải là QHPK, QHCT hoặc QHC / must be QHPK, QHCT or QHC: ${JSON.stringify(v['plan-level'] ?? '')}`)
   if (!v['decision-no']?.trim()) throw new UsageError('thiếu --decision-no / missing --decision-no')
-  if (!v['approved-at'] || !isoDate(v['approved-at'])) throw new UsageError(`--approved-at cần ngày YYYY-MM-DD / needs a YYYY-MM-DD date: ${JSON.stringify(v['approved-at'] ?? '')}`)
+  if (!v['approved-at'] || !isoDate(v['approved-at']))
+    throw new UsageError(`--approved-at cần ngày YYYY-MM-DD / needs a YYYY-MM-DD date: ${JSON.stringify(v['approved-at'] ?? '')}`)
   const crs = v.crs === undefined ? undefined : parseOverlayCrs(v.crs)
   if (crs === null) throw new UsageError(`--crs không hợp lệ / invalid --crs: ${JSON.stringify(v.crs)} (EPSG:4326, vn2000:107.75, EPSG:3405 …)`)
   const gcps = (v.gcp ?? []).map((g) => {

@@ -68,7 +68,9 @@ const WORLD_FILE = /\.(pgw|jgw|tfw|wld|pngw|jpgw|tifw)$/i
 const IDENTITY: GeoTransform = [0, 1, 0, 0, 0, 1]
 
 export function defaultOverlayId(file: string): string {
-  const stem = foldVietnamese(basename(file, extname(file))).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const stem = foldVietnamese(basename(file, extname(file)))
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return `overlay-${stem || 'ban-do'}`.slice(0, 80)
 }
 export const overlayIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/
@@ -250,9 +252,21 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
       .gdal_translate(
         original,
         [
-          '-of', 'GTiff', '-co', 'TILED=YES', '-co', 'COMPRESS=DEFLATE', '-co', 'BIGTIFF=IF_SAFER',
-          '-a_srs', placement.srs, ...placement.gcpArgs, ...(palette ? ['-expand', 'rgba'] : []),
-          '--config', 'GDAL_CACHEMAX', '64',
+          '-of',
+          'GTiff',
+          '-co',
+          'TILED=YES',
+          '-co',
+          'COMPRESS=DEFLATE',
+          '-co',
+          'BIGTIFF=IF_SAFER',
+          '-a_srs',
+          placement.srs,
+          ...placement.gcpArgs,
+          ...(palette ? ['-expand', 'rgba'] : []),
+          '--config',
+          'GDAL_CACHEMAX',
+          '64',
         ],
         scratch.gdalName('source'),
       )
@@ -273,8 +287,20 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
       opts.log?.(`Đang cắt ô: ${done.toLocaleString('vi-VN')} / tối đa ${total.toLocaleString('vi-VN')}`)
     }
     const input = { gdal, source, byGcps: placement.how === 'gcp', scratch, overlayId: id, box: mercBox, minzoom, maxzoom, onTiles }
-    const row = [id, opts.name.trim(), opts.planLevel, opts.decisionNo.trim(), opts.approvedAt, opts.source?.trim() || basename(opts.file), placement.how,
-      placement.label, minzoom, maxzoom, footprint, ...bounds]
+    const row = [
+      id,
+      opts.name.trim(),
+      opts.planLevel,
+      opts.decisionNo.trim(),
+      opts.approvedAt,
+      opts.source?.trim() || basename(opts.file),
+      placement.how,
+      placement.label,
+      minzoom,
+      maxzoom,
+      footprint,
+      ...bounds,
+    ]
 
     const store = async (db: Database): Promise<OverlaySummary> => {
       const { replaced, tiles, bytes } = await db
@@ -297,7 +323,17 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
           throw enospc(err)
         })
       return {
-        id, replaced, georef: placement.how, crs: placement.label, width, height, minzoom, maxzoom, bounds, tiles, bytes,
+        id,
+        replaced,
+        georef: placement.how,
+        crs: placement.label,
+        width,
+        height,
+        minzoom,
+        maxzoom,
+        bounds,
+        tiles,
+        bytes,
         residuals: placement.residuals,
         seconds: (performance.now() - started) / 1000,
         peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

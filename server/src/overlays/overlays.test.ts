@@ -64,7 +64,10 @@ async function colourAt(id: string, z: number, lng: number, lat: number, format:
   const res = await t.app.request(`/tiles/raster/${id}/${z}/${x}/${y}.${format}`)
   expect(res.status, `${id} ${z}/${x}/${y}`).toBe(200)
   expect(res.headers.get('content-type')).toBe(`image/${format}`)
-  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   expect([info.width, info.height]).toEqual([TILE_PX, TILE_PX])
   const i = (Math.floor(gy - y * TILE_PX) * TILE_PX + Math.floor(gx - x * TILE_PX)) * 4
   return [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!]
@@ -129,7 +132,13 @@ describe('raster planning overlays', () => {
     const file = join(dir, 'gcp.png')
     writeFileSync(file, await quarterImage(gw, gh))
     const gt: GeoTransform = [549000, 1.2, 0, 1776000, 0, -1.2]
-    const points = [[10, 10], [390, 12], [15, 290], [385, 288], [200, 150]].map(([px, ln]) => {
+    const points = [
+      [10, 10],
+      [390, 12],
+      [15, 290],
+      [385, 288],
+      [200, 150],
+    ].map(([px, ln]) => {
       const [lng, lat] = lngLatOfPixel(px!, ln!, gt)
       return { pixel: px!, line: ln!, a: lat, b: lng }
     })
@@ -145,7 +154,12 @@ describe('raster planning overlays', () => {
     const file = join(dir, 'gcp-bad.png')
     writeFileSync(file, await quarterImage(200, 200))
     const gt: GeoTransform = [549000, 1, 0, 1776000, 0, -1]
-    const points = [[0, 0], [200, 0], [0, 200], [200, 200]].map(([px, ln]) => {
+    const points = [
+      [0, 0],
+      [200, 0],
+      [0, 200],
+      [200, 200],
+    ].map(([px, ln]) => {
       const [lng, lat] = lngLatOfPixel(px!, ln!, gt)
       return { pixel: px!, line: ln!, a: lat, b: lng }
     })
@@ -225,7 +239,14 @@ describe('raster planning overlays', () => {
     const res = await t.request(`/api/planning?lat=${spot!.lat}&lng=${spot!.lng}`, { token: user.token })
     expect(res.status).toBe(200)
     const data = planningData.parse(res.body.data)
-    expect(data.overlays).toContainEqual({ id: s.id, name: 'Bản đồ demo-spot', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20', replaced_by: null })
+    expect(data.overlays).toContainEqual({
+      id: s.id,
+      name: 'Bản đồ demo-spot',
+      plan_level: 'QHPK 1/2000',
+      decision_no: '1234/QĐ-UBND',
+      approved_at: '2024-05-20',
+      replaced_by: null,
+    })
   })
 
   it('re-importing the same id replaces the overlay', async () => {

@@ -10,11 +10,18 @@ import { ByteLru } from '../tiles/cache.ts'
 import { fromMercator, TILE_PX, tileBox } from './mercator.ts'
 import { listOverlays, overlayTile, type OverlayRow } from './store.ts'
 
-const num = z.string().regex(/^\d{1,7}$/).transform(Number)
+const num = z
+  .string()
+  .regex(/^\d{1,7}$/)
+  .transform(Number)
 const rasterParams = z
   .object({
     id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'Mã bản đồ không hợp lệ.'),
-    z: z.string().regex(/^\d{1,2}$/, 'Mức zoom phải là số nguyên từ 0 đến 22.').transform(Number).pipe(z.number().max(22, 'Mức zoom phải là số nguyên từ 0 đến 22.')),
+    z: z
+      .string()
+      .regex(/^\d{1,2}$/, 'Mức zoom phải là số nguyên từ 0 đến 22.')
+      .transform(Number)
+      .pipe(z.number().max(22, 'Mức zoom phải là số nguyên từ 0 đến 22.')),
     x: num,
     y: num,
     format: z.enum(['png', 'webp']),

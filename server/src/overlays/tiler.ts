@@ -59,7 +59,10 @@ function cutTile(raw: Buffer, blockWidth: number, col: number, row: number): Buf
   return any ? out : null
 }
 
-const png = (raw: Buffer, size = TILE_PX) => sharp(raw, { raw: { width: size, height: size, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer()
+const png = (raw: Buffer, size = TILE_PX) =>
+  sharp(raw, { raw: { width: size, height: size, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer()
 
 /**
  * The deepest zoom, warped from the source a block of tiles at a time, so memory stays bounded
@@ -81,13 +84,27 @@ async function warpMaxZoom(tx: Queryable, input: TilerInput, result: TilerResult
         .gdalwarp(
           input.source,
           [
-            '-t_srs', 'EPSG:3857',
-            '-te', String(nw.minX), String(se.minY), String(se.maxX), String(nw.maxY),
-            '-ts', String(cols * TILE_PX), String(rows * TILE_PX),
-            '-r', 'bilinear', '-dstalpha', '-wm', '64',
+            '-t_srs',
+            'EPSG:3857',
+            '-te',
+            String(nw.minX),
+            String(se.minY),
+            String(se.maxX),
+            String(nw.maxY),
+            '-ts',
+            String(cols * TILE_PX),
+            String(rows * TILE_PX),
+            '-r',
+            'bilinear',
+            '-dstalpha',
+            '-wm',
+            '64',
             ...(input.byGcps ? ['-order', '1'] : []),
-            '-of', 'GTiff',
-            '--config', 'GDAL_CACHEMAX', '64',
+            '-of',
+            'GTiff',
+            '--config',
+            'GDAL_CACHEMAX',
+            '64',
           ],
           input.scratch.gdalName(name),
         )
@@ -126,7 +143,10 @@ async function buildParents(tx: Queryable, input: TilerInput, z: number, result:
         .composite(children.map((c) => ({ input: Buffer.from(c.png), left: (c.x - 2 * x) * TILE_PX, top: (c.y - 2 * y) * TILE_PX })))
         .raw()
         .toBuffer()
-      const half = await sharp(joined, { raw: { width: 2 * TILE_PX, height: 2 * TILE_PX, channels: 4 } }).resize(TILE_PX, TILE_PX).raw().toBuffer()
+      const half = await sharp(joined, { raw: { width: 2 * TILE_PX, height: 2 * TILE_PX, channels: 4 } })
+        .resize(TILE_PX, TILE_PX)
+        .raw()
+        .toBuffer()
       batch.push({ x, y, png: await png(half) })
     }
     result.bytes += await storeTiles(tx, input.overlayId, z, batch)

@@ -14,7 +14,9 @@ describe('judging npm audit', () => {
   })
 
   it('fails on a high or critical advisory and names it with its title', () => {
-    const verdict = judgeAudit(report({ 'bad-lib': { severity: 'critical', via: [{ title: 'Prototype pollution', url: 'https://example.org/GHSA-1' }] }, ok: { severity: 'low', via: [] } }))
+    const verdict = judgeAudit(
+      report({ 'bad-lib': { severity: 'critical', via: [{ title: 'Prototype pollution', url: 'https://example.org/GHSA-1' }] }, ok: { severity: 'low', via: [] } }),
+    )
     expect(verdict).toMatchObject({ kind: 'failed', findings: ['bad-lib (critical): Prototype pollution https://example.org/GHSA-1'] })
   })
 

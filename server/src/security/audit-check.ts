@@ -12,9 +12,7 @@ import { resolve } from 'node:path'
 export const auditExceptions: Record<string, string> = {}
 
 export type AuditVerdict =
-  | { kind: 'clean'; counts: Record<string, number> }
-  | { kind: 'unreachable'; reason: string }
-  | { kind: 'failed'; findings: string[]; counts: Record<string, number> }
+  { kind: 'clean'; counts: Record<string, number> } | { kind: 'unreachable'; reason: string } | { kind: 'failed'; findings: string[]; counts: Record<string, number> }
 
 type AuditJson = {
   vulnerabilities?: Record<string, { severity?: string; via?: (string | { title?: string; url?: string; severity?: string })[] }>
@@ -52,9 +50,13 @@ if (import.meta.main) {
     process.stdout.write(`npm audit could not reach the advisory service (${verdict.reason}); not counted either way.\n`)
   } else if (verdict.kind === 'clean') {
     const excepted = Object.keys(auditExceptions)
-    process.stdout.write(`npm audit: no high or critical advisory${excepted.length ? ` outside the accepted exceptions (${excepted.join(', ')})` : ''}. All: ${JSON.stringify(verdict.counts)}\n`)
+    process.stdout.write(
+      `npm audit: no high or critical advisory${excepted.length ? ` outside the accepted exceptions (${excepted.join(', ')})` : ''}. All: ${JSON.stringify(verdict.counts)}\n`,
+    )
   } else {
-    process.stdout.write(`npm audit: high or critical advisories (fix them, or accept each in server/src/security/audit-check.ts and docs/operations.md with its reason):\n${verdict.findings.map((f) => `  ${f}`).join('\n')}\n`)
+    process.stdout.write(
+      `npm audit: high or critical advisories (fix them, or accept each in server/src/security/audit-check.ts and docs/operations.md with its reason):\n${verdict.findings.map((f) => `  ${f}`).join('\n')}\n`,
+    )
     process.exitCode = 1
   }
 }

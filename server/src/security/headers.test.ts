@@ -16,7 +16,10 @@ function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'qh-dist-'))
   dists.push(dir)
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`)
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`,
+  )
   writeFileSync(join(dir, 'assets/app.js'), 'console.log(1)')
   return dir
 }

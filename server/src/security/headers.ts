@@ -31,7 +31,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(m[1] ?? '')) continue
-    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`)
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '')
+        .digest('base64')}'`,
+    )
   }
   return hashes
 }

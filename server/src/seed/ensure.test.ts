@@ -28,10 +28,11 @@ describe('ensureDemoData', () => {
     await db
       .transaction(async (tx) => {
         await tx.query('delete from datasets')
-        await ensureDemoData(insideTransaction(tx, db.kind), createLogger('info', (l) => lines.push(l)))
-        ;[seen] = await tx.query<{ parcels: number; datasets: number }>(
-          `select (select count(*)::int from parcels) as parcels, (select count(*)::int from datasets) as datasets`,
+        await ensureDemoData(
+          insideTransaction(tx, db.kind),
+          createLogger('info', (l) => lines.push(l)),
         )
+        ;[seen] = await tx.query<{ parcels: number; datasets: number }>(`select (select count(*)::int from parcels) as parcels, (select count(*)::int from datasets) as datasets`)
         throw new Rollback()
       })
       .catch((err: unknown) => {

@@ -45,7 +45,10 @@ const M_PER_DEG_LNG = 111412.84 * Math.cos(phi) - 93.5 * Math.cos(3 * phi) + 0.1
 export function toLngLat(x: number, y: number): [number, number] {
   return [ORIGIN.lng + x / M_PER_DEG_LNG, ORIGIN.lat + y / M_PER_DEG_LAT]
 }
-const pt = (x: number, y: number) => toLngLat(x, y).map((v) => v.toFixed(7)).join(' ')
+const pt = (x: number, y: number) =>
+  toLngLat(x, y)
+    .map((v) => v.toFixed(7))
+    .join(' ')
 const ring = (x0: number, y0: number, x1: number, y1: number) => `(${pt(x0, y0)},${pt(x1, y0)},${pt(x1, y1)},${pt(x0, y1)},${pt(x0, y0)})`
 export const rectWkt = (x0: number, y0: number, x1: number, y1: number) => `MULTIPOLYGON((${ring(x0, y0, x1, y1)}))`
 const polygonWkt = (x0: number, y0: number, x1: number, y1: number) => `POLYGON(${ring(x0, y0, x1, y1)})`
@@ -71,7 +74,15 @@ export type ParcelRow = {
   wkt: string
 }
 export type BaseFeatureRow = { kind: 'block' | 'water' | 'green' | 'landmark' | 'ward_boundary'; name: string; subkind: string; wkt: string }
-export type ZoneRow = { plan: 'qhpk' | 'qhct'; block_code: string; land_use_code: string; max_density_pct: number | null; max_floors: number | null; max_far: number | null; wkt: string }
+export type ZoneRow = {
+  plan: 'qhpk' | 'qhct'
+  block_code: string
+  land_use_code: string
+  max_density_pct: number | null
+  max_floors: number | null
+  max_far: number | null
+  wkt: string
+}
 export type ReserveRow = { plan: 'qhpk' | 'qhct'; road_name: string; width_m: number; wkt: string }
 export type ComparableRow = { wkt: string; observed_at: string; price_vnd: number; area_m2: number; frontage_m: number; alley_width_m: number | null; floors: number; kind: string }
 export type PlanRow = { key: 'qhpk' | 'qhct'; name: string; level: 'QHPK 1/2000' | 'QHCT 1/500'; decision_no: string; approved_at: string }
@@ -123,19 +134,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
   // Each road piece and crossing belongs to exactly one tile: the one north-east of it, else a neighbour.
   const colPieceOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy)
   const rowPieceOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx, gy - 1)
-  const crossingOwner = (gx: number, gy: number) =>
-    tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy) ?? tileOfBlock(gx, gy - 1) ?? tileOfBlock(gx - 1, gy - 1)
+  const crossingOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy) ?? tileOfBlock(gx, gy - 1) ?? tileOfBlock(gx - 1, gy - 1)
 
   const colWidth = (gx: number) => createRng(hashSeed(seed, 'cw', gx)).pick(isMainCol(gx) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
   const rowWidth = (gy: number) => createRng(hashSeed(seed, 'rw', gy)).pick(isMainRow(gy) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
   const colName = (gx: number) =>
-    isMainCol(gx)
-      ? nth(mainRoadNames, 2 * (gx / MAIN_X), (n) => `Đại lộ số ${n}`)
-      : nth(streetNames, 2 * (gx - Math.floor(gx / MAIN_X) - 1), (n) => `Đường số ${n}`)
+    isMainCol(gx) ? nth(mainRoadNames, 2 * (gx / MAIN_X), (n) => `Đại lộ số ${n}`) : nth(streetNames, 2 * (gx - Math.floor(gx / MAIN_X) - 1), (n) => `Đường số ${n}`)
   const rowName = (gy: number) =>
-    isMainRow(gy)
-      ? nth(mainRoadNames, 2 * (gy / MAIN_Y) + 1, (n) => `Đại lộ số ${n}`)
-      : nth(streetNames, 2 * (gy - Math.floor(gy / MAIN_Y) - 1) + 1, (n) => `Đường số ${n}`)
+    isMainRow(gy) ? nth(mainRoadNames, 2 * (gy / MAIN_Y) + 1, (n) => `Đại lộ số ${n}`) : nth(streetNames, 2 * (gy - Math.floor(gy / MAIN_Y) - 1) + 1, (n) => `Đường số ${n}`)
   const wardName = (t: number) => nth(wardNames, t, (n) => `Phường mô phỏng ${n}`)
   const colKey = (gx: number, gy: number) => `c:${gx}:${Math.floor(gy / MAIN_Y)}`
   const rowKey = (gx: number, gy: number) => `r:${gy}:${Math.floor(gx / MAIN_X)}`
@@ -325,14 +331,28 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             [y0, yc - 14, south, southName, false],
             [yc + 14, y1, north, northName, true],
           ] as const) {
-            addParcel(i, j, [x0, a, x1, b], { address: `${houseNo((x0 + x1) / 2, odd)} ${name}`, street_key: key, frontage_m: x1 - x0, alley_width_m: null, distance_to_street_m: 0, land_use: ['DKV'] })
+            addParcel(i, j, [x0, a, x1, b], {
+              address: `${houseNo((x0 + x1) / 2, odd)} ${name}`,
+              street_key: key,
+              frontage_m: x1 - x0,
+              alley_width_m: null,
+              distance_to_street_m: 0,
+              land_use: ['DKV'],
+            })
             baseFeatures.push({ kind: 'green', name: '', subkind: 'bank', wkt: polygonWkt(x0, a, x1, b) })
           }
           continue
         }
         if (kind === 'park' || kind === 'market') {
           const name = kind === 'park' ? nth(parkNames, parkNo++ % (parkNames.length + 3), (n) => `Công viên khu phố ${n}`) : nth(marketNames, index, (n) => `Chợ khu phố ${n}`)
-          addParcel(i, j, rect, { address: `${houseNo((x0 + x1) / 2, false)} ${southName}`, street_key: south, frontage_m: x1 - x0, alley_width_m: null, distance_to_street_m: 0, land_use: [kind === 'park' ? 'DKV' : 'TMD'] })
+          addParcel(i, j, rect, {
+            address: `${houseNo((x0 + x1) / 2, false)} ${southName}`,
+            street_key: south,
+            frontage_m: x1 - x0,
+            alley_width_m: null,
+            distance_to_street_m: 0,
+            land_use: [kind === 'park' ? 'DKV' : 'TMD'],
+          })
           if (kind === 'park') baseFeatures.push({ kind: 'green', name, subkind: 'park', wkt: polygonWkt(x0, y0, x1, y1) })
           baseFeatures.push({ kind: 'landmark', name, subkind: kind, wkt: pointWkt((x0 + x1) / 2, (y0 + y1) / 2) })
           continue
@@ -344,7 +364,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             [xm, x1],
           ] as const) {
             const name = nth(schoolNames, schoolNo++ % (schoolNames.length + 5), (n) => `Trường Tiểu học số ${n}`)
-            addParcel(i, j, [a, y0, b, y1], { address: `${houseNo((a + b) / 2, false)} ${southName}`, street_key: south, frontage_m: b - a, alley_width_m: null, distance_to_street_m: 0, land_use: ['DGD'] })
+            addParcel(i, j, [a, y0, b, y1], {
+              address: `${houseNo((a + b) / 2, false)} ${southName}`,
+              street_key: south,
+              frontage_m: b - a,
+              alley_width_m: null,
+              distance_to_street_m: 0,
+              land_use: ['DGD'],
+            })
             baseFeatures.push({ kind: 'landmark', name, subkind: 'school', wkt: pointWkt((a + b) / 2, (y0 + y1) / 2) })
           }
           continue
@@ -360,15 +387,20 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
         const onMainS = isMainRow(by)
         const onMainN = isMainRow(by + 1)
         const frontLot = (main: boolean) => () => (r.chance(main ? 0.2 : 0.1) ? r.range(7, 12) : r.range(4, main ? 8 : 6.5))
-        const frontUse = (main: boolean, area: number) =>
-          r.chance(main ? 0.35 : 0.05) ? ['TMD'] : area > 90 && r.chance(0.15) ? ['ODT', 'CLN'] : ['ODT']
+        const frontUse = (main: boolean, area: number) => (r.chance(main ? 0.35 : 0.05) ? ['TMD'] : area > 90 && r.chance(0.15) ? ['ODT', 'CLN'] : ['ODT'])
         for (const [ya, yb, key, name, main, odd] of [
           [y0, y0 + depth, south, southName, onMainS, false],
           [y1 - depth, y1, north, northName, onMainN, true],
         ] as const) {
           for (const [a, b] of split(x0, x1, frontLot(main))) {
             const use = frontUse(main, (b - a) * (yb - ya))
-            addParcel(i, j, [a, ya, b, yb], { address: `${houseNo((a + b) / 2, odd)} ${name}`, street_key: key, frontage_m: b - a, alley_width_m: null, distance_to_street_m: 0, land_use: use }, { commercial: use[0] === 'TMD' })
+            addParcel(
+              i,
+              j,
+              [a, ya, b, yb],
+              { address: `${houseNo((a + b) / 2, odd)} ${name}`, street_key: key, frontage_m: b - a, alley_width_m: null, distance_to_street_m: 0, land_use: use },
+              { commercial: use[0] === 'TMD' },
+            )
           }
         }
         const westName = colName(bx)
@@ -381,15 +413,41 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
         const eastAlley = `Hẻm ${eastAlleyNo} ${bare(eastName)}`
         const westAlleyKey = `a:${bx}:${by}:w`
         const eastAlleyKey = `a:${bx}:${by}:e`
-        alleys.push({ key: westAlleyKey, name: westAlley, class: 'alley', width_m: alleyW, ward, wkt: lineWkt([[x0, yA], [xm, yA]]) })
-        alleys.push({ key: eastAlleyKey, name: eastAlley, class: 'alley', width_m: alleyW, ward, wkt: lineWkt([[xm, yA], [x1, yA]]) })
+        alleys.push({
+          key: westAlleyKey,
+          name: westAlley,
+          class: 'alley',
+          width_m: alleyW,
+          ward,
+          wkt: lineWkt([
+            [x0, yA],
+            [xm, yA],
+          ]),
+        })
+        alleys.push({
+          key: eastAlleyKey,
+          name: eastAlley,
+          class: 'alley',
+          width_m: alleyW,
+          ward,
+          wkt: lineWkt([
+            [xm, yA],
+            [x1, yA],
+          ]),
+        })
         alleyByBlock.set(`${i}:${j}`, { width: alleyW, y: yA, westName: westAlley, rect })
         for (const [ya, yb, odd] of [
           [y0 + depth, y0 + depth + middle, false],
           [y1 - depth - middle, y1 - depth, true],
         ] as const) {
           const yc = (ya + yb) / 2
-          addParcel(i, j, [x0, ya, x0 + end, yb], { address: `${houseNo(yc, true)} ${westName}`, street_key: west, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] }, { commercial: false })
+          addParcel(
+            i,
+            j,
+            [x0, ya, x0 + end, yb],
+            { address: `${houseNo(yc, true)} ${westName}`, street_key: west, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] },
+            { commercial: false },
+          )
           let westK = 0
           let eastK = 0
           const lots = split(x0 + end, x1 - end, () => r.range(3.2, 5.5))
@@ -399,15 +457,33 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             westK += 1
             const k = 2 * westK - (odd ? 1 : 0)
             const use = (b - a) * (yb - ya) > 90 && r.chance(0.1) ? ['ODT', 'CLN'] : ['ODT']
-            addParcel(i, j, [a, ya, b, yb], { address: `${westAlleyNo}/${k} ${westName}`, street_key: west, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: a - x0, land_use: use }, { commercial: false })
+            addParcel(
+              i,
+              j,
+              [a, ya, b, yb],
+              { address: `${westAlleyNo}/${k} ${westName}`, street_key: west, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: a - x0, land_use: use },
+              { commercial: false },
+            )
           }
           for (const [a, b] of eastLots) {
             eastK += 1
             const k = 2 * eastK - (odd ? 1 : 0)
             const use = (b - a) * (yb - ya) > 90 && r.chance(0.1) ? ['ODT', 'CLN'] : ['ODT']
-            addParcel(i, j, [a, ya, b, yb], { address: `${eastAlleyNo}/${k} ${eastName}`, street_key: east, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: x1 - b, land_use: use }, { commercial: false })
+            addParcel(
+              i,
+              j,
+              [a, ya, b, yb],
+              { address: `${eastAlleyNo}/${k} ${eastName}`, street_key: east, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: x1 - b, land_use: use },
+              { commercial: false },
+            )
           }
-          addParcel(i, j, [x1 - end, ya, x1, yb], { address: `${houseNo(yc, false)} ${eastName}`, street_key: east, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] }, { commercial: false })
+          addParcel(
+            i,
+            j,
+            [x1 - end, ya, x1, yb],
+            { address: `${houseNo(yc, false)} ${eastName}`, street_key: east, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] },
+            { commercial: false },
+          )
         }
       }
     }
@@ -422,13 +498,34 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
         const i = gx - gx0
         const j = gy - gy0
         if (gy < gy0 + R && colPieceOwner(gx, gy) === index) {
-          addParcel(i, j, [gx * PX - wc / 2, gy * PY + wr / 2, gx * PX + wc / 2, (gy + 1) * PY - rowWidth(gy + 1) / 2], { address: '', street_key: colKey(gx, gy), frontage_m: null, alley_width_m: null, distance_to_street_m: null, land_use: ['DGT'] })
+          addParcel(i, j, [gx * PX - wc / 2, gy * PY + wr / 2, gx * PX + wc / 2, (gy + 1) * PY - rowWidth(gy + 1) / 2], {
+            address: '',
+            street_key: colKey(gx, gy),
+            frontage_m: null,
+            alley_width_m: null,
+            distance_to_street_m: null,
+            land_use: ['DGT'],
+          })
         }
         if (gx < gx0 + C && rowPieceOwner(gx, gy) === index) {
-          addParcel(i, j, [gx * PX + wc / 2, gy * PY - wr / 2, (gx + 1) * PX - colWidth(gx + 1) / 2, gy * PY + wr / 2], { address: '', street_key: rowKey(gx, gy), frontage_m: null, alley_width_m: null, distance_to_street_m: null, land_use: ['DGT'] })
+          addParcel(i, j, [gx * PX + wc / 2, gy * PY - wr / 2, (gx + 1) * PX - colWidth(gx + 1) / 2, gy * PY + wr / 2], {
+            address: '',
+            street_key: rowKey(gx, gy),
+            frontage_m: null,
+            alley_width_m: null,
+            distance_to_street_m: null,
+            land_use: ['DGT'],
+          })
         }
         if (crossingOwner(gx, gy) === index) {
-          addParcel(i, j, [gx * PX - wc / 2, gy * PY - wr / 2, gx * PX + wc / 2, gy * PY + wr / 2], { address: '', street_key: null, frontage_m: null, alley_width_m: null, distance_to_street_m: null, land_use: ['DGT'] })
+          addParcel(i, j, [gx * PX - wc / 2, gy * PY - wr / 2, gx * PX + wc / 2, gy * PY + wr / 2], {
+            address: '',
+            street_key: null,
+            frontage_m: null,
+            alley_width_m: null,
+            distance_to_street_m: null,
+            land_use: ['DGT'],
+          })
         }
       }
     }
@@ -439,7 +536,18 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     const canalYc = (canalY0 + canalY1) / 2
     const canalName = nth(canalNames, index, (n) => `Kênh mô phỏng ${n}`)
     baseFeatures.push({ kind: 'water', name: canalName, subkind: 'canal', wkt: polygonWkt(wx0, canalYc - 14, wx1, canalYc + 14) })
-    baseFeatures.push({ kind: 'ward_boundary', name: ward, subkind: '', wkt: lineWkt([[wx0, wy0], [wx1, wy0], [wx1, wy1], [wx0, wy1], [wx0, wy0]]) })
+    baseFeatures.push({
+      kind: 'ward_boundary',
+      name: ward,
+      subkind: '',
+      wkt: lineWkt([
+        [wx0, wy0],
+        [wx1, wy0],
+        [wx1, wy1],
+        [wx0, wy1],
+        [wx0, wy0],
+      ]),
+    })
 
     // Zoning plan 1/2000: one zone per 2 × 2 blocks (the canal row apart), and the canal corridor.
     const rules: Record<string, [number | null, number | null, number | null]> = {

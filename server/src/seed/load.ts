@@ -30,10 +30,12 @@ const PARCEL_CHUNK = 20_000
 async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, number>, planIds: Record<'qhpk' | 'qhct', number>) {
   const ds = DEMO.datasetId
   await insertStreets(tx, tile.alleys, streetIds)
-  await tx.query(
-    `insert into admin_units (dataset_id, level, name, province, geom) values ($1, 'ward', $2, $3, ST_GeomFromText($4, 4326))`,
-    [ds, tile.ward.name, DEMO.province, tile.ward.wkt],
-  )
+  await tx.query(`insert into admin_units (dataset_id, level, name, province, geom) values ($1, 'ward', $2, $3, ST_GeomFromText($4, 4326))`, [
+    ds,
+    tile.ward.name,
+    DEMO.province,
+    tile.ward.wkt,
+  ])
   for (let start = 0; start < tile.parcels.length; start += PARCEL_CHUNK) {
     const chunk = tile.parcels.slice(start, start + PARCEL_CHUNK)
     const ids = await allocate(tx, 'parcels', chunk.length)
@@ -105,7 +107,10 @@ async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, 
  */
 export async function loadDemo(
   db: Database,
-  opts: { parcels?: number; seed?: number; reset?: boolean; onTile?: (done: number, total: number) => void } & Pick<Parameters<typeof planDemo>[0] & {}, 'market' | 'salesPerTile'> = {},
+  opts: { parcels?: number; seed?: number; reset?: boolean; onTile?: (done: number, total: number) => void } & Pick<
+    Parameters<typeof planDemo>[0] & {},
+    'market' | 'salesPerTile'
+  > = {},
 ): Promise<LoadResult> {
   const t0 = performance.now()
   const plan = planDemo({ parcels: opts.parcels, seed: opts.seed, market: opts.market, salesPerTile: opts.salesPerTile })
@@ -116,16 +121,22 @@ export async function loadDemo(
       if (!opts.reset) return { loaded: false, parcels: 0, comparables: 0, zones: 0, streets: 0, ms: 0 }
       await tx.query('delete from datasets where id = $1', [DEMO.datasetId])
     }
-    await tx.query(
-      `insert into datasets (id, kind, name, source, data_date, crs, is_simulated) values ($1, 'demo', $2, $3, $4, $5, true)`,
-      [DEMO.datasetId, DEMO.name, DEMO.source, DEMO.dataDate, DEMO.crs],
-    )
+    await tx.query(`insert into datasets (id, kind, name, source, data_date, crs, is_simulated) values ($1, 'demo', $2, $3, $4, $5, true)`, [
+      DEMO.datasetId,
+      DEMO.name,
+      DEMO.source,
+      DEMO.dataDate,
+      DEMO.crs,
+    ])
     const planIds = { qhpk: 0, qhct: 0 }
     for (const p of plan.plans) {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::float8 as id`,
-        [DEMO.datasetId, p.name, p.level, p.decision_no, p.approved_at],
-      )
+      const [row] = await tx.query<{ id: number }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::float8 as id`, [
+        DEMO.datasetId,
+        p.name,
+        p.level,
+        p.decision_no,
+        p.approved_at,
+      ])
       planIds[p.key] = (row as { id: number }).id
     }
     const streetIds = new Map<string, number>()
@@ -160,10 +171,7 @@ export async function loadDemo(
        select $1, 'province', $2, $2, ST_Multi(ST_Union(geom)) from admin_units where dataset_id = $1 and level = 'ward'`,
       [DEMO.datasetId, DEMO.province],
     )
-    await tx.query(
-      `update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`,
-      [DEMO.datasetId],
-    )
+    await tx.query(`update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`, [DEMO.datasetId])
     await tx.query('update data_version set version = version + 1')
     // Fresh statistics, so the planner uses the trigram and spatial indexes on the new rows at once.
     await tx.exec('analyze datasets, admin_units, streets, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables')

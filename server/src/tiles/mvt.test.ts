@@ -8,15 +8,40 @@ import { fixtureTiles } from './fixtures/mvt-layers.ts'
 import { encodeTile, openRing, ringArea2, toMvtFeature, type MvtFeature, type MvtLayer } from './mvt.ts'
 
 // Tile coordinates, y down: this square runs clockwise on screen, so its area is positive.
-const cw: [number, number][] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]
+const cw: [number, number][] = [
+  [0, 0],
+  [10, 0],
+  [10, 10],
+  [0, 10],
+  [0, 0],
+]
 const ccw = cw.slice().reverse()
-const hole: [number, number][] = [[3, 3], [3, 6], [6, 6], [6, 3], [3, 3]]
+const hole: [number, number][] = [
+  [3, 3],
+  [3, 6],
+  [6, 6],
+  [6, 3],
+  [3, 3],
+]
 
 const rings = (f: ReturnType<typeof toMvtFeature>) => (f && f.type !== 1 ? f.geometry : [])
 
 describe('geometry to MVT features', () => {
   it('drops the closing point and repeated points of a ring', () => {
-    expect(openRing([[0, 0], [0, 0], [5, 0], [5, 5], [5, 5], [0, 0]])).toEqual([[0, 0], [5, 0], [5, 5]])
+    expect(
+      openRing([
+        [0, 0],
+        [0, 0],
+        [5, 0],
+        [5, 5],
+        [5, 5],
+        [0, 0],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [5, 0],
+      [5, 5],
+    ])
   })
 
   it('winds a counter-clockwise exterior clockwise and a clockwise hole counter-clockwise', () => {
@@ -40,22 +65,95 @@ describe('geometry to MVT features', () => {
   })
 
   it('drops polygons and holes that quantising collapsed, keeping what is left', () => {
-    const flat: [number, number][] = [[0, 0], [5, 0], [9, 0], [0, 0]]
+    const flat: [number, number][] = [
+      [0, 0],
+      [5, 0],
+      [9, 0],
+      [0, 0],
+    ]
     expect(toMvtFeature({ type: 'Polygon', coordinates: [flat] }, {})).toBeNull()
-    expect(toMvtFeature({ type: 'Polygon', coordinates: [[[1, 1], [1, 1], [2, 2], [1, 1]]] }, {})).toBeNull()
-    const f = toMvtFeature({ type: 'MultiPolygon', coordinates: [[flat], [cw, [[4, 4], [5, 4], [4, 4]]]] }, {})
+    expect(
+      toMvtFeature(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [1, 1],
+              [1, 1],
+              [2, 2],
+              [1, 1],
+            ],
+          ],
+        },
+        {},
+      ),
+    ).toBeNull()
+    const f = toMvtFeature(
+      {
+        type: 'MultiPolygon',
+        coordinates: [
+          [flat],
+          [
+            cw,
+            [
+              [4, 4],
+              [5, 4],
+              [4, 4],
+            ],
+          ],
+        ],
+      },
+      {},
+    )
     expect(rings(f)).toEqual([cw.slice(0, 4)])
   })
 
   it('drops lines with fewer than two distinct points and keeps a closed line closed', () => {
-    expect(toMvtFeature({ type: 'LineString', coordinates: [[1, 1], [1, 1]] }, {})).toBeNull()
-    const f = toMvtFeature({ type: 'MultiLineString', coordinates: [[[1, 1], [1, 1]], cw] }, { name: 'x' })
+    expect(
+      toMvtFeature(
+        {
+          type: 'LineString',
+          coordinates: [
+            [1, 1],
+            [1, 1],
+          ],
+        },
+        {},
+      ),
+    ).toBeNull()
+    const f = toMvtFeature(
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [1, 1],
+            [1, 1],
+          ],
+          cw,
+        ],
+      },
+      { name: 'x' },
+    )
     expect(f).toEqual({ type: 2, geometry: [cw], tags: { name: 'x' } })
   })
 
   it('turns points and multipoints into one point feature', () => {
     expect(toMvtFeature({ type: 'Point', coordinates: [7, 8] }, {}, 5)).toEqual({ type: 1, geometry: [[7, 8]], tags: {}, id: 5 })
-    expect(toMvtFeature({ type: 'MultiPoint', coordinates: [[1, 2], [3, 4]] }, {})?.geometry).toEqual([[1, 2], [3, 4]])
+    expect(
+      toMvtFeature(
+        {
+          type: 'MultiPoint',
+          coordinates: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        {},
+      )?.geometry,
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
     expect(toMvtFeature({ type: 'MultiPoint', coordinates: [] }, {})).toBeNull()
   })
 
@@ -63,7 +161,9 @@ describe('geometry to MVT features', () => {
     // Star-shaped polygons: sorted angles around a centre give a simple ring.
     const polygon = fc
       .uniqueArray(fc.integer({ min: 0, max: 359 }), { minLength: 3, maxLength: 12 })
-      .chain((angles) => fc.tuple(fc.constant(angles.sort((a, b) => a - b)), fc.array(fc.integer({ min: 50, max: 2000 }), { minLength: angles.length, maxLength: angles.length }), fc.boolean()))
+      .chain((angles) =>
+        fc.tuple(fc.constant(angles.sort((a, b) => a - b)), fc.array(fc.integer({ min: 50, max: 2000 }), { minLength: angles.length, maxLength: angles.length }), fc.boolean()),
+      )
     fc.assert(
       fc.property(polygon, ([angles, radii, reverse]) => {
         const ring = angles.map((a, i): [number, number] => [
@@ -106,7 +206,12 @@ describe('encoding a tile', () => {
   })
 })
 
-type Decoded = { name: string; version: number; extent: number; features: { id: number | undefined; type: number; properties: Record<string, unknown>; geometry: number[][][] }[] }[]
+type Decoded = {
+  name: string
+  version: number
+  extent: number
+  features: { id: number | undefined; type: number; properties: Record<string, unknown>; geometry: number[][][] }[]
+}[]
 
 /** Everything a standard decoder reads from a tile, in plain arrays. */
 function decode(bytes: Uint8Array): Decoded {

@@ -8,9 +8,7 @@ type Point = [number, number]
 type Tags = Record<string, string | number | boolean>
 
 /** One feature in tile coordinates: type 1 point, 2 line, 3 polygon (the MVT geometry types). */
-export type MvtFeature =
-  | { type: 1; geometry: Point[]; tags: Tags; id?: number }
-  | { type: 2 | 3; geometry: Point[][]; tags: Tags; id?: number }
+export type MvtFeature = { type: 1; geometry: Point[]; tags: Tags; id?: number } | { type: 2 | 3; geometry: Point[][]; tags: Tags; id?: number }
 
 export type MvtLayer = { name: string; features: MvtFeature[] }
 
@@ -298,11 +296,7 @@ function writeLayer(layer: MvtLayer, w: PbfWriter): void {
     const hasId = typeof f.id === 'number' && !Number.isNaN(f.id)
     idOut.pos = 0
     if (hasId) idOut.writeVarint(f.id!)
-    const length =
-      (hasId ? 1 + idOut.pos : 0) +
-      1 + varintLength(tagInts.bytes) + tagInts.bytes +
-      2 +
-      1 + varintLength(geometryInts.bytes) + geometryInts.bytes
+    const length = (hasId ? 1 + idOut.pos : 0) + 1 + varintLength(tagInts.bytes) + tagInts.bytes + 2 + 1 + varintLength(geometryInts.bytes) + geometryInts.bytes
     w.realloc(6 + length)
     putVarint(w, LAYER_FEATURES)
     putVarint(w, length)

@@ -106,10 +106,11 @@ export function tileEncoder(db: Queryable): Promise<TileEncoder> {
   let known = encoders.get(db)
   if (!known) {
     known = db
-      .query<{ n: number }>(
-        `select length(ST_AsMVT(q, 't')) as n from (select 1 as a, ST_AsMVTGeom(ST_Point(1, 1), ST_MakeBox2D(ST_Point(0, 0), ST_Point(2, 2))) as geom) q`,
+      .query<{ n: number }>(`select length(ST_AsMVT(q, 't')) as n from (select 1 as a, ST_AsMVTGeom(ST_Point(1, 1), ST_MakeBox2D(ST_Point(0, 0), ST_Point(2, 2))) as geom) q`)
+      .then(
+        (rows) => ((rows[0]?.n ?? 0) > 0 ? 'native' : 'node'),
+        () => 'node' as const,
       )
-      .then((rows) => ((rows[0]?.n ?? 0) > 0 ? 'native' : 'node'), () => 'node' as const)
     encoders.set(db, known)
   }
   return known

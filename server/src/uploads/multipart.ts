@@ -26,14 +26,12 @@ export const uploadLimits: UploadLimits = {
 export const FIELD = 'images'
 
 const tooMany = () => new ApiError('MaxFile')
-const tooBig = (limits: UploadLimits) =>
-  new ApiError('MaxFile', `Mỗi ảnh tối đa ${Math.round(limits.maxFileBytes / MB)} MB.`)
+const tooBig = (limits: UploadLimits) => new ApiError('MaxFile', `Mỗi ảnh tối đa ${Math.round(limits.maxFileBytes / MB)} MB.`)
 // The rest of such a body is not worth reading: the answer goes out and the connection is closed after it.
 const closeAfter = { headers: { Connection: 'close' } }
 const bodyTooBig = (limits: UploadLimits) =>
   new ApiError('MaxFile', `Dữ liệu tải lên vượt quá ${Math.round(limits.maxBodyBytes / MB)} MB (tối đa 4 ảnh, mỗi ảnh ${Math.round(limits.maxFileBytes / MB)} MB).`, closeAfter)
-const noImages = () =>
-  new ApiError('BadRequest', 'Vui lòng chọn từ 1 đến 4 hình ảnh.', { errors: { [FIELD]: ['Vui lòng chọn từ 1 đến 4 hình ảnh (trường "images").'] } })
+const noImages = () => new ApiError('BadRequest', 'Vui lòng chọn từ 1 đến 4 hình ảnh.', { errors: { [FIELD]: ['Vui lòng chọn từ 1 đến 4 hình ảnh (trường "images").'] } })
 const malformed = () => new ApiError('BadRequest', 'Dữ liệu multipart/form-data không hợp lệ.')
 const tooSlow = () => new ApiError('BadRequest', 'Tải ảnh lên quá lâu, vui lòng thử lại khi mạng ổn định hơn.', closeAfter)
 

@@ -76,8 +76,7 @@ describe('s3Storage against an S3 that checks signatures', () => {
   })
   afterAll(() => s3.server.close())
 
-  const storage = (secret = 'bi-mat') =>
-    s3Storage({ endpoint, region: 'ap-southeast-1', bucket: 'anh', prefix: 'photos/', accessKeyId: 'KHOA', secretAccessKey: secret })
+  const storage = (secret = 'bi-mat') => s3Storage({ endpoint, region: 'ap-southeast-1', bucket: 'anh', prefix: 'photos/', accessKeyId: 'KHOA', secretAccessKey: secret })
 
   it('puts, gets back exactly and deletes an object under bucket/prefix/key', async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])

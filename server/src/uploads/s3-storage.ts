@@ -17,7 +17,10 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 
 /** `20130524T000000Z` and `20130524` for a time. */
 function amzDates(now: Date) {
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
   return { amzDate, day: amzDate.slice(0, 8) }
 }
 
@@ -35,8 +38,14 @@ export function signV4(req: {
   accessKeyId: string
   secretAccessKey: string
 }): string {
-  const names = Object.keys(req.headers).map((n) => n.toLowerCase()).sort()
-  const value = (name: string) => Object.entries(req.headers).find(([n]) => n.toLowerCase() === name)?.[1]?.trim().replace(/\s+/g, ' ') ?? ''
+  const names = Object.keys(req.headers)
+    .map((n) => n.toLowerCase())
+    .sort()
+  const value = (name: string) =>
+    Object.entries(req.headers)
+      .find(([n]) => n.toLowerCase() === name)?.[1]
+      ?.trim()
+      .replace(/\s+/g, ' ') ?? ''
   const signedHeaders = names.join(';')
   const canonical = [req.method, req.path, '', ...names.map((n) => `${n}:${value(n)}`), '', signedHeaders, value('x-amz-content-sha256')].join('\n')
   const amzDate = value('x-amz-date')
@@ -83,8 +92,7 @@ export function s3Storage(loc: S3Location, opts: { fetch?: typeof fetch; now?: (
     })
   }
 
-  const failed = async (what: string, res: Response) =>
-    new S3Error(`S3 ${what} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`)
+  const failed = async (what: string, res: Response) => new S3Error(`S3 ${what} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`)
 
   return {
     async put(key, bytes, contentType) {

@@ -29,10 +29,7 @@ class AlreadyRecorded extends Error {}
 
 /** The answer first given to this account for this Idempotency-Key, if any. */
 export async function recordedAnswer(db: Queryable, userId: string, idempotencyKey: string): Promise<UploadResult[] | null> {
-  const rows = await db.query<{ response: UploadResult[] }>(
-    'select response from upload_requests where user_id = $1 and idempotency_key = $2',
-    [userId, idempotencyKey],
-  )
+  const rows = await db.query<{ response: UploadResult[] }>('select response from upload_requests where user_id = $1 and idempotency_key = $2', [userId, idempotencyKey])
   return rows[0]?.response ?? null
 }
 
@@ -89,7 +86,19 @@ export async function saveUploads(
         await tx.query(
           `insert into uploads (id, user_id, width, height, bytes, content_type, storage_key, thumb_key, thumb_content_type, created_at, idempotency_key)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [r.id, input.userId, r.image.width, r.image.height, r.image.bytes.length, r.image.contentType, r.key, r.thumbKey, r.thumb.contentType, input.now, input.idempotencyKey ?? null],
+          [
+            r.id,
+            input.userId,
+            r.image.width,
+            r.image.height,
+            r.image.bytes.length,
+            r.image.contentType,
+            r.key,
+            r.thumbKey,
+            r.thumb.contentType,
+            input.now,
+            input.idempotencyKey ?? null,
+          ],
         )
       }
     })
@@ -129,10 +138,7 @@ export async function readUpload(
  * An object whose delete failed is only unreachable bytes, never a photo still shown.
  */
 export async function deleteUpload(db: Queryable, storage: UploadStorage, userId: string, id: string): Promise<boolean> {
-  const rows = await db.query<{ storage_key: string; thumb_key: string }>(
-    'delete from uploads where id = $1 and user_id = $2 returning storage_key, thumb_key',
-    [id, userId],
-  )
+  const rows = await db.query<{ storage_key: string; thumb_key: string }>('delete from uploads where id = $1 and user_id = $2 returning storage_key, thumb_key', [id, userId])
   const row = rows[0]
   if (!row) return false
   await Promise.all([storage.delete(row.storage_key), storage.delete(row.thumb_key)])

@@ -8,10 +8,7 @@ type UsageDeps = Pick<Deps, 'db' | 'config' | 'now'>
 /** Today's count for /api/auth/usage; `resets_at` is the next midnight in Asia/Ho_Chi_Minh. */
 export async function getUsage(deps: UsageDeps, userId: string): Promise<{ count: number; limit: number; resets_at: string }> {
   const now = deps.now()
-  const rows = await deps.db.query<{ count: number }>('select count::int as count from usage_daily where user_id = $1 and day = $2::date', [
-    userId,
-    vietnamDay(now),
-  ])
+  const rows = await deps.db.query<{ count: number }>('select count::int as count from usage_daily where user_id = $1 and day = $2::date', [userId, vietnamDay(now)])
   return { count: rows[0]?.count ?? 0, limit: deps.config.dailyLookupLimit, resets_at: toVietnamIso(nextVietnamMidnight(now)) }
 }
 
@@ -33,10 +30,10 @@ export async function countedLookup<T>(deps: Pick<Deps, 'db' | 'config' | 'now' 
   )
   const count = reserved[0]?.count
   if (count === undefined) {
-    throw new DailyLimitError(
-      `Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`,
-      { count: limit, limit },
-    )
+    throw new DailyLimitError(`Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`, {
+      count: limit,
+      limit,
+    })
   }
   try {
     return { data: await lookup(), usage: { count, limit } }

@@ -49,11 +49,17 @@ describe('account calls', () => {
     const { fetchMock, auth, toasts } = setup()
     fetchMock.mockResolvedValueOnce(body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.'))
     fetchMock.mockResolvedValueOnce(body(null, 'Đã gửi mã.'))
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 }))
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 }),
+    )
     await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
     await auth.forgotPassword({ email: 'lan@example.com' })
     await auth.resetPassword({ code: '123', new_password: 'mat-khau-2' })
-    expect(toasts()).toEqual([['green', 'Đăng ký thành công.'], ['green', 'Đã gửi mã.'], ['red', 'Mã không đúng.']])
+    expect(toasts()).toEqual([
+      ['green', 'Đăng ký thành công.'],
+      ['green', 'Đã gửi mã.'],
+      ['red', 'Mã không đúng.'],
+    ])
   })
 
   it('clears the session and the counter on logout even when the server cannot be reached', async () => {

@@ -21,10 +21,8 @@ export function createAuthApi(api: ApiClient, store: Store, clearDevice: (store:
       }
       return res
     },
-    register: (body: RegisterBody) =>
-      api.request({ method: 'POST', path: '/api/auth/register', json: body, data: registerData, session: false, toast: 'code' }),
-    forgotPassword: (body: { email: string }) =>
-      api.request({ method: 'POST', path: '/api/auth/forgotPassword', json: body, data: z.null(), session: false, toast: 'code' }),
+    register: (body: RegisterBody) => api.request({ method: 'POST', path: '/api/auth/register', json: body, data: registerData, session: false, toast: 'code' }),
+    forgotPassword: (body: { email: string }) => api.request({ method: 'POST', path: '/api/auth/forgotPassword', json: body, data: z.null(), session: false, toast: 'code' }),
     resetPassword: (body: { code: string; new_password: string }) =>
       api.request({ method: 'POST', path: '/api/auth/resetPassword', json: body, data: z.null(), session: false, toast: 'code' }),
     /**

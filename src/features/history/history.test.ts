@@ -71,7 +71,18 @@ describe('planning results in the history', () => {
         sheet_no: 3,
         parcel_no: Number(id),
         address: 'Đường Số 1',
-        geometry: { type: 'Polygon', coordinates: [[[lng, 10.79], [lng + 0.001, 10.79], [lng + 0.001, 10.791], [lng, 10.791], [lng, 10.79]]] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [lng, 10.79],
+              [lng + 0.001, 10.79],
+              [lng + 0.001, 10.791],
+              [lng, 10.791],
+              [lng, 10.79],
+            ],
+          ],
+        },
       },
     }) as unknown as PlanningData
 

@@ -10,7 +10,11 @@ import { shouldOfferInstall } from './moment.ts'
 function useLookupCount(): number {
   const [n, setN] = useState(0)
   useEffect(() => {
-    const load = () => void list().then((rows) => setN(rows.length), () => undefined)
+    const load = () =>
+      void list().then(
+        (rows) => setN(rows.length),
+        () => undefined,
+      )
     load()
     return subscribeHistory(load)
   }, [])

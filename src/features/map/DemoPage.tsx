@@ -13,7 +13,11 @@ export function DemoPage() {
   const [MapView, setMapView] = useState<MapViewComponent | null>(loadedMapView)
   const [failed, setFailed] = useState<{ error: unknown } | null>(null)
   useEffect(() => {
-    if (!MapView) loadMapView().then((view) => setMapView(() => view), (error: unknown) => setFailed({ error }))
+    if (!MapView)
+      loadMapView().then(
+        (view) => setMapView(() => view),
+        (error: unknown) => setFailed({ error }),
+      )
   }, [MapView])
   // A chunk that cannot be loaded shows the route's error page, as a failed lazy component did.
   if (failed) throw failed.error

@@ -18,7 +18,14 @@ describe('land-use colours', () => {
   })
 
   it('keeps the colours DOMAIN.md gives', () => {
-    expect([landUse.ODT, landUse.ONT, landUse.TMD, landUse.DGT, landUse.SON, landUse.NTD].map((u) => u!.color)).toEqual(['#ffa0ff', '#ffd0ff', '#faaaa0', '#ffaa32', '#a0ffff', '#d2d2d2'])
+    expect([landUse.ODT, landUse.ONT, landUse.TMD, landUse.DGT, landUse.SON, landUse.NTD].map((u) => u!.color)).toEqual([
+      '#ffa0ff',
+      '#ffd0ff',
+      '#faaaa0',
+      '#ffaa32',
+      '#a0ffff',
+      '#d2d2d2',
+    ])
   })
 
   it('matches what the server’s migrations put in land_use_codes', () => {

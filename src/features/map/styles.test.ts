@@ -2,22 +2,16 @@ import { describe, expect, it } from 'vitest'
 import Feature from 'ol/Feature'
 import type Style from 'ol/style/Style'
 import { legendFor } from './land-use.ts'
-import {
-  createBasemapStyle,
-  createNationalStyle,
-  createParcelStyle,
-  createPlanningStyle,
-  darken,
-  hexToRgba,
-  selectedParcelStyle,
-  streetWidthPx,
-} from './styles.ts'
+import { createBasemapStyle, createNationalStyle, createParcelStyle, createPlanningStyle, darken, hexToRgba, selectedParcelStyle, streetWidthPx } from './styles.ts'
 
 /** Resolution (m/px) of a Web Mercator zoom with 256-px tiles. */
 const res = (zoom: number) => (2 * Math.PI * 6378137) / 256 / 2 ** zoom
 const f = (props: Record<string, unknown>) => new Feature(props)
 const list = (s: Style | Style[] | void | undefined): Style[] => (s === undefined ? [] : Array.isArray(s) ? s : [s])
-const texts = (s: Style | Style[] | void | undefined) => list(s).map((x) => x.getText()?.getText()).filter(Boolean)
+const texts = (s: Style | Style[] | void | undefined) =>
+  list(s)
+    .map((x) => x.getText()?.getText())
+    .filter(Boolean)
 const strokeWidths = (s: Style | Style[] | void | undefined) => list(s).map((x) => x.getStroke()?.getWidth() ?? 0)
 
 const normal = { highContrast: false }
@@ -43,14 +37,25 @@ describe('basemap style', () => {
   })
 
   it('fills water blue and green areas green, and skips layers it does not know', () => {
-    expect(list(style(f({ layer: 'water' }), res(15)))[0]?.getFill()?.getColor()).toBe('#9fd3f0')
-    expect(list(style(f({ layer: 'green' }), res(15)))[0]?.getFill()?.getColor()).toBe('#c6e8b5')
+    expect(
+      list(style(f({ layer: 'water' }), res(15)))[0]
+        ?.getFill()
+        ?.getColor(),
+    ).toBe('#9fd3f0')
+    expect(
+      list(style(f({ layer: 'green' }), res(15)))[0]
+        ?.getFill()
+        ?.getColor(),
+    ).toBe('#c6e8b5')
     expect(style(f({ layer: 'unknown' }), res(15))).toBeUndefined()
   })
 
   it('draws heavier, black-on-white labels in high-contrast mode', () => {
     const street = f({ layer: 'streets', class: 'main', name: 'Đường A' })
-    const text = (o: typeof normal) => list(createBasemapStyle(o)(street, res(16))).find((s) => s.getText())!.getText()!
+    const text = (o: typeof normal) =>
+      list(createBasemapStyle(o)(street, res(16)))
+        .find((s) => s.getText())!
+        .getText()!
     expect(text(bright).getFill()?.getColor()).toBe('#000000')
     expect(text(bright).getStroke()!.getWidth()!).toBeGreaterThan(text(normal).getStroke()!.getWidth()!)
   })
@@ -95,13 +100,21 @@ describe('parcel style', () => {
   })
 
   it('gives every parcel a transparent fill so hovering inside it finds it', () => {
-    expect(list(style(parcel, res(18)))[0]?.getFill()?.getColor()).toBe('rgba(0,0,0,0)')
+    expect(
+      list(style(parcel, res(18)))[0]
+        ?.getFill()
+        ?.getColor(),
+    ).toBe('rgba(0,0,0,0)')
   })
 
   it('draws thicker black outlines in high-contrast mode', () => {
     const [s] = list(createParcelStyle(bright)(parcel, res(18)))
     expect(s?.getStroke()?.getColor()).toBe('#000000')
-    expect(s?.getStroke()?.getWidth()).toBeGreaterThan(list(style(parcel, res(18)))[0]!.getStroke()!.getWidth()!)
+    expect(s?.getStroke()?.getWidth()).toBeGreaterThan(
+      list(style(parcel, res(18)))[0]!
+        .getStroke()!
+        .getWidth()!,
+    )
   })
 
   it('marks the looked-up parcel with a dark line on a white casing', () => {

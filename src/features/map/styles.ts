@@ -76,7 +76,10 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
       case 'blocks':
         return cached('blocks', () => new Style({ fill: new Fill({ color: '#e6e1d8' }), stroke: new Stroke({ color: '#cfc8ba', width: 1 }), zIndex: 3 }))
       case 'ward_boundary':
-        return cached('ward', () => new Style({ stroke: new Stroke({ color: o.highContrast ? '#581c87' : '#7e3fb0', width: o.highContrast ? 2.5 : 2, lineDash: [8, 5] }), zIndex: 30 }))
+        return cached(
+          'ward',
+          () => new Style({ stroke: new Stroke({ color: o.highContrast ? '#581c87' : '#7e3fb0', width: o.highContrast ? 2.5 : 2, lineDash: [8, 5] }), zIndex: 30 }),
+        )
       case 'streets': {
         const cls = streetClass(feature)
         const w = Math.round(streetWidthPx(cls, zoom) * 2) / 2
@@ -84,19 +87,24 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
           const color = cls === 'main' ? '#b7791f' : o.highContrast ? '#6b7280' : '#a3a3a3'
           return new Style({ stroke: new Stroke({ color, width: w + (o.highContrast ? 2.5 : 2) }), zIndex: 10 + (cls === 'main' ? 2 : cls === 'street' ? 1 : 0) })
         })
-        const fill = cached(`street:${cls}:${w}`, () => new Style({ stroke: new Stroke({ color: cls === 'main' ? '#ffc95c' : '#ffffff', width: w }), zIndex: 13 + (cls === 'main' ? 2 : cls === 'street' ? 1 : 0) }))
+        const fill = cached(
+          `street:${cls}:${w}`,
+          () => new Style({ stroke: new Stroke({ color: cls === 'main' ? '#ffc95c' : '#ffffff', width: w }), zIndex: 13 + (cls === 'main' ? 2 : cls === 'street' ? 1 : 0) }),
+        )
         if (!name || zoom < streetLabelZoom[cls]) return [casing, fill]
         const text = cached(`street-label:${name}`, () => new Style({ text: label(name, o, { placement: 'line', size: 12, weight: 600 }), zIndex: 40 }))
         return [casing, fill, text]
       }
       case 'landmarks': {
         if (!name || zoom < 16) return undefined
-        return cached(`landmark:${name}`, () =>
-          new Style({
-            image: new CircleStyle({ radius: 3.5, fill: new Fill({ color: '#9a3412' }), stroke: new Stroke({ color: '#ffffff', width: 1.5 }) }),
-            text: label(name, o, { size: 12, color: '#7c2d12', weight: 600 }),
-            zIndex: 41,
-          }),
+        return cached(
+          `landmark:${name}`,
+          () =>
+            new Style({
+              image: new CircleStyle({ radius: 3.5, fill: new Fill({ color: '#9a3412' }), stroke: new Stroke({ color: '#ffffff', width: 1.5 }) }),
+              text: label(name, o, { size: 12, color: '#7c2d12', weight: 600 }),
+              zIndex: 41,
+            }),
         )
       }
       default:
@@ -155,8 +163,9 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
     if (layer === 'zones') {
       const color = str(feature, 'color') || '#cccccc'
       const zoom = zoomForResolution(resolution)
-      const base = cached(`zone:${color}`, () =>
-        new Style({ fill: new Fill({ color: hexToRgba(color, 0.9) }), stroke: new Stroke({ color: darken(color), width: o.highContrast ? 1.6 : 1 }), zIndex: 1 }),
+      const base = cached(
+        `zone:${color}`,
+        () => new Style({ fill: new Fill({ color: hexToRgba(color, 0.9) }), stroke: new Stroke({ color: darken(color), width: o.highContrast ? 1.6 : 1 }), zIndex: 1 }),
       )
       const code = str(feature, 'land_use_code')
       // Zone codes label the overview; from z17 the parcel numbers take the space and the legend names the codes.
@@ -166,12 +175,14 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
       return [base, cached(`zone-label:${text}`, () => new Style({ text: label(text, o, { size: 12, weight: 700, color: '#3f3f46' }), zIndex: 3 }))]
     }
     if (layer === 'road_reserves') {
-      return cached('reserve', () =>
-        new Style({
-          fill: new Fill({ color: o.reserveFill }),
-          stroke: new Stroke({ color: '#b91c1c', width: o.highContrast ? 2.5 : 1.8, lineDash: [6, 4] }),
-          zIndex: 2,
-        }),
+      return cached(
+        'reserve',
+        () =>
+          new Style({
+            fill: new Fill({ color: o.reserveFill }),
+            stroke: new Stroke({ color: '#b91c1c', width: o.highContrast ? 2.5 : 1.8, lineDash: [6, 4] }),
+            zIndex: 2,
+          }),
       )
     }
     return undefined
@@ -255,12 +266,14 @@ export function createNationalStyle(o: StyleOptions): StyleFunction {
       return cached(kind, () => new Style({ fill: new Fill({ color: '#f4efe4' }), stroke: new Stroke({ color: '#9a7b4f', width: 1.2 }) }))
     }
     if (kind === 'archipelago') {
-      return cached(`arch:${name}`, () =>
-        new Style({
-          stroke: new Stroke({ color: '#9a7b4f', width: 1.2, lineDash: [4, 4] }),
-          fill: new Fill({ color: 'rgba(244,239,228,0.35)' }),
-          text: label(name, o, { size: 12, weight: 700, color: '#7c2d12', overflow: true }),
-        }),
+      return cached(
+        `arch:${name}`,
+        () =>
+          new Style({
+            stroke: new Stroke({ color: '#9a7b4f', width: 1.2, lineDash: [4, 4] }),
+            fill: new Fill({ color: 'rgba(244,239,228,0.35)' }),
+            text: label(name, o, { size: 12, weight: 700, color: '#7c2d12', overflow: true }),
+          }),
       )
     }
     if (kind === 'country-label') {

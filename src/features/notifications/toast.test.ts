@@ -32,14 +32,20 @@ describe('toasts', () => {
   it('code rule: a failed status shows each message as a red toast', () => {
     const store = createStore()
     codeToast(store, 'NG', ['Sai mật khẩu.', 'Thử lại sau.'])
-    expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([['red', 'Sai mật khẩu.'], ['red', 'Thử lại sau.']])
+    expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([
+      ['red', 'Sai mật khẩu.'],
+      ['red', 'Thử lại sau.'],
+    ])
   })
 
   it('code rule: no message at all falls back to the red UNKNOWN text, even with status OK', () => {
     const store = createStore()
     codeToast(store, 'OK', [])
     codeToast(store, 'NG', [''])
-    expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([['red', errorTexts.UNKNOWN], ['red', errorTexts.UNKNOWN]])
+    expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([
+      ['red', errorTexts.UNKNOWN],
+      ['red', errorTexts.UNKNOWN],
+    ])
   })
 
   it('code rule: a success shows only its first message, in green', () => {

@@ -95,7 +95,12 @@ describe('saved area tiles', () => {
     expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,-]+&zooms=17&layers=planning$/)
     const cache = await caches.open(tileCaches.saved)
     const tile = (await cache.match(url(21)))!
-    expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([200, 'W/"9-planning-17-21-61580"', 'application/x-protobuf', '5'])
+    expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([
+      200,
+      'W/"9-planning-17-21-61580"',
+      'application/x-protobuf',
+      '5',
+    ])
     expect(new Uint8Array(await tile.arrayBuffer())).toEqual(body)
     const empty = (await cache.match(url(22)))!
     expect([empty.status, empty.headers.get('ETag'), empty.headers.get('Content-Type')]).toEqual([204, 'W/"9-planning-17-22-61580"', null])
@@ -109,12 +114,21 @@ describe('saved area tiles', () => {
   it('refuses a pack cut short or missing a tile, so the downloader asks for it again', async () => {
     const { caches } = fakeCaches()
     const t = { layer: 'parcels' as const, z: 17, x: 31, y: 61580 }
-    const pack: PackRequest = { layer: 'parcels', range: { z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 }, tiles: [{ ...t, index: 0 }, { ...t, x: 32, index: 1 }] }
+    const pack: PackRequest = {
+      layer: 'parcels',
+      range: { z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 },
+      tiles: [
+        { ...t, index: 0 },
+        { ...t, x: 32, index: 1 },
+      ],
+    }
     const gz = new Uint8Array(gzipSync(new Uint8Array(100)))
     const whole = new Uint8Array(await new Blob([packHeader(3, 1), packEntryHead(t, gz), gz]).arrayBuffer())
     const signal = new AbortController().signal
     const serve = (b: Uint8Array) => (async () => new Response(b.slice())) as unknown as typeof globalThis.fetch
-    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole.subarray(0, whole.length - 5)) })).rejects.toBeInstanceOf(PackFormatError)
+    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole.subarray(0, whole.length - 5)) })).rejects.toBeInstanceOf(
+      PackFormatError,
+    )
     await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) })).rejects.toBeInstanceOf(PackFormatError)
   })
 })

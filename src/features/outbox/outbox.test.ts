@@ -165,7 +165,14 @@ describe('failure classes', () => {
 })
 
 describe('valuation photos in the outbox', () => {
-  const ready = (name: string): PhotoItem => ({ ...newPhoto(`${name}.jpg`), status: 'ready', blob: new Blob([name], { type: 'image/jpeg' }), type: 'image/jpeg', width: 4, height: 3 })
+  const ready = (name: string): PhotoItem => ({
+    ...newPhoto(`${name}.jpg`),
+    status: 'ready',
+    blob: new Blob([name], { type: 'image/jpeg' }),
+    type: 'image/jpeg',
+    width: 4,
+    height: 3,
+  })
   const settle = () => new Promise((r) => setTimeout(r, 30))
 
   it('queues each prepared photo with its key and puts the photos back on the form after a restart', async () => {

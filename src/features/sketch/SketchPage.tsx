@@ -17,10 +17,18 @@ function Exports({ subject }: { subject: SketchSubject }) {
   const title = `${parcelTitle(subject)}${subject.place ? ` — ${subject.place}` : ''}`
   return (
     <Group gap="xs" className="sketch-actions">
-      <Button variant="light" leftSection={<IconFileSpreadsheet size={18} aria-hidden />} onClick={() => download(fileName(base, 'csv'), cornersCsv(subject.outline), 'text/csv;charset=utf-8')}>
+      <Button
+        variant="light"
+        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        onClick={() => download(fileName(base, 'csv'), cornersCsv(subject.outline), 'text/csv;charset=utf-8')}
+      >
         Tải CSV
       </Button>
-      <Button variant="light" leftSection={<IconFileVector size={18} aria-hidden />} onClick={() => download(fileName(base, 'dxf'), outlineDxf(subject.outline, title), 'application/dxf')}>
+      <Button
+        variant="light"
+        leftSection={<IconFileVector size={18} aria-hidden />}
+        onClick={() => download(fileName(base, 'dxf'), outlineDxf(subject.outline, title), 'application/dxf')}
+      >
         Tải DXF
       </Button>
       <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
@@ -62,18 +70,16 @@ function Facts({ subject }: { subject: SketchSubject }) {
         {subject.neighbours === undefined
           ? 'Đang đọc bản đồ thửa quanh đây…'
           : subject.neighbours === null
-          ? 'Không đọc được bản đồ thửa quanh đây (chưa lưu khu vực này để dùng offline)'
-          : subject.neighbours.length === 0
-            ? 'Không có'
-            : subject.neighbours.map((n) => `thửa ${n.parcelNo ?? '?'} (tờ ${n.sheetNo ?? '?'}) phía ${n.side}`).join('; ')}
+            ? 'Không đọc được bản đồ thửa quanh đây (chưa lưu khu vực này để dùng offline)'
+            : subject.neighbours.length === 0
+              ? 'Không có'
+              : subject.neighbours.map((n) => `thửa ${n.parcelNo ?? '?'} (tờ ${n.sheetNo ?? '?'}) phía ${n.side}`).join('; ')}
       </dd>
       <dt>Hệ toạ độ</dt>
       <dd>{crsLabel(outline.meridian)}</dd>
       <dt>Nguồn ranh thửa</dt>
       <dd>
-        {origin.kind === 'history'
-          ? `Kết quả tra cứu lúc ${formatDateTime(origin.at)}`
-          : `Bản đồ thửa đã lưu trên máy, sai số đến khoảng ${formatMeters(origin.precisionM)}`}
+        {origin.kind === 'history' ? `Kết quả tra cứu lúc ${formatDateTime(origin.at)}` : `Bản đồ thửa đã lưu trên máy, sai số đến khoảng ${formatMeters(origin.precisionM)}`}
       </dd>
     </dl>
   )

@@ -23,23 +23,50 @@ export function cornersCsv(outline: Outline): string {
 }
 
 /** DXF R12 keeps text in the drawing's code page: names go in without diacritics. */
-const dxfText = (s: string) => foldVietnamese(s).replace(/[^\x20-\x7e]/g, '?').toUpperCase()
+const dxfText = (s: string) =>
+  foldVietnamese(s)
+    .replace(/[^\x20-\x7e]/g, '?')
+    .toUpperCase()
 
 type Pair = [code: number, value: string | number]
 
 function layerTable(layers: { name: string; color: number }[]): Pair[] {
   return [
-    [0, 'TABLE'], [2, 'LTYPE'], [70, 1],
-    [0, 'LTYPE'], [2, 'CONTINUOUS'], [70, 0], [3, 'Solid line'], [72, 65], [73, 0], [40, '0.0'],
+    [0, 'TABLE'],
+    [2, 'LTYPE'],
+    [70, 1],
+    [0, 'LTYPE'],
+    [2, 'CONTINUOUS'],
+    [70, 0],
+    [3, 'Solid line'],
+    [72, 65],
+    [73, 0],
+    [40, '0.0'],
     [0, 'ENDTAB'],
-    [0, 'TABLE'], [2, 'LAYER'], [70, layers.length],
-    ...layers.flatMap((l): Pair[] => [[0, 'LAYER'], [2, l.name], [70, 0], [62, l.color], [6, 'CONTINUOUS']]),
+    [0, 'TABLE'],
+    [2, 'LAYER'],
+    [70, layers.length],
+    ...layers.flatMap((l): Pair[] => [
+      [0, 'LAYER'],
+      [2, l.name],
+      [70, 0],
+      [62, l.color],
+      [6, 'CONTINUOUS'],
+    ]),
     [0, 'ENDTAB'],
   ]
 }
 
 function text(layer: string, x: number, y: number, height: number, value: string): Pair[] {
-  return [[0, 'TEXT'], [8, layer], [10, fixed(x, 3)], [20, fixed(y, 3)], [30, '0.0'], [40, fixed(height, 3)], [1, value]]
+  return [
+    [0, 'TEXT'],
+    [8, layer],
+    [10, fixed(x, 3)],
+    [20, fixed(y, 3)],
+    [30, '0.0'],
+    [40, fixed(height, 3)],
+    [1, value],
+  ]
 }
 
 /**
@@ -54,10 +81,30 @@ export function outlineDxf(outline: Outline, title: string): string {
   const [minE, maxE, minN, maxN] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
   const h = Math.max(0.2, Math.max(maxE - minE, maxN - minN) / 40)
   const entities: Pair[] = [
-    [0, 'POLYLINE'], [8, 'RANH_THUA'], [66, 1], [70, 1], [10, '0.0'], [20, '0.0'], [30, '0.0'],
-    ...outline.corners.flatMap((c): Pair[] => [[0, 'VERTEX'], [8, 'RANH_THUA'], [10, fixed(c.y, 3)], [20, fixed(c.x, 3)], [30, '0.0']]),
-    [0, 'SEQEND'], [8, 'RANH_THUA'],
-    ...outline.corners.flatMap((c): Pair[] => [[0, 'POINT'], [8, 'DIEM'], [10, fixed(c.y, 3)], [20, fixed(c.x, 3)], [30, '0.0'], ...text('SO_HIEU_DIEM', c.y + h / 3, c.x + h / 3, h, String(c.n))]),
+    [0, 'POLYLINE'],
+    [8, 'RANH_THUA'],
+    [66, 1],
+    [70, 1],
+    [10, '0.0'],
+    [20, '0.0'],
+    [30, '0.0'],
+    ...outline.corners.flatMap((c): Pair[] => [
+      [0, 'VERTEX'],
+      [8, 'RANH_THUA'],
+      [10, fixed(c.y, 3)],
+      [20, fixed(c.x, 3)],
+      [30, '0.0'],
+    ]),
+    [0, 'SEQEND'],
+    [8, 'RANH_THUA'],
+    ...outline.corners.flatMap((c): Pair[] => [
+      [0, 'POINT'],
+      [8, 'DIEM'],
+      [10, fixed(c.y, 3)],
+      [20, fixed(c.x, 3)],
+      [30, '0.0'],
+      ...text('SO_HIEU_DIEM', c.y + h / 3, c.x + h / 3, h, String(c.n)),
+    ]),
     ...outline.edges.flatMap((e, i) => {
       const a = outline.corners[i]!
       const b = outline.corners[(i + 1) % outline.corners.length]!
@@ -67,13 +114,25 @@ export function outlineDxf(outline: Outline, title: string): string {
     ...text('GHI_CHU', minE, maxN + h * 0.6, h * 0.8, dxfText(`${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m2`)),
   ]
   const pairs: Pair[] = [
-    [0, 'SECTION'], [2, 'HEADER'],
-    [9, '$ACADVER'], [1, 'AC1009'],
-    [9, '$INSBASE'], [10, '0.0'], [20, '0.0'], [30, '0.0'],
-    [9, '$EXTMIN'], [10, fixed(minE, 3)], [20, fixed(minN, 3)], [30, '0.0'],
-    [9, '$EXTMAX'], [10, fixed(maxE, 3)], [20, fixed(maxN + h * 3, 3)], [30, '0.0'],
+    [0, 'SECTION'],
+    [2, 'HEADER'],
+    [9, '$ACADVER'],
+    [1, 'AC1009'],
+    [9, '$INSBASE'],
+    [10, '0.0'],
+    [20, '0.0'],
+    [30, '0.0'],
+    [9, '$EXTMIN'],
+    [10, fixed(minE, 3)],
+    [20, fixed(minN, 3)],
+    [30, '0.0'],
+    [9, '$EXTMAX'],
+    [10, fixed(maxE, 3)],
+    [20, fixed(maxN + h * 3, 3)],
+    [30, '0.0'],
     [0, 'ENDSEC'],
-    [0, 'SECTION'], [2, 'TABLES'],
+    [0, 'SECTION'],
+    [2, 'TABLES'],
     ...layerTable([
       { name: 'RANH_THUA', color: 1 },
       { name: 'DIEM', color: 7 },
@@ -82,7 +141,10 @@ export function outlineDxf(outline: Outline, title: string): string {
       { name: 'GHI_CHU', color: 7 },
     ]),
     [0, 'ENDSEC'],
-    [0, 'SECTION'], [2, 'ENTITIES'], ...entities, [0, 'ENDSEC'],
+    [0, 'SECTION'],
+    [2, 'ENTITIES'],
+    ...entities,
+    [0, 'ENDSEC'],
     [0, 'EOF'],
   ]
   return pairs.map(([code, value]) => `${String(code).padStart(3, ' ')}\r\n${value}`).join('\r\n') + '\r\n'
@@ -90,7 +152,9 @@ export function outlineDxf(outline: Outline, title: string): string {
 
 /** A file name without diacritics or spaces: "so-do-to-12-thua-34.dxf". */
 export function fileName(base: string, ext: string): string {
-  const slug = foldVietnamese(base).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  const slug = foldVietnamese(base)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
   return `${slug || 'so-do'}.${ext}`
 }
 

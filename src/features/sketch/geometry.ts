@@ -35,10 +35,12 @@ const ringOf = (coords: unknown): LngLat[] | null =>
 
 /** Rough planar size of a lon/lat ring, only to pick a multipolygon's largest part. */
 function degreeArea(ring: LngLat[]): number {
-  return Math.abs(ring.reduce((s, [x1, y1], i) => {
-    const [x2, y2] = ring[(i + 1) % ring.length]!
-    return s + x1 * y2 - x2 * y1
-  }, 0))
+  return Math.abs(
+    ring.reduce((s, [x1, y1], i) => {
+      const [x2, y2] = ring[(i + 1) % ring.length]!
+      return s + x1 * y2 - x2 * y1
+    }, 0),
+  )
 }
 
 /** The outer ring of a Polygon, or of a MultiPolygon's largest part; null for anything else. */

@@ -36,7 +36,14 @@ describe('neighbouring parcels from tiles', () => {
 
   it('names the eight compass sides', () => {
     expect([sideOf(1, 0), sideOf(1, 1), sideOf(0, 1), sideOf(-1, 1), sideOf(-1, 0), sideOf(-1, -1), sideOf(0, -1), sideOf(1, -1)]).toEqual([
-      'Bắc', 'Đông Bắc', 'Đông', 'Đông Nam', 'Nam', 'Tây Nam', 'Tây', 'Tây Bắc',
+      'Bắc',
+      'Đông Bắc',
+      'Đông',
+      'Đông Nam',
+      'Nam',
+      'Tây Nam',
+      'Tây',
+      'Tây Bắc',
     ])
   })
 

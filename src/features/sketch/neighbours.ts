@@ -41,8 +41,13 @@ export function neighboursOf(subject: Outline, subjectId: string | null, parcels
     if (!close) continue
     const c = centroid(pts)
     const bearing = (Math.atan2(c.y - mid.y, c.x - mid.x) * 180) / Math.PI
-    seen.set(p.id, { id: p.id, sheetNo: p.sheetNo, parcelNo: p.parcelNo, side: sideOf(c.x - mid.x, c.y - mid.y), // Sorted from the north sector on: a parcel a hair west of due north still comes first.
-    bearing: (bearing + 360 + 22.5) % 360 })
+    seen.set(p.id, {
+      id: p.id,
+      sheetNo: p.sheetNo,
+      parcelNo: p.parcelNo,
+      side: sideOf(c.x - mid.x, c.y - mid.y), // Sorted from the north sector on: a parcel a hair west of due north still comes first.
+      bearing: (bearing + 360 + 22.5) % 360,
+    })
   }
   return [...seen.values()].sort((a, b) => a.bearing - b.bearing).map(({ bearing: _b, ...n }) => n)
 }

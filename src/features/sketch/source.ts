@@ -84,7 +84,16 @@ export async function withSurroundings(subject: SketchSubject, signal?: AbortSig
   const streets = subject.street === undefined ? await streetsAround(boxOf(subject.outline, 0.0005), signal) : []
   return {
     ...subject,
-    neighbours: subject.neighbours !== undefined ? subject.neighbours : around ? neighboursOf(subject.outline, subject.parcelId, around.tiles.flatMap((t) => t.parcels)) : null,
+    neighbours:
+      subject.neighbours !== undefined
+        ? subject.neighbours
+        : around
+          ? neighboursOf(
+              subject.outline,
+              subject.parcelId,
+              around.tiles.flatMap((t) => t.parcels),
+            )
+          : null,
     street: subject.street !== undefined ? subject.street : nearestStreet(subject.outline, streets),
   }
 }
@@ -112,7 +121,11 @@ async function fromTiles(q: SketchQuery, signal?: AbortSignal): Promise<SketchRe
       landUse: '',
       outline,
       origin: { kind: 'tiles', precisionM: tilePrecisionM(around.z, lat) },
-      neighbours: neighboursOf(outline, hit.id, around.tiles.flatMap((t) => t.parcels)),
+      neighbours: neighboursOf(
+        outline,
+        hit.id,
+        around.tiles.flatMap((t) => t.parcels),
+      ),
       street: undefined,
     },
   }

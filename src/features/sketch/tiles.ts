@@ -114,5 +114,5 @@ export function parcelAt(tiles: readonly TileRead[], lat: number, lng: number): 
 
 /** How far a tile of zoom z may move a corner: one pixel of a 512-px tile, at the tile's latitude. */
 export function tilePrecisionM(z: number, lat: number): number {
-  return ((40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / 2 ** z) / 512
+  return (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / 2 ** z / 512
 }

@@ -17,12 +17,7 @@ export const emptyUsage: UsageState = { count: 0, limit: 0, resetsAt: null, upda
 function isUsage(v: unknown): v is UsageState {
   if (typeof v !== 'object' || v === null) return false
   const u = v as Record<string, unknown>
-  return (
-    typeof u.count === 'number' &&
-    typeof u.limit === 'number' &&
-    (u.resetsAt === null || typeof u.resetsAt === 'string') &&
-    typeof u.updatedAt === 'number'
-  )
+  return typeof u.count === 'number' && typeof u.limit === 'number' && (u.resetsAt === null || typeof u.resetsAt === 'string') && typeof u.updatedAt === 'number'
 }
 
 const usageBaseAtom = atom<UsageState>(emptyUsage)

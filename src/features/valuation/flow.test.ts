@@ -28,7 +28,13 @@ const fail = (code: string, status: number, message: string) =>
 type SentUpload = { url: string; headers: Record<string, string>; body: FormData }
 
 /** XMLHttpRequest stand-in: reports upload progress in two steps, then answers like POST /api/uploads. */
-function fakeXhr(sent: SentUpload[], answer: (n: number) => { status: number; body: unknown } = (n) => ({ status: 201, body: { message: 'Đã tải ảnh lên.', meta: { code: 'Ok', status: 'OK' }, data: [{ id: `img-${n}`, url: `/api/uploads/img-${n}`, width: 800, height: 600, bytes: 1000 }] } })) {
+function fakeXhr(
+  sent: SentUpload[],
+  answer: (n: number) => { status: number; body: unknown } = (n) => ({
+    status: 201,
+    body: { message: 'Đã tải ảnh lên.', meta: { code: 'Ok', status: 'OK' }, data: [{ id: `img-${n}`, url: `/api/uploads/img-${n}`, width: 800, height: 600, bytes: 1000 }] },
+  }),
+) {
   return class implements XhrLike {
     upload: XhrLike['upload'] = { onprogress: null }
     onload: (() => void) | null = null
@@ -123,10 +129,7 @@ describe('attaching photos', () => {
   it('refuses a non-image and a file over 10 MB without preparing them', async () => {
     const { deps, store, process, photoFile } = setup({ loggedIn: false })
     const messages = await addPhotoFiles(deps, [photoFile('hop-dong.pdf', 5000, 'application/pdf'), photoFile('lon.jpg', MAX_FILE_BYTES + 1), photoFile('ok.jpg')])
-    expect(messages).toEqual([
-      '"hop-dong.pdf" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).',
-      'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.',
-    ])
+    expect(messages).toEqual(['"hop-dong.pdf" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).', 'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.'])
     expect(process).toHaveBeenCalledTimes(1)
     expect(store.get(photosAtom).map((p) => p.name)).toEqual(['ok.jpg'])
   })
@@ -297,7 +300,9 @@ describe('running a valuation', () => {
   })
 
   it('shows the yellow EMPTY_VALUATION toast when there is no market estimate', async () => {
-    const { deps, store, toasts } = setup({ routes: (url) => (url.pathname === '/api/valuation' ? ok({ ...valuationFixture, market_estimate: null, comparables: [] }) : undefined) })
+    const { deps, store, toasts } = setup({
+      routes: (url) => (url.pathname === '/api/valuation' ? ok({ ...valuationFixture, market_estimate: null, comparables: [] }) : undefined),
+    })
     chooseParcel(store, parcelFixture)
     const out = await runValuation(deps)
     expect(out.ok).toBe(true)

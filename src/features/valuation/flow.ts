@@ -74,12 +74,21 @@ export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: 
   const looked = (await history.list('planning')).map((e) => e.result.parcel).find((p) => p !== null && parcelContains(p, at.lat, at.lng))
   if (looked) return chooseParcel(store, looked, at)
   const label = at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
-  store.set(draftAtom, (d) => ({ ...d, place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel }, area: '', frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }))
+  store.set(draftAtom, (d) => ({
+    ...d,
+    place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel },
+    area: '',
+    frontage: '',
+    alley: '',
+    frontsStreet: false,
+    floors: '',
+    legal: 'chua-ro',
+    notes: '',
+  }))
   store.set(resultAtom, null)
 }
 
-const canUploadNow = (deps: ValuationDeps) =>
-  isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) && (deps.isOnline ?? (() => navigator.onLine !== false))()
+const canUploadNow = (deps: ValuationDeps) => isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) && (deps.isOnline ?? (() => navigator.onLine !== false))()
 
 let uploading: Promise<boolean> | null = null
 
@@ -94,10 +103,14 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
     for (const photo of photosToUpload(store.get(photosAtom))) {
       if (!store.get(photosAtom).some((p) => p.key === photo.key)) continue
       store.set(photosAtom, (list) => updatePhoto(list, photo.key, { status: 'uploading', progress: 0, error: null }))
-      const res = await uploadPhoto(deps.client, { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey }, {
-        onProgress: (loaded, total) => store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
-        Xhr: deps.Xhr,
-      })
+      const res = await uploadPhoto(
+        deps.client,
+        { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey },
+        {
+          onProgress: (loaded, total) => store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
+          Xhr: deps.Xhr,
+        },
+      )
       store.set(photosAtom, (list) =>
         res.ok && res.data[0]
           ? updatePhoto(list, photo.key, { status: 'uploaded', progress: 1, uploadId: res.data[0].id })
@@ -151,9 +164,7 @@ export async function storedPlanning(parcelId: string, now: number): Promise<{ d
   return hit ? { data: hit.result, at: hit.at } : null
 }
 
-export type RunOutcome =
-  | { ok: true; record: ValuationRecord; historyId: string; planningError: string | null }
-  | { ok: false; errors?: DraftErrors; message?: string }
+export type RunOutcome = { ok: true; record: ValuationRecord; historyId: string; planningError: string | null } | { ok: false; errors?: DraftErrors; message?: string }
 
 /**
  * "Định giá": checks the form, sends any photos still waiting, asks for the valuation (one counted
@@ -171,7 +182,13 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
     if (!sent) return { ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' }
   }
   const photos: PhotoItem[] = store.get(photosAtom)
-  const res = await deps.api.valuate(valuationRequest(checked.place, checked.facts, photos.map((p) => p.uploadId!)))
+  const res = await deps.api.valuate(
+    valuationRequest(
+      checked.place,
+      checked.facts,
+      photos.map((p) => p.uploadId!),
+    ),
+  )
   if (!res.ok) return { ok: false }
   const data = res.data
   if (!data.market_estimate) pushToast(store, 'warning', errorTexts.EMPTY_VALUATION)

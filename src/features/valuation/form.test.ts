@@ -66,12 +66,12 @@ describe('valuation form validation', () => {
           fc.constantFrom(0, 0.01, 100, 100.01, 1000, 1000.01, 1_000_000, 1_000_000.01),
         ),
         (n) => {
-        const server = (patch: object) => valuationBody.safeParse({ lat: 10, lng: 106, ...patch }).success
-        expect(validateDraft(draft({ area: typed(n) })).ok).toBe(server({ area_m2: n }))
-        expect(validateDraft(draft({ frontage: typed(n) })).ok).toBe(server({ frontage_m: n }))
-        expect(validateDraft(draft({ floors: typed(n) })).ok).toBe(server({ floors: n }))
-        // 0 is the "Mặt tiền đường" switch here, a number in the API.
-        expect(validateDraft(draft({ alley: typed(n) })).ok).toBe(n !== 0 && server({ alley_width_m: n }))
+          const server = (patch: object) => valuationBody.safeParse({ lat: 10, lng: 106, ...patch }).success
+          expect(validateDraft(draft({ area: typed(n) })).ok).toBe(server({ area_m2: n }))
+          expect(validateDraft(draft({ frontage: typed(n) })).ok).toBe(server({ frontage_m: n }))
+          expect(validateDraft(draft({ floors: typed(n) })).ok).toBe(server({ floors: n }))
+          // 0 is the "Mặt tiền đường" switch here, a number in the API.
+          expect(validateDraft(draft({ alley: typed(n) })).ok).toBe(n !== 0 && server({ alley_width_m: n }))
         },
       ),
       { numRuns: 300 },

@@ -55,9 +55,7 @@ function typedNumber(label: string, example: string, check: (n: number) => strin
 
 export const factsSchema = z
   .object({
-    area: typedNumber('Diện tích', '72,5', (n) =>
-      n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null,
-    ),
+    area: typedNumber('Diện tích', '72,5', (n) => (n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null)),
     frontage: typedNumber('Mặt tiền', '4,5', (n) => (n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null)),
     alley: typedNumber('Độ rộng hẻm', '3,5', (n) =>
       n <= 0 ? 'Độ rộng hẻm phải lớn hơn 0. Nếu thửa nằm mặt tiền đường, hãy bật "Mặt tiền đường".' : n > 100 ? 'Độ rộng hẻm tối đa 100 m.' : null,
@@ -69,17 +67,15 @@ export const factsSchema = z
     legal: z.enum(Object.keys(legalStatuses) as [LegalStatus, ...LegalStatus[]]),
     notes: z.string().max(NOTES_MAX, `Ghi chú tối đa ${NOTES_MAX} ký tự.`),
   })
-  .transform(
-    (d): ValuationFacts => ({
-      area_m2: d.area,
-      frontage_m: d.frontage,
-      // A street-front parcel has no alley: 0 tells the server so, overriding the parcel's own data.
-      alley_width_m: d.frontsStreet ? 0 : d.alley,
-      floors: d.floors,
-      legal: d.legal,
-      notes: d.notes.trim(),
-    }),
-  )
+  .transform((d): ValuationFacts => ({
+    area_m2: d.area,
+    frontage_m: d.frontage,
+    // A street-front parcel has no alley: 0 tells the server so, overriding the parcel's own data.
+    alley_width_m: d.frontsStreet ? 0 : d.alley,
+    floors: d.floors,
+    legal: d.legal,
+    notes: d.notes.trim(),
+  }))
 
 export type DraftField = 'place' | 'area' | 'frontage' | 'alley' | 'floors' | 'legal' | 'notes'
 export type DraftErrors = Partial<Record<DraftField, string>>

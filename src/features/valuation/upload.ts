@@ -77,6 +77,10 @@ export function uploadPhoto(
 
 /** The photo's file name after re-encoding, with the extension of its new type. */
 export function uploadName(original: string, type: string): string {
-  const base = original.replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'anh'
+  const base =
+    original
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+      .slice(0, 60) || 'anh'
   return `${base}.${type === 'image/webp' ? 'webp' : type === 'image/png' ? 'png' : 'jpg'}`
 }

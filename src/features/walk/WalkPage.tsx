@@ -74,7 +74,12 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
                 { value: 'auto', label: `Tự ghi mỗi ${DEFAULT_STEP_M} m` },
               ]}
             />
-            <Button size="lg" leftSection={<IconPlayerPlay aria-hidden />} disabled={!good} onClick={() => fix && w.start(mode, fix, { parcelId: parcel?.parcelId ?? parcelId ?? null, meridian: parcel?.outline.meridian ?? null })}>
+            <Button
+              size="lg"
+              leftSection={<IconPlayerPlay aria-hidden />}
+              disabled={!good}
+              onClick={() => fix && w.start(mode, fix, { parcelId: parcel?.parcelId ?? parcelId ?? null, meridian: parcel?.outline.meridian ?? null })}
+            >
               Bắt đầu tại góc này
             </Button>
           </Stack>

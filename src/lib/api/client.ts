@@ -115,9 +115,7 @@ export function parseEnvelope(text: string, httpStatus: number): Envelope {
   const errors = body.errors
   const data = body.data
   const dataError =
-    typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).error === 'string'
-      ? ((data as Record<string, unknown>).error as string)
-      : undefined
+    typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).error === 'string' ? ((data as Record<string, unknown>).error as string) : undefined
   return {
     httpStatus,
     code: meta.data.code,
@@ -131,18 +129,15 @@ export function parseEnvelope(text: string, httpStatus: number): Envelope {
 }
 
 function isFieldErrors(v: unknown): v is Record<string, string[]> {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    !Array.isArray(v) &&
-    Object.values(v).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
-  )
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
 }
 
 /** What to tell the person: the flattened `errors` values, else the error string, else data.error, else message. */
 export function failureMessages(env: Pick<Envelope, 'errors' | 'dataError' | 'message'>): string[] {
   if (typeof env.errors === 'object') {
-    const all = Object.values(env.errors).flat().filter((m) => m !== '')
+    const all = Object.values(env.errors)
+      .flat()
+      .filter((m) => m !== '')
     if (all.length > 0) return all
   }
   if (typeof env.errors === 'string' && env.errors !== '') return [env.errors]
@@ -232,7 +227,10 @@ export function createApiClient(opts: {
             controller.abort()
           }, spec.timeoutMs)
 
-    let w = wretch(url).fetchPolyfill(spec.fetch ?? fetchImpl).headers(headers).options({ signal: controller.signal })
+    let w = wretch(url)
+      .fetchPolyfill(spec.fetch ?? fetchImpl)
+      .headers(headers)
+      .options({ signal: controller.signal })
     if (spec.json !== undefined) w = w.json(spec.json as object)
     else if (spec.formData !== undefined) w = w.body(spec.formData)
 

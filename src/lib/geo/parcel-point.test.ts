@@ -6,7 +6,17 @@ const lShape = {
   geometry: {
     type: 'Polygon',
     // An L whose bounding-box centre (1.5, 1.5) lies outside it.
-    coordinates: [[[0, 0], [3, 0], [3, 1], [1, 1], [1, 3], [0, 3], [0, 0]]],
+    coordinates: [
+      [
+        [0, 0],
+        [3, 0],
+        [3, 1],
+        [1, 1],
+        [1, 3],
+        [0, 3],
+        [0, 0],
+      ],
+    ],
   },
 }
 
@@ -23,7 +33,27 @@ describe('a point on the parcel', () => {
   })
 
   it('avoids a hole in the parcel', () => {
-    const donut = { geometry: { type: 'Polygon', coordinates: [[[0, 0], [4, 0], [4, 4], [0, 4], [0, 0]], [[1, 1], [3, 1], [3, 3], [1, 3], [1, 1]]] } }
+    const donut = {
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [4, 0],
+            [4, 4],
+            [0, 4],
+            [0, 0],
+          ],
+          [
+            [1, 1],
+            [3, 1],
+            [3, 3],
+            [1, 3],
+            [1, 1],
+          ],
+        ],
+      },
+    }
     expect(parcelContains(donut, 2, 2)).toBe(false)
     const p = pointInParcel(donut)!
     expect(parcelContains(donut, p.lat, p.lng)).toBe(true)

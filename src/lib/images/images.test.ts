@@ -19,7 +19,10 @@ describe('which picked files are admitted', () => {
   })
 
   it('says the limit once however many files go over it', () => {
-    const { admitted, messages } = admitFiles(0, Array.from({ length: 7 }, (_, i) => photo(`p${i}.jpg`)))
+    const { admitted, messages } = admitFiles(
+      0,
+      Array.from({ length: 7 }, (_, i) => photo(`p${i}.jpg`)),
+    )
     expect(admitted).toHaveLength(4)
     expect(messages).toEqual([errorTexts.MAX_FILE])
   })
@@ -115,7 +118,9 @@ describe('GPS position from EXIF', () => {
   })
 
   it('returns null for a photo without EXIF, for damaged data and for non-images', async () => {
-    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer()
+    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer()
     expect(readExifGps(new Uint8Array(plain))).toBeNull()
     const withGps = await jpegWithGps('10/1 0/1 0/1', 'N', '106/1 0/1 0/1', 'E')
     expect(readExifGps(withGps.slice(0, 60))).toBeNull()
@@ -142,8 +147,7 @@ function fakePlatform(opts: { width: number; height: number; webp?: boolean; dec
 }
 
 describe('processing a photo before upload', () => {
-  const file = async (gps = true) =>
-    new File([gps ? await jpegWithGps('10/1 48/1 0/1', 'N', '106/1 41/1 0/1', 'E') : new Uint8Array(10)], 'IMG_1.jpg', { type: 'image/jpeg' })
+  const file = async (gps = true) => new File([gps ? await jpegWithGps('10/1 48/1 0/1', 'N', '106/1 41/1 0/1', 'E') : new Uint8Array(10)], 'IMG_1.jpg', { type: 'image/jpeg' })
 
   it('draws the upright image at most 2048 px and encodes WebP, with a small JPEG thumbnail', async () => {
     const fake = fakePlatform({ width: 3024, height: 4032 })

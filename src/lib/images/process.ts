@@ -94,10 +94,7 @@ export function blobToDataUrl(blob: Blob): Promise<string> {
  * Upright, ≤ `maxEdge` px, WebP or JPEG, no metadata. Throws ImageProcessingError with a Vietnamese
  * message when the browser cannot read the file as an image.
  */
-export async function processImage(
-  file: File,
-  opts: { keepGps: boolean; maxEdge?: number; platform?: ImagePlatform } = { keepGps: false },
-): Promise<ProcessedImage> {
+export async function processImage(file: File, opts: { keepGps: boolean; maxEdge?: number; platform?: ImagePlatform } = { keepGps: false }): Promise<ProcessedImage> {
   const platform = opts.platform ?? browserImagePlatform
   const gps = opts.keepGps ? readExifGps(await file.arrayBuffer()) : null
   let image: DecodedImage

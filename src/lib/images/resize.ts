@@ -9,7 +9,5 @@ export function fitWithin(width: number, height: number, maxEdge: number = MAX_E
   const longer = Math.max(width, height)
   if (longer <= maxEdge) return { width: Math.round(width), height: Math.round(height) }
   const scale = maxEdge / longer
-  return width >= height
-    ? { width: maxEdge, height: Math.max(1, Math.round(height * scale)) }
-    : { width: Math.max(1, Math.round(width * scale)), height: maxEdge }
+  return width >= height ? { width: maxEdge, height: Math.max(1, Math.round(height * scale)) } : { width: Math.max(1, Math.round(width * scale)), height: maxEdge }
 }

@@ -70,7 +70,12 @@ export const comparables: Kind = {
           alley: number(get('alley_width_m'), 'độ rộng hẻm', { min: 0 }),
           floors: number(get('floors'), 'số tầng', { integer: true, min: 0, max: 200 }),
           // "Nhà phố" → nha_pho, the form the demo data and the valuation use.
-          kind: kindText === null ? 'nha_pho' : foldVietnamese(kindText).replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, ''),
+          kind:
+            kindText === null
+              ? 'nha_pho'
+              : foldVietnamese(kindText)
+                  .replace(/[^a-z0-9]+/g, '_')
+                  .replace(/^_|_$/g, ''),
         })
       },
       pending: () => rows.length,

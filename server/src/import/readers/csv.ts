@@ -26,8 +26,7 @@ export function readCsv(file: string, encoding: string | undefined): Reader {
         }
         const props: Record<string, unknown> = {}
         header.forEach((h, i) => (props[h] = r.fields[i]))
-        const error =
-          r.fields.length === header.length ? undefined : `có ${r.fields.length} cột trong khi dòng tiêu đề có ${header.length} cột`
+        const error = r.fields.length === header.length ? undefined : `có ${r.fields.length} cột trong khi dòng tiêu đề có ${header.length} cột`
         yield error ? { n: r.line, props, geometry: null, error } : { n: r.line, props, geometry: null }
       }
     }

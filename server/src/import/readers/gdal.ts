@@ -45,7 +45,8 @@ function chooseLayer(vf: VectorFile, wanted: string | undefined, file: string): 
     const byAttribute = attributeLayers[vf.driver]
     const only = vf.layers[0]
     if (byAttribute && only && vf.layers.length === 1) {
-      if (byAttribute.numeric && !/^\d+$/.test(wanted)) throw new ImportError(`--layer của tệp ${vf.driver} là số ${byAttribute.label} (ví dụ --layer 10), không phải ${JSON.stringify(wanted)}`)
+      if (byAttribute.numeric && !/^\d+$/.test(wanted))
+        throw new ImportError(`--layer của tệp ${vf.driver} là số ${byAttribute.label} (ví dụ --layer 10), không phải ${JSON.stringify(wanted)}`)
       return { layer: only, where: `${byAttribute.field} = ${byAttribute.numeric ? wanted : sqlText(wanted)}` }
     }
     throw new ImportError(`Tệp ${basename(file)} không có lớp ${JSON.stringify(wanted)}; các lớp: ${list()}`)

@@ -8,7 +8,6 @@ import { readGeojson } from './geojson.ts'
 import type { Reader } from './reader.ts'
 import { readShapefile } from './shapefile.ts'
 
-
 const formats: Record<string, FileFormat> = {
   '.geojson': 'geojson',
   '.json': 'geojson',

@@ -252,10 +252,7 @@ describe('password reset', () => {
   it('stores the reset code only as a hash', async () => {
     const { email } = await register()
     const code = await codeFor(email)
-    const rows = await t.db.query<{ verifier_hash: string }>(
-      'select r.verifier_hash from password_resets r join users u on u.id = r.user_id where u.email = $1',
-      [email],
-    )
+    const rows = await t.db.query<{ verifier_hash: string }>('select r.verifier_hash from password_resets r join users u on u.id = r.user_id where u.email = $1', [email])
     expect(rows).toHaveLength(1)
     expect(rows[0]!.verifier_hash).not.toContain(code.slice(7))
   })

@@ -132,8 +132,7 @@ describe('GET /api/planning', () => {
 })
 
 describe('GET /api/search', () => {
-  const search = (q: string, limit?: number) =>
-    t.request(`/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, { token: user.token })
+  const search = (q: string, limit?: number) => t.request(`/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, { token: user.token })
 
   it('finds streets for "nguyen" without diacritics, and does not count it', async () => {
     const before = await usageCount(user.token)

@@ -14,7 +14,11 @@ import { buildTileJson } from '../../tiles/tilejson.ts'
 const MAX_ZOOM = 22
 export const TILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400'
 
-const tileNumber = (label: string) => z.string().regex(/^\d{1,7}$/, `${label} phải là số nguyên không âm.`).transform(Number)
+const tileNumber = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${label} phải là số nguyên không âm.`)
+    .transform(Number)
 
 export const tileParams = z
   .object({

@@ -86,7 +86,15 @@ describe('vector tiles', () => {
     }
     // A square with a square hole, and a plain rectangle whose main use is the larger part (ODT).
     parcelA = await insertParcel(7, 101, [box(1000, 1000, 2000, 2000), box(1400, 1400, 1600, 1600).reverse()], [['TMD', 80]])
-    await insertParcel(7, 102, [box(2500, 500, 3000, 900)], [['TMD', 20], ['ODT', 50]])
+    await insertParcel(
+      7,
+      102,
+      [box(2500, 500, 3000, 900)],
+      [
+        ['TMD', 20],
+        ['ODT', 50],
+      ],
+    )
 
     const [plan] = await db.query<{ id: number }>(
       `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, 'QHCT thử', 'QHCT 1/500', '1/QĐ-UBND', '2023-01-01') returning id::float8 as id`,
@@ -103,10 +111,13 @@ describe('vector tiles', () => {
       [dataset, plan!.id, geo({ type: 'Polygon', coordinates: [box(0, 2100, 4096, 2300)] })],
     )
     const street = (name: string, cls: string, width: number, line: [number, number][]) =>
-      db.query(
-        `insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, $4, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`,
-        [dataset, name, cls, width, geo({ type: 'LineString', coordinates: line })],
-      )
+      db.query(`insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, $4, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`, [
+        dataset,
+        name,
+        cls,
+        width,
+        geo({ type: 'LineString', coordinates: line }),
+      ])
     await street('Đại lộ Thử', 'main', 30, [lngLat(-3000, 3000), lngLat(7000, 3000)])
     await street('Hẻm Thử', 'alley', 1.5, [lngLat(3500, 100), lngLat(3500, 3900)])
     const base = (kind: string, name: string, subkind: string, g: object) =>
@@ -148,11 +159,31 @@ describe('vector tiles', () => {
       expect(ring).toHaveLength(5)
       expect(ring[4]).toEqual(ring[0])
     }
-    const near = (ring: { x: number; y: number }[], corners: [number, number][]) =>
-      corners.every(([x, y]) => ring.some((p) => Math.abs(p.x - x) <= 1 && Math.abs(p.y - y) <= 1))
-    expect(near(a.rings[0]!, [[1000, 1000], [2000, 1000], [2000, 2000], [1000, 2000]])).toBe(true)
-    expect(near(a.rings[1]!, [[1400, 1400], [1600, 1400], [1600, 1600], [1400, 1600]])).toBe(true)
-    expect(near(b.rings[0]!, [[2500, 500], [3000, 500], [3000, 900], [2500, 900]])).toBe(true)
+    const near = (ring: { x: number; y: number }[], corners: [number, number][]) => corners.every(([x, y]) => ring.some((p) => Math.abs(p.x - x) <= 1 && Math.abs(p.y - y) <= 1))
+    expect(
+      near(a.rings[0]!, [
+        [1000, 1000],
+        [2000, 1000],
+        [2000, 2000],
+        [1000, 2000],
+      ]),
+    ).toBe(true)
+    expect(
+      near(a.rings[1]!, [
+        [1400, 1400],
+        [1600, 1400],
+        [1600, 1600],
+        [1400, 1600],
+      ]),
+    ).toBe(true)
+    expect(
+      near(b.rings[0]!, [
+        [2500, 500],
+        [3000, 500],
+        [3000, 900],
+        [2500, 900],
+      ]),
+    ).toBe(true)
   })
 
   it('winds exterior rings clockwise and holes counter-clockwise in tile coordinates, whatever the source winding', async () => {
@@ -337,7 +368,10 @@ describe('vector tiles', () => {
       for (const name of Object.keys(a)) {
         const fa = a[name]!
         const fb = b[name]!
-        expect(fb.map((f) => [f.id, f.type, f.properties]), `${layer}/${z} ${name}`).toEqual(fa.map((f) => [f.id, f.type, f.properties]))
+        expect(
+          fb.map((f) => [f.id, f.type, f.properties]),
+          `${layer}/${z} ${name}`,
+        ).toEqual(fa.map((f) => [f.id, f.type, f.properties]))
         // The same shapes: bounding boxes in tile units within a unit or two (each encoder snaps and simplifies its own way).
         const bounds = (f: Decoded[string][number]) => {
           const pts = coords(f)

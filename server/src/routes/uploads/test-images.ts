@@ -12,7 +12,10 @@ export function photo(format: 'jpeg' | 'png' | 'webp', width: number, height: nu
  * EXIF orientation 6 (turn 90° clockwise to show it), plus a GPS position and a description.
  */
 export async function sidewaysJpegWithGps(): Promise<Buffer> {
-  const band = (color: string) => sharp({ create: { width: 60, height: 20, channels: 3, background: color } }).png().toBuffer()
+  const band = (color: string) =>
+    sharp({ create: { width: 60, height: 20, channels: 3, background: color } })
+      .png()
+      .toBuffer()
   return sharp({ create: { width: 60, height: 40, channels: 3, background: '#000000' } })
     .composite([
       { input: await band('#ff0000'), top: 0, left: 0 },

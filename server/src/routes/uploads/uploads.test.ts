@@ -68,8 +68,7 @@ function customApp(opts: Partial<UploadOptions>) {
 
 const boundary = 'ranh-gioi-thu'
 const encoder = new TextEncoder()
-const preamble = (name: string) =>
-  encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)
+const preamble = (name: string) => encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)
 
 /** A POST whose body the test feeds by hand; `pulled` counts the bytes the server asked for. */
 function streamedRequest(token: string, next: (controller: ReadableStreamDefaultController<Uint8Array>) => void | Promise<void>) {

@@ -34,9 +34,7 @@ export default function AccountDropdown({ userName }: { userName: string }) {
       </Menu>
       <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title="Còn ảnh chưa gửi" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
         <Stack gap="md">
-          <Text size="sm">
-            {unsent} ảnh chưa được gửi lên máy chủ. Đăng xuất sẽ xoá chúng khỏi máy này, cùng lịch sử tra cứu và bản nháp định giá.
-          </Text>
+          <Text size="sm">{unsent} ảnh chưa được gửi lên máy chủ. Đăng xuất sẽ xoá chúng khỏi máy này, cùng lịch sử tra cứu và bản nháp định giá.</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setUnsent(0)} data-autofocus>
               Ở lại để gửi

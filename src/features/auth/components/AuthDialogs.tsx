@@ -77,8 +77,28 @@ function LoginDialog() {
     <Dialog title="Đăng nhập" opened onClose={close}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
-          <PasswordInput label="Mật khẩu" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            data-autofocus
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            size="md"
+          />
+          <PasswordInput
+            label="Mật khẩu"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            visibilityToggleButtonProps={passwordToggle}
+            size="md"
+          />
           <Group justify="space-between" wrap="wrap">
             <Anchor component="button" type="button" onClick={() => switchTo('forgot')} py={10}>
               Quên mật khẩu?
@@ -129,9 +149,38 @@ function RegisterDialog() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput label="Họ tên" autoComplete="name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} size="md" />
-          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
-          <PasswordInput label="Mật khẩu" description="8–128 ký tự" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} visibilityToggleButtonProps={passwordToggle} size="md" />
-          <PasswordInput label="Nhập lại mật khẩu" autoComplete="new-password" required value={password2} onChange={(e) => setPassword2(e.currentTarget.value)} error={errors.password2} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            size="md"
+          />
+          <PasswordInput
+            label="Mật khẩu"
+            description="8–128 ký tự"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+            visibilityToggleButtonProps={passwordToggle}
+            size="md"
+          />
+          <PasswordInput
+            label="Nhập lại mật khẩu"
+            autoComplete="new-password"
+            required
+            value={password2}
+            onChange={(e) => setPassword2(e.currentTarget.value)}
+            error={errors.password2}
+            visibilityToggleButtonProps={passwordToggle}
+            size="md"
+          />
           <Button type="submit" loading={busy} fullWidth>
             Đăng ký
           </Button>
@@ -166,7 +215,18 @@ function ForgotPasswordDialog() {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm">Nhập e-mail đã đăng ký, chúng tôi sẽ gửi mã đặt lại mật khẩu (hiệu lực 30 phút).</Text>
-          <TextInput label="E-mail" type="email" autoComplete="email" inputMode="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} size="md" />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            data-autofocus
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            size="md"
+          />
           <Button type="submit" loading={busy} fullWidth>
             Gửi mã
           </Button>
@@ -208,9 +268,37 @@ function ResetPasswordDialog() {
     <Dialog title="Đặt lại mật khẩu" opened={dialog === 'reset'} onClose={() => setDialog(null)}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Mã trong e-mail" autoComplete="one-time-code" required data-autofocus value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} size="md" />
-          <PasswordInput label="Mật khẩu mới" description="8–128 ký tự" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.new_password} visibilityToggleButtonProps={passwordToggle} size="md" />
-          <PasswordInput label="Nhập lại mật khẩu mới" autoComplete="new-password" required value={password2} onChange={(e) => setPassword2(e.currentTarget.value)} error={errors.password2} visibilityToggleButtonProps={passwordToggle} size="md" />
+          <TextInput
+            label="Mã trong e-mail"
+            autoComplete="one-time-code"
+            required
+            data-autofocus
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={errors.code}
+            size="md"
+          />
+          <PasswordInput
+            label="Mật khẩu mới"
+            description="8–128 ký tự"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.new_password}
+            visibilityToggleButtonProps={passwordToggle}
+            size="md"
+          />
+          <PasswordInput
+            label="Nhập lại mật khẩu mới"
+            autoComplete="new-password"
+            required
+            value={password2}
+            onChange={(e) => setPassword2(e.currentTarget.value)}
+            error={errors.password2}
+            visibilityToggleButtonProps={passwordToggle}
+            size="md"
+          />
           <Button type="submit" loading={busy} fullWidth>
             Đặt lại mật khẩu
           </Button>

@@ -46,9 +46,7 @@ export function CoordinatePanel(props: {
       return
     }
     const echo =
-      r.kind === 'vn2000'
-        ? `VN-2000 X ${formatVn2000(r).x}, Y ${formatVn2000(r).y} (kinh tuyến trục ${formatMeridian(r.meridian)}) = ${formatDecimal(r)}`
-        : formatDecimal(r)
+      r.kind === 'vn2000' ? `VN-2000 X ${formatVn2000(r).x}, Y ${formatVn2000(r).y} (kinh tuyến trục ${formatMeridian(r.meridian)}) = ${formatDecimal(r)}` : formatDecimal(r)
     setMessage({ ok: true, text: `Đã đến ${echo}.` })
     props.onGoTo({ lat: r.lat, lng: r.lng }, `Đã đến ${echo}.`)
     // On a phone the open panel would hide the place just reached: fold back to the chip.
@@ -74,7 +72,12 @@ export function CoordinatePanel(props: {
   }
 
   return (
-    <section className="qh-panel qh-floating qh-coords-open" aria-labelledby={`${id}-h`} style={{ width: 'min(340px, calc(100vw - 20px))', position: 'relative' }} data-testid="vn2000-panel">
+    <section
+      className="qh-panel qh-floating qh-coords-open"
+      aria-labelledby={`${id}-h`}
+      style={{ width: 'min(340px, calc(100vw - 20px))', position: 'relative' }}
+      data-testid="vn2000-panel"
+    >
       {props.compact && <CloseButton size="lg" aria-label="Thu gọn bảng toạ độ" onClick={() => setOpen(false)} style={{ position: 'absolute', top: 4, right: 4 }} />}
       <h2 id={`${id}-h`}>VN-2000 · {props.pointLabel}</h2>
       <dl className="qh-readout" aria-live="off">
@@ -92,9 +95,7 @@ export function CoordinatePanel(props: {
       ) : (
         <>
           <label className="qh-field">
-            <span>
-              Kinh tuyến trục ({why})
-            </span>
+            <span>Kinh tuyến trục ({why})</span>
             <select
               value={props.choice === 'auto' ? 'auto' : String(props.choice)}
               onChange={(e) => props.onChoice(e.currentTarget.value === 'auto' ? 'auto' : Number(e.currentTarget.value))}
@@ -129,7 +130,13 @@ export function CoordinatePanel(props: {
               </Button>
             </div>
             {message && (
-              <p id={`${id}-msg`} role={message.ok ? 'status' : 'alert'} className={message.ok ? undefined : 'qh-error'} style={{ margin: 0, fontSize: 13 }} data-testid="goto-message">
+              <p
+                id={`${id}-msg`}
+                role={message.ok ? 'status' : 'alert'}
+                className={message.ok ? undefined : 'qh-error'}
+                style={{ margin: 0, fontSize: 13 }}
+                data-testid="goto-message"
+              >
                 {message.text}
               </p>
             )}

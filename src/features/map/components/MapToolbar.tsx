@@ -53,7 +53,16 @@ export function MapToolbar(props: {
       <ActionIcon size={46} radius="xl" variant="default" aria-label="Thu nhỏ" title="Thu nhỏ" onClick={() => props.onZoom(-1)}>
         <IconMinus size={24} />
       </ActionIcon>
-      <ActionIcon size={46} radius="xl" variant={gps.on ? 'filled' : 'default'} aria-label={gps.label} title={gps.label} aria-pressed={gps.on} onClick={props.onGps} data-testid="gps-button">
+      <ActionIcon
+        size={46}
+        radius="xl"
+        variant={gps.on ? 'filled' : 'default'}
+        aria-label={gps.label}
+        title={gps.label}
+        aria-pressed={gps.on}
+        onClick={props.onGps}
+        data-testid="gps-button"
+      >
         {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
       </ActionIcon>
       <PanelButton panel="layers" open={props.panel} onOpen={props.onPanel} label="Lớp bản đồ và độ đậm quy hoạch" title="Lớp bản đồ" icon={<IconStack2 size={24} />} />

@@ -37,16 +37,26 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
     <section className="qh-measure qh-floating qh-panel" aria-label="Đo khoảng cách và diện tích" data-testid="measure-panel">
       <h2>Đo trên bản đồ</h2>
       <Group gap={6} wrap="nowrap">
-        <Button size="sm" variant={kind === 'length' ? 'filled' : 'default'} aria-pressed={kind === 'length'} onClick={() => choose('length')} leftSection={<IconLine size={18} aria-hidden />}>
+        <Button
+          size="sm"
+          variant={kind === 'length' ? 'filled' : 'default'}
+          aria-pressed={kind === 'length'}
+          onClick={() => choose('length')}
+          leftSection={<IconLine size={18} aria-hidden />}
+        >
           Chiều dài
         </Button>
-        <Button size="sm" variant={kind === 'area' ? 'filled' : 'default'} aria-pressed={kind === 'area'} onClick={() => choose('area')} leftSection={<IconPolygon size={18} aria-hidden />}>
+        <Button
+          size="sm"
+          variant={kind === 'area' ? 'filled' : 'default'}
+          aria-pressed={kind === 'area'}
+          onClick={() => choose('area')}
+          leftSection={<IconPolygon size={18} aria-hidden />}
+        >
           Diện tích
         </Button>
       </Group>
-      <p style={{ margin: '8px 0', fontSize: 13 }}>
-        Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa.
-      </p>
+      <p style={{ margin: '8px 0', fontSize: 13 }}>Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa.</p>
       <div role="status" aria-live="polite">
         {drawing ? (
           <div className="qh-value" data-testid="measure-drawing">

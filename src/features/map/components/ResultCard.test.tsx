@@ -7,7 +7,16 @@ import ResultCard from './ResultCard.tsx'
 
 beforeAll(() => {
   // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as never
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never
 })
 afterEach(cleanup)
 
@@ -67,7 +76,14 @@ describe('result card', () => {
       ...zonesOnly,
       overlays: [
         { id: 'qhpk-2', name: 'QHPK Hòa Cường điều chỉnh', plan_level: 'QHPK 1/2000', decision_no: '88/QĐ-UBND', approved_at: '2025-09-01', replaced_by: null },
-        { id: 'qhpk-1', name: 'QHPK Hòa Cường (bản quét)', plan_level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20', replaced_by: { decision_no: '88/QĐ-UBND', approved_at: '2025-09-01' } },
+        {
+          id: 'qhpk-1',
+          name: 'QHPK Hòa Cường (bản quét)',
+          plan_level: 'QHPK 1/2000',
+          decision_no: '1234/QĐ-UBND',
+          approved_at: '2024-05-20',
+          replaced_by: { decision_no: '88/QĐ-UBND', approved_at: '2025-09-01' },
+        },
       ],
     })
     const list = screen.getByTestId('result-overlays')

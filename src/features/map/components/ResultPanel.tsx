@@ -27,13 +27,7 @@ export function snapAfterDrag(heightPx: number, heights: Record<Snap, number>): 
  * dismiss; press it to toggle) and a side panel on desktops. Reports how much of the map it covers so
  * the map keeps the chosen point in view.
  */
-export function ResultPanel(props: {
-  mode: 'sheet' | 'side'
-  label: string
-  onClose: () => void
-  onCover: (px: number) => void
-  children: ReactNode
-}) {
+export function ResultPanel(props: { mode: 'sheet' | 'side'; label: string; onClose: () => void; onCover: (px: number) => void; children: ReactNode }) {
   const { mode, onCover, onClose } = props
   const ref = useRef<HTMLDivElement>(null)
   const [snap, setSnap] = useState<Snap>('peek')
@@ -72,9 +66,7 @@ export function ResultPanel(props: {
   }, [mode, height, drag, onCover])
   useEffect(() => () => onCover(0), [onCover])
 
-  const close = (
-    <CloseButton size="xl" aria-label="Đóng kết quả" onClick={onClose} style={{ position: 'absolute', top: mode === 'side' ? 8 : 4, right: 8, zIndex: 1 }} />
-  )
+  const close = <CloseButton size="xl" aria-label="Đóng kết quả" onClick={onClose} style={{ position: 'absolute', top: mode === 'side' ? 8 : 4, right: 8, zIndex: 1 }} />
 
   if (mode === 'side') {
     return (

@@ -116,8 +116,7 @@ export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice:
 
   const expanded = open && (status.kind !== 'idle' || (!props.loggedIn && text.trim().length >= 2))
   const activeId = expanded && active >= 0 && options[active] ? `${id}-opt-${active}` : undefined
-  const liveText =
-    status.kind === 'done' ? (status.options.length > 0 ? `${status.options.length} kết quả` : (status.note ?? '')) : status.kind === 'error' ? status.message : ''
+  const liveText = status.kind === 'done' ? (status.options.length > 0 ? `${status.options.length} kết quả` : (status.note ?? '')) : status.kind === 'error' ? status.message : ''
 
   return (
     <div className="qh-search" role="search">

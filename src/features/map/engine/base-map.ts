@@ -49,7 +49,11 @@ export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: b
       altShiftDragRotate: false,
       pinchRotate: false,
       zoomDuration: reduced ? 0 : 250,
-    }).extend([new KeyboardPan({ pixelDelta: mapConfig.keyboardPanPx, duration: reduced ? 0 : 100 }), new KeyboardZoom({ duration: reduced ? 0 : 250 }), wheelZoomInteraction(current)]),
+    }).extend([
+      new KeyboardPan({ pixelDelta: mapConfig.keyboardPanPx, duration: reduced ? 0 : 100 }),
+      new KeyboardZoom({ duration: reduced ? 0 : 250 }),
+      wheelZoomInteraction(current),
+    ]),
     layers,
   })
   return { map, view }

@@ -7,7 +7,11 @@ describe('hover throttle', () => {
   it('runs at once, then at most once per 32 ms with the latest position', () => {
     vi.useFakeTimers()
     const seen: number[] = []
-    const t = throttle((x: number) => seen.push(x), 32, () => Date.now())
+    const t = throttle(
+      (x: number) => seen.push(x),
+      32,
+      () => Date.now(),
+    )
     t(1)
     t(2)
     t(3)
@@ -24,7 +28,11 @@ describe('hover throttle', () => {
   it('drops a pending call when cancelled (the mouse left the map)', () => {
     vi.useFakeTimers()
     const seen: number[] = []
-    const t = throttle((x: number) => seen.push(x), 32, () => Date.now())
+    const t = throttle(
+      (x: number) => seen.push(x),
+      32,
+      () => Date.now(),
+    )
     t(1)
     t(2)
     t.cancel()

@@ -16,10 +16,13 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
     const wait = last + ms - now()
     if (wait <= 0 && timer === undefined) return run(args)
     pending = args
-    timer ??= setTimeout(() => {
-      timer = undefined
-      if (pending) run(pending)
-    }, Math.max(0, wait))
+    timer ??= setTimeout(
+      () => {
+        timer = undefined
+        if (pending) run(pending)
+      },
+      Math.max(0, wait),
+    )
   }
   throttled.cancel = () => {
     clearTimeout(timer)

@@ -16,7 +16,10 @@ type Options = { holdMs: number; tolerancePx: number; doubleTapMs: number }
  * double-tap window has passed, so a double-tap zooms the map without costing two counted lookups;
  * a second finger or moving beyond the tolerance makes the gesture a pan or pinch, never a tap.
  */
-export function createTapDetector(handlers: TapHandlers, opts: Options = { holdMs: mapConfig.tapHoldMs, tolerancePx: mapConfig.tapTolerancePx, doubleTapMs: mapConfig.doubleTapMs }) {
+export function createTapDetector(
+  handlers: TapHandlers,
+  opts: Options = { holdMs: mapConfig.tapHoldMs, tolerancePx: mapConfig.tapTolerancePx, doubleTapMs: mapConfig.doubleTapMs },
+) {
   const down = new Set<number>()
   let gesture: { id: number; x: number; y: number; held: boolean } | null = null
   let holdTimer: ReturnType<typeof setTimeout> | undefined

@@ -50,7 +50,13 @@ function rasterLayer(sets: TileSets): TileLayer<XYZ> | undefined {
   const info = sets.basemap?.raster
   if (!info) return undefined
   return new TileLayer({
-    source: new XYZ({ url: info.tiles[0], tileSize: mapConfig.tileSize, maxZoom: Math.min(info.maxzoom, mapConfig.rasterMaxZoom), attributions: info.attribution, crossOrigin: 'anonymous' }),
+    source: new XYZ({
+      url: info.tiles[0],
+      tileSize: mapConfig.tileSize,
+      maxZoom: Math.min(info.maxzoom, mapConfig.rasterMaxZoom),
+      attributions: info.attribution,
+      crossOrigin: 'anonymous',
+    }),
     zIndex: 0,
     properties: { name: 'raster' },
   })
@@ -76,7 +82,14 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
   })
   const parcelSource = vectorTileSource('parcels', sets.parcels, mapConfig.parcelMaxZoom)
   const parcelMin = fromZoom(Math.max(sets.parcels?.minzoom ?? mapConfig.parcelMinZoom, mapConfig.parcelMinZoom))
-  const parcels = new VectorTileLayer({ source: parcelSource, declutter: 'labels', extent: dataExtent(sets.parcels), minZoom: parcelMin, zIndex: 4, properties: { name: 'parcels' } })
+  const parcels = new VectorTileLayer({
+    source: parcelSource,
+    declutter: 'labels',
+    extent: dataExtent(sets.parcels),
+    minZoom: parcelMin,
+    zIndex: 4,
+    properties: { name: 'parcels' },
+  })
   // The hover outline shares the parcels' tiles: no extra request, drawn only for the parcel under the mouse.
   const hover = new VectorTileLayer({
     source: parcelSource,
@@ -93,7 +106,13 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
   const dataBox = dataExtent(sets.basemap ?? sets.parcels)
   // Until the data itself is legible, a box shows where to zoom in.
   const coverage = dataBox
-    ? new VectorLayer({ source: new VectorSource({ features: [new Feature(fromExtent(dataBox))] }), style: coverageStyle, maxZoom: 13, zIndex: 7, properties: { name: 'coverage' } })
+    ? new VectorLayer({
+        source: new VectorSource({ features: [new Feature(fromExtent(dataBox))] }),
+        style: coverageStyle,
+        maxZoom: 13,
+        zIndex: 7,
+        properties: { name: 'coverage' },
+      })
     : undefined
   return { raster: rasterLayer(sets), basemap, planning, parcels, hover, coverage }
 }

@@ -14,11 +14,10 @@ const MAX_LEVELS = 4
  * Sums wheel movement until it pauses for `debounceMs`, then zooms by total / pxPerZoom levels at the
  * last pointer position: a flick of the wheel becomes one smooth zoom, not a stutter of small ones.
  */
-export function createWheelAccumulator(opts: {
-  debounceMs: number
-  pxPerZoom: number
-  onZoom: (levels: number, anchor: Pixel) => void
-}): { push(deltaY: number, deltaMode: number, anchor: Pixel): void; cancel(): void } {
+export function createWheelAccumulator(opts: { debounceMs: number; pxPerZoom: number; onZoom: (levels: number, anchor: Pixel) => void }): {
+  push(deltaY: number, deltaMode: number, anchor: Pixel): void
+  cancel(): void
+} {
   let total = 0
   let anchor: Pixel = [0, 0]
   let timer: ReturnType<typeof setTimeout> | undefined

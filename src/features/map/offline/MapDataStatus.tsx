@@ -15,9 +15,7 @@ export default function MapDataStatus({ view }: { view: LatLngZoom }) {
   const area = areaCovering(areas, view.lat, view.lng, view.zoom)
   return (
     <div className="map-data-status qh-floating" role="status" data-testid="map-data-status">
-      {area && area.updatedAt !== null
-        ? `Ngoại tuyến · bản đồ đã lưu “${area.name}”, cập nhật ${formatAge(area.updatedAt)}`
-        : 'Ngoại tuyến · bản đồ đã xem gần đây'}
+      {area && area.updatedAt !== null ? `Ngoại tuyến · bản đồ đã lưu “${area.name}”, cập nhật ${formatAge(area.updatedAt)}` : 'Ngoại tuyến · bản đồ đã xem gần đây'}
     </div>
   )
 }

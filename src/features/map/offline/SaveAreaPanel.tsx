@@ -248,10 +248,26 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
               </>
             ) : null}
           </dl>
-          {noLayers ? <Text size="sm" c="red">Chưa đọc được thông tin các lớp bản đồ; cần có mạng để lưu khu vực.</Text> : null}
-          {tooBig ? <Text size="sm" c="red">Khu vực quá lớn: hãy thu nhỏ khung hoặc bớt mức phóng (tối đa {formatNumber(MAX_AREA_TILES)} ô).</Text> : null}
-          {estimate !== null && free !== null && estimate > free ? <Text size="sm" c="red">Máy không đủ chỗ cho khu vực này.</Text> : null}
-          {!online ? <Text size="sm" c="orange">Cần có mạng để tải khu vực về.</Text> : null}
+          {noLayers ? (
+            <Text size="sm" c="red">
+              Chưa đọc được thông tin các lớp bản đồ; cần có mạng để lưu khu vực.
+            </Text>
+          ) : null}
+          {tooBig ? (
+            <Text size="sm" c="red">
+              Khu vực quá lớn: hãy thu nhỏ khung hoặc bớt mức phóng (tối đa {formatNumber(MAX_AREA_TILES)} ô).
+            </Text>
+          ) : null}
+          {estimate !== null && free !== null && estimate > free ? (
+            <Text size="sm" c="red">
+              Máy không đủ chỗ cho khu vực này.
+            </Text>
+          ) : null}
+          {!online ? (
+            <Text size="sm" c="orange">
+              Cần có mạng để tải khu vực về.
+            </Text>
+          ) : null}
           <Button
             mt="xs"
             fullWidth
@@ -271,4 +287,3 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
     </section>
   )
 }
-

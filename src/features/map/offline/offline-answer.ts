@@ -13,10 +13,7 @@ export type TileFacts = {
 }
 
 /** A tap answered without the server. */
-export type OfflineTapState =
-  | { kind: 'stored'; point: Point; data: PlanningData; at: number }
-  | { kind: 'tiles'; point: Point; facts: TileFacts }
-  | { kind: 'none'; point: Point }
+export type OfflineTapState = { kind: 'stored'; point: Point; data: PlanningData; at: number } | { kind: 'tiles'; point: Point; facts: TileFacts } | { kind: 'none'; point: Point }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v))

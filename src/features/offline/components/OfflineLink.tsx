@@ -33,7 +33,17 @@ export function OfflineLink() {
   const count = useUnsentCount()
   const label = count > 0 ? `Dữ liệu ngoại tuyến: ${count} ảnh chưa gửi` : 'Dữ liệu ngoại tuyến: khu vực đã lưu, ảnh chờ gửi, lịch sử'
   return (
-    <ActionIcon component={Link} to="/offline" variant="subtle" size={44} aria-label={label} title={label} data-testid="offline-link" className="offline-link" data-idle={count === 0 ? true : undefined}>
+    <ActionIcon
+      component={Link}
+      to="/offline"
+      variant="subtle"
+      size={44}
+      aria-label={label}
+      title={label}
+      data-testid="offline-link"
+      className="offline-link"
+      data-idle={count === 0 ? true : undefined}
+    >
       <IconCloudDownload size={24} aria-hidden />
       {count > 0 ? (
         <span className="offline-link-count" aria-hidden>

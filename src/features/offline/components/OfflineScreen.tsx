@@ -32,15 +32,9 @@ export function OfflineScreen({ tab, onTab }: { tab: OfflineTab; onTab: (tab: Of
         </div>
         <Tabs value={tab} onChange={(v) => v && onTab(v as OfflineTab)} keepMounted={false}>
           <Tabs.List grow className="offline-tabs">
-            <Tabs.Tab value="areas">
-              Khu vực lưu
-            </Tabs.Tab>
-            <Tabs.Tab value="queue">
-              Ảnh chờ gửi
-            </Tabs.Tab>
-            <Tabs.Tab value="history">
-              Lịch sử
-            </Tabs.Tab>
+            <Tabs.Tab value="areas">Khu vực lưu</Tabs.Tab>
+            <Tabs.Tab value="queue">Ảnh chờ gửi</Tabs.Tab>
+            <Tabs.Tab value="history">Lịch sử</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="areas" pt="md">
             <SavedAreasList />

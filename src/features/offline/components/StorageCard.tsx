@@ -70,8 +70,8 @@ export function StorageCard() {
             Bản đồ đã xem gần đây
           </Text>
           <Text size="sm" component="span" c="dimmed">
-            {recent ? ` ${formatBytes(recent.bytes)} (${recent.count} ô), giới hạn ${formatBytes(recent.capBytes)}. ` : ' '}
-            Ô cũ nhất được xoá trước khi vượt giới hạn; khu vực đã lưu không bao giờ bị xoá tự động.
+            {recent ? ` ${formatBytes(recent.bytes)} (${recent.count} ô), giới hạn ${formatBytes(recent.capBytes)}. ` : ' '}Ô cũ nhất được xoá trước khi vượt giới hạn; khu vực đã
+            lưu không bao giờ bị xoá tự động.
           </Text>
           <select
             value={cap}

@@ -45,8 +45,8 @@ export function QueueList() {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Ảnh chụp khi không có sóng được giữ trên máy cùng thông tin định giá và tự gửi khi có mạng lại (kể cả khi mở lại ứng dụng). Mỗi ảnh chỉ được lưu một lần
-        trên máy chủ, dù gửi lại bao nhiêu lần.
+        Ảnh chụp khi không có sóng được giữ trên máy cùng thông tin định giá và tự gửi khi có mạng lại (kể cả khi mở lại ứng dụng). Mỗi ảnh chỉ được lưu một lần trên máy chủ, dù
+        gửi lại bao nhiêu lần.
       </Text>
       {items.length === 0 ? (
         <Text size="sm">Không có ảnh nào đang chờ.</Text>

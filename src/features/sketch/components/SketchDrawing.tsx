@@ -37,7 +37,8 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
   const bar = [1, 2, 5, 10, 20, 50, 100, 200, 500].find((m) => m >= l.extentM / 5) ?? 1000
   const f = l.fontM
   const bySide = new Map<string, string[]>()
-  for (const n of neighbours ?? []) bySide.set(n.side, [...(bySide.get(n.side) ?? []), `Thửa ${n.parcelNo ?? '?'}${n.sheetNo !== null && n.sheetNo !== sheetNo ? ` (tờ ${n.sheetNo})` : ''}`])
+  for (const n of neighbours ?? [])
+    bySide.set(n.side, [...(bySide.get(n.side) ?? []), `Thửa ${n.parcelNo ?? '?'}${n.sheetNo !== null && n.sheetNo !== sheetNo ? ` (tờ ${n.sheetNo})` : ''}`])
   return (
     <figure className="sketch-figure" style={{ ['--sketch-print-width' as string]: `${(vw * 1000) / scale}mm` }}>
       <svg viewBox={l.viewBox.join(' ')} role="img" aria-label={label} className="sketch-svg" data-testid="sketch-drawing">
@@ -51,7 +52,16 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
           </text>
         ))}
         {l.sides.map((s, i) => (
-          <text key={`s${i}`} x={s.x} y={s.y} fontSize={f * 0.8} className="sketch-side" textAnchor="middle" dominantBaseline="central" transform={`rotate(${s.angle} ${s.x} ${s.y})`}>
+          <text
+            key={`s${i}`}
+            x={s.x}
+            y={s.y}
+            fontSize={f * 0.8}
+            className="sketch-side"
+            textAnchor="middle"
+            dominantBaseline="central"
+            transform={`rotate(${s.angle} ${s.x} ${s.y})`}
+          >
             {s.text}
           </text>
         ))}

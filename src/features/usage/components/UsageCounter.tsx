@@ -25,17 +25,17 @@ export function UsageCounter({ loggedIn }: { loggedIn: boolean }) {
   const note = !online ? 'Đang ngoại tuyến: số lượt lần cuối biết được' : stale ? 'Số lượt có thể đã cũ' : (low ?? 'Số lượt tra cứu còn lại hôm nay')
   return (
     <Badge
-        size="lg"
-        variant={stale ? 'outline' : 'light'}
-        color={stale ? 'gray' : remaining(usage) === 0 ? 'red' : low ? 'orange' : 'sky'}
-        aria-label={`${text}${stale ? ` (${!online ? 'ngoại tuyến' : 'có thể đã cũ'})` : low ? `. ${low}` : ''}`}
-        data-testid="usage-counter"
-        className="usage-counter"
-        title={note}
-        style={{ textTransform: 'none', fontWeight: 600 }}
-      >
-        {text}
-        {stale ? (!online ? ' · ngoại tuyến' : ' · cũ') : ''}
-      </Badge>
+      size="lg"
+      variant={stale ? 'outline' : 'light'}
+      color={stale ? 'gray' : remaining(usage) === 0 ? 'red' : low ? 'orange' : 'sky'}
+      aria-label={`${text}${stale ? ` (${!online ? 'ngoại tuyến' : 'có thể đã cũ'})` : low ? `. ${low}` : ''}`}
+      data-testid="usage-counter"
+      className="usage-counter"
+      title={note}
+      style={{ textTransform: 'none', fontWeight: 600 }}
+    >
+      {text}
+      {stale ? (!online ? ' · ngoại tuyến' : ' · cũ') : ''}
+    </Badge>
   )
 }

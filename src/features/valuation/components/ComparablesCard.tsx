@@ -43,9 +43,9 @@ export function ComparablesCard({ record, onSnapshot }: { record: ValuationRecor
           <ComparablesMap data={record.data} onSnapshot={onSnapshot} selectedId={selectedId} onSelect={select} />
         </Suspense>
         <Text size="xs" c="dimmed">
-          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá · <span className="legend-dot" style={{ background: '#c2410c' }} /> sau điều chỉnh cao hơn
-          ước tính · <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn · <span className="legend-dot legend-diamond" style={{ background: '#7e22ce' }} /> chính thửa
-          này bán trước đây
+          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá · <span className="legend-dot" style={{ background: '#c2410c' }} /> sau điều chỉnh
+          cao hơn ước tính · <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn ·{' '}
+          <span className="legend-dot legend-diamond" style={{ background: '#7e22ce' }} /> chính thửa này bán trước đây
         </Text>
         {m && hasAdjustments(record.data) ? (
           <>

@@ -151,8 +151,16 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
       // The page scrolls under a small map: the wheel scrolls the page, buttons and pinch zoom the map.
       interactions: defaultInteractions({ mouseWheelZoom: false }),
       layers: [
-        new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: basemapStyle, declutter: false }),
-        new VectorTileLayer({ source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`, maxZoom: 18 }), style: styles.cadastre, minZoom: 15 }),
+        new VectorTileLayer({
+          source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }),
+          style: basemapStyle,
+          declutter: false,
+        }),
+        new VectorTileLayer({
+          source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`, maxZoom: 18 }),
+          style: styles.cadastre,
+          minZoom: 15,
+        }),
         new VectorLayer({ source: new VectorSource({ features: parcelFeatures }) }),
         salesLayer,
         new VectorLayer({ source: new VectorSource({ features: [target] }), zIndex: 4 }),

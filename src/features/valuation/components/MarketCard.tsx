@@ -30,7 +30,11 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
         <Text className="price-mid" data-testid="market-mid">
           {formatMoneyShort(m.mid_vnd)}
         </Text>
-        <div className="price-range" data-testid="market-range" aria-label={`Khoảng giá từ ${formatMoneyShort(m.low_vnd)} đến ${formatMoneyShort(m.high_vnd)}, giữa ${formatMoneyShort(m.mid_vnd)}`}>
+        <div
+          className="price-range"
+          data-testid="market-range"
+          aria-label={`Khoảng giá từ ${formatMoneyShort(m.low_vnd)} đến ${formatMoneyShort(m.high_vnd)}, giữa ${formatMoneyShort(m.mid_vnd)}`}
+        >
           {(
             [
               ['Thấp', m.low_vnd],

@@ -56,7 +56,14 @@ function PhotoTile(props: { photo: PhotoItem; index: number; count: number; onMo
           <ActionIcon variant="default" data-photo-key={photo.key} data-action="prev" aria-label={`Đưa ảnh ${n} lên trước`} disabled={index === 0} onClick={() => props.onMove(-1)}>
             <IconArrowLeft size={18} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="default" data-photo-key={photo.key} data-action="next" aria-label={`Đưa ảnh ${n} ra sau`} disabled={index === count - 1} onClick={() => props.onMove(1)}>
+          <ActionIcon
+            variant="default"
+            data-photo-key={photo.key}
+            data-action="next"
+            aria-label={`Đưa ảnh ${n} ra sau`}
+            disabled={index === count - 1}
+            onClick={() => props.onMove(1)}
+          >
             <IconArrowRight size={18} aria-hidden />
           </ActionIcon>
           {photo.status === 'failed' ? (

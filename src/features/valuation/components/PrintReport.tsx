@@ -1,14 +1,4 @@
-import {
-  formatArea,
-  formatDate,
-  formatDateTime,
-  formatDistance,
-  formatMeters,
-  formatMoneyShort,
-  formatNumber,
-  formatPercent,
-  formatVndPerM2,
-} from '../../../lib/format/format.ts'
+import { formatArea, formatDate, formatDateTime, formatDistance, formatMeters, formatMoneyShort, formatNumber, formatPercent, formatVndPerM2 } from '../../../lib/format/format.ts'
 import type { ShownResult } from '../atoms.ts'
 import { confidenceWords, DISCLAIMER, planningSummary, positionReason } from '../explain.ts'
 import { legalStatuses } from '../../../lib/valuation-record.ts'
@@ -30,7 +20,10 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
     ['Địa chỉ', data.parcel.address || '—'],
     ['Tờ / thửa', `Tờ ${data.parcel.sheet_no}, thửa ${data.parcel.parcel_no}`],
     ['Phường/xã, tỉnh', [data.parcel.ward, data.parcel.district, data.parcel.province].filter(Boolean).join(', ')],
-    ['Diện tích', `${formatArea(facts.area_m2 ?? data.parcel.area_m2)}${facts.area_m2 !== null && facts.area_m2 !== data.parcel.area_m2 ? ` (hồ sơ: ${formatArea(data.parcel.area_m2)})` : ''}`],
+    [
+      'Diện tích',
+      `${formatArea(facts.area_m2 ?? data.parcel.area_m2)}${facts.area_m2 !== null && facts.area_m2 !== data.parcel.area_m2 ? ` (hồ sơ: ${formatArea(data.parcel.area_m2)})` : ''}`,
+    ],
     ['Mục đích sử dụng', data.parcel.land_use.map((u) => `${u.name} (${u.code}) ${formatArea(u.area_m2)}`).join('; ')],
     ['Mặt tiền', facts.frontage_m !== null ? formatMeters(facts.frontage_m) : 'theo dữ liệu thửa'],
     ['Vị trí', facts.alley_width_m === 0 ? 'Mặt tiền đường' : facts.alley_width_m !== null ? `Hẻm rộng ${formatMeters(facts.alley_width_m)}` : 'theo dữ liệu thửa'],

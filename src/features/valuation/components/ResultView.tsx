@@ -33,9 +33,10 @@ function StatePriceCard({ record }: { record: ValuationRecord }) {
               {s.segment ? ` — ${s.segment}` : ''}
             </Text>
             <Text size="sm">{positionReason(s.position, s.street, record.facts.alley_width_m)}</Text>
-            {record.facts.area_m2 ?? record.data.parcel.area_m2 ? (
+            {(record.facts.area_m2 ?? record.data.parcel.area_m2) ? (
               <Text size="sm" c="dimmed">
-                Theo bảng giá, {formatArea(record.facts.area_m2 ?? record.data.parcel.area_m2)} ≈ {formatMoneyShort(s.price_vnd_per_m2 * (record.facts.area_m2 ?? record.data.parcel.area_m2))}
+                Theo bảng giá, {formatArea(record.facts.area_m2 ?? record.data.parcel.area_m2)} ≈{' '}
+                {formatMoneyShort(s.price_vnd_per_m2 * (record.facts.area_m2 ?? record.data.parcel.area_m2))}
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">

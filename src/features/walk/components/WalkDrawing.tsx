@@ -27,8 +27,11 @@ export function WalkDrawing({ points, meridian, parcel, closed, here }: Props) {
   const line = walked.map((p) => `${p.x},${p.y}`).join(' ')
   return (
     <svg viewBox={viewBox.join(' ')} className="walk-svg" role="img" aria-label={`Ranh đã đi: ${points.length} điểm`} data-testid="walk-drawing">
-      {registered.length > 2 && <polygon points={registered.map((p) => `${p.x},${p.y}`).join(' ')} className="walk-registered" strokeWidth={stroke * 1.5} strokeDasharray={`${stroke * 6} ${stroke * 4}`} />}
-      {walked.length > 1 && (closed ? <polygon points={line} className="walk-line" strokeWidth={stroke * 2} /> : <polyline points={line} className="walk-line" strokeWidth={stroke * 2} />)}
+      {registered.length > 2 && (
+        <polygon points={registered.map((p) => `${p.x},${p.y}`).join(' ')} className="walk-registered" strokeWidth={stroke * 1.5} strokeDasharray={`${stroke * 6} ${stroke * 4}`} />
+      )}
+      {walked.length > 1 &&
+        (closed ? <polygon points={line} className="walk-line" strokeWidth={stroke * 2} /> : <polyline points={line} className="walk-line" strokeWidth={stroke * 2} />)}
       {walked.map((p, i) => (
         <g key={i}>
           <circle cx={p.x} cy={p.y} r={points[i]!.accuracyM} className="walk-accuracy" />

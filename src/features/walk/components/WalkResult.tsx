@@ -16,7 +16,11 @@ export function WalkResult({ walk, parcel, parcelLabel }: { walk: Walk; parcel: 
   return (
     <Stack gap="sm" className="sketch-page">
       {cmp && (
-        <Alert color={Math.abs(cmp.differencePct) > 5 || cmp.largestOffsetM > 1 ? 'yellow' : 'teal'} title={`So với ${parcelLabel ?? 'thửa trong dữ liệu'}`} data-testid="walk-comparison">
+        <Alert
+          color={Math.abs(cmp.differencePct) > 5 || cmp.largestOffsetM > 1 ? 'yellow' : 'teal'}
+          title={`So với ${parcelLabel ?? 'thửa trong dữ liệu'}`}
+          data-testid="walk-comparison"
+        >
           <Text size="sm">
             Diện tích đi đo {formatArea(cmp.walkedM2)}, trong dữ liệu {formatArea(cmp.registeredM2)}: chênh {signed(cmp.differenceM2, 1)} m² ({signed(cmp.differencePct, 1)}%).
           </Text>
@@ -26,10 +30,18 @@ export function WalkResult({ walk, parcel, parcelLabel }: { walk: Walk; parcel: 
         </Alert>
       )}
       <Group gap="xs" className="sketch-actions">
-        <Button variant="light" leftSection={<IconFileSpreadsheet size={18} aria-hidden />} onClick={() => download(fileName(base, 'csv'), cornersCsv(outline), 'text/csv;charset=utf-8')}>
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          onClick={() => download(fileName(base, 'csv'), cornersCsv(outline), 'text/csv;charset=utf-8')}
+        >
           Tải CSV
         </Button>
-        <Button variant="light" leftSection={<IconFileVector size={18} aria-hidden />} onClick={() => download(fileName(base, 'dxf'), outlineDxf(outline, title), 'application/dxf')}>
+        <Button
+          variant="light"
+          leftSection={<IconFileVector size={18} aria-hidden />}
+          onClick={() => download(fileName(base, 'dxf'), outlineDxf(outline, title), 'application/dxf')}
+        >
           Tải DXF
         </Button>
         <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
