@@ -3,7 +3,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { appApiHooks } from './app/api-hooks.ts'
-import { clearDeviceData } from './app/device-data.ts'
 import { installLogoutCleanup } from './features/auth/index.ts'
 import { api, installApiHooks } from './lib/api/index.ts'
 import { isLoadingAtom } from './lib/api/atoms.ts'
@@ -20,7 +19,8 @@ import { activateNewBuild, registerServiceWorker } from './features/update/servi
 import { hasUnsavedWork } from './features/update/unsaved-work.ts'
 
 installApiHooks(appApiHooks(store))
-installLogoutCleanup(clearDeviceData)
+// Loaded at logout only: it reaches into the history, valuation and walk features, which the entry does not carry.
+installLogoutCleanup(async (s) => (await import('./app/device-data.ts')).clearDeviceData(s))
 installChunkReload()
 // Before anything renders: the browser offers installing early, and the offer is kept for a better moment.
 captureInstallPrompt()
