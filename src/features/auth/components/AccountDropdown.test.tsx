@@ -3,6 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MantineProvider } from '@mantine/core'
 import { listItems, nextSeq, putItem, removeItem } from '#core/outbox/queue.ts'
+import { appApiHooks } from '../../../app/api-hooks.ts'
+import { clearDeviceData } from '../../../app/device-data.ts'
+import { installLogoutCleanup } from '../index.ts'
+import { installApiHooks } from '../../../lib/api/index.ts'
 import { store } from '../../../lib/store.ts'
 import { sessionAtom } from '../atoms.ts'
 import AccountDropdown from './AccountDropdown.tsx'
@@ -30,6 +34,9 @@ async function queuePhoto() {
 }
 
 beforeAll(() => {
+  // Logging out calls the server through the app's client, which the app wires up at start.
+  installApiHooks(appApiHooks(store))
+  installLogoutCleanup(clearDeviceData)
   // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
   window.matchMedia ??= ((query: string) => ({
     matches: false,
