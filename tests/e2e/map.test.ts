@@ -390,7 +390,8 @@ describe('the map screen in Chromium', () => {
       const z = 18
       await withMap(v, { hash: `#/${target.lat}/${target.lng}/${z}`, loggedIn: false }, async (_b, page) => {
         await page.getByTestId('measure-button').click()
-        await expect.poll(() => page.getByTestId('measure-panel').count()).toBe(1)
+        // The panel is a lazy chunk: a second or more on a busy machine.
+        await expect.poll(() => page.getByTestId('measure-panel').count(), { timeout: 10_000 }).toBe(1)
         const c = await mapCentre(page)
         const half = 80
         const corners = [

@@ -17,6 +17,8 @@ const PASSWORD = 'mat-khau-cap-nhat-1'
 const AREA = { lat: 10.7955, lng: 106.7 }
 /** Download requests let through before the rest are held, so some tiles are saved before the deployment. */
 const TILES_BEFORE_HOLD = 24
+/** Tile packs let through before the rest are held. */
+const PACKS_BEFORE_HOLD = 1
 
 const dirs: string[] = []
 const tempDir = (prefix: string) => {
@@ -193,6 +195,18 @@ describe('a new build while a download and an upload are in flight', () => {
       await context.route(/\/tiles\/(basemap|planning|parcels)\/\d+\/\d+\/\d+\.pbf$/, async (route: Route) => {
         if (route.request().serviceWorker() === null && ++tileRequests > TILES_BEFORE_HOLD) await tiles.wait()
         await route.continue().catch(() => undefined)
+      })
+      // The server's own layers come in packs of many tiles: the first pack goes through, the next are held.
+      let packRequests = 0
+      await context.route(/\/tiles\/pack\?/, async (route: Route) => {
+        if (route.request().serviceWorker() === null && ++packRequests > PACKS_BEFORE_HOLD) {
+          await tiles.wait()
+          await route.continue().catch(() => undefined)
+          return
+        }
+        // A pack streams for a while: read it whole here, so the deployment's restart cannot cut it off.
+        const res = await route.fetch()
+        await route.fulfill({ response: res }).catch(() => undefined)
       })
       await page.getByTestId('save-area-start').click()
       // Some tiles are saved, the next ones are on the wire.
