@@ -133,6 +133,8 @@ describe('the app shell in Chromium', () => {
       for (const file of [...manifest.icons, ...manifest.screenshots]) {
         const res = await fetch(`${app.url}${file.src}`)
         expect(res.status, file.src).toBe(200)
+        // Read to the end: a body left paused when the server later closes the idle socket trips Node's fetch.
+        expect((await res.arrayBuffer()).byteLength, file.src).toBeGreaterThan(0)
       }
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
       const latest = (await (await fetch(`${app.url}/builds/latest.json`)).json()) as { id: string }
