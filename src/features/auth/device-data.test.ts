@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
-import { listItems, nextSeq, putItem, removeItem, type OutboxItem } from '#core/outbox/queue.ts'
+import { listItems, putItem, removeItem, type OutboxItem } from '#core/outbox/queue.ts'
 import { createApiClient } from '../../lib/api/client.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { add as addHistory, clear as clearHistory, list as listHistory, type NewHistoryEntry } from '../history/history.ts'
@@ -13,27 +13,10 @@ import { sessionAtom } from './atoms.ts'
 import { clearDeviceData } from '../../app/device-data.ts'
 import { appApiHooks } from '../../app/api-hooks.ts'
 import { unsentPhotoCount } from './unsent-photos.ts'
+import { photoOutboxItem } from '../../../tests/support/outbox-item.ts'
 
 function queued(name: string, status: OutboxItem['status']): OutboxItem {
-  const now = Date.now()
-  return {
-    id: `id-${name}`,
-    kind: 'photo',
-    seq: nextSeq(now),
-    createdAt: now,
-    status,
-    attempts: 0,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    error: null,
-    idempotencyKey: `key-${name}`,
-    blob: new Blob([name], { type: 'image/jpeg' }),
-    fileName: `${name}.jpg`,
-    type: 'image/jpeg',
-    photo: { key: `id-${name}`, name: `${name}.jpg`, width: 10, height: 10, thumbnail: '', gps: null, position: 0 },
-    label: 'Tờ 1, thửa 2',
-    uploadId: status === 'sent' ? 'u-1' : null,
-  }
+  return photoOutboxItem(name, Date.now(), { status, uploadId: status === 'sent' ? 'u-1' : null })
 }
 
 /** One of everything a person leaves on the device: queued photos, a lookup, a draft, a walk. */

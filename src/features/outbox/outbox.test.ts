@@ -3,32 +3,14 @@ import { createStore } from 'jotai'
 import { photosAtom } from '../valuation/atoms.ts'
 import { newPhoto, removePhoto, type PhotoItem } from '../valuation/photos.ts'
 import { mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
-import { listItems, nextSeq, putItem, removeItem, retryItem, type OutboxItem } from '#core/outbox/queue.ts'
+import { listItems, putItem, removeItem, retryItem, type OutboxItem } from '#core/outbox/queue.ts'
 import { classifyFailure, flushOutbox, retryDelay, type SendOutcome, type Sender } from '#core/outbox/runner.ts'
 import { workerSender } from '#core/outbox/worker-send.ts'
+import { photoOutboxItem } from '../../../tests/support/outbox-item.ts'
 
 let t0 = 1_800_000_000_000
 function item(name: string, patch: Partial<OutboxItem> = {}): OutboxItem {
-  const now = (t0 += 1000)
-  return {
-    id: `id-${name}`,
-    kind: 'photo',
-    seq: nextSeq(now),
-    createdAt: now,
-    status: 'pending',
-    attempts: 0,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    error: null,
-    idempotencyKey: `key-${name}`,
-    blob: new Blob([name], { type: 'image/jpeg' }),
-    fileName: `${name}.jpg`,
-    type: 'image/jpeg',
-    photo: { key: `id-${name}`, name: `${name}.jpg`, width: 10, height: 10, thumbnail: '', gps: null, position: 0 },
-    label: 'Tờ 1, thửa 2',
-    uploadId: null,
-    ...patch,
-  }
+  return photoOutboxItem(name, (t0 += 1000), patch)
 }
 
 /** A server that records every attempt's idempotency key and answers as told. */

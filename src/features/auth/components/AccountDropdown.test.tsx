@@ -2,7 +2,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MantineProvider } from '@mantine/core'
-import { listItems, nextSeq, putItem, removeItem } from '#core/outbox/queue.ts'
+import { listItems, putItem, removeItem } from '#core/outbox/queue.ts'
+import { photoOutboxItem } from '../../../../tests/support/outbox-item.ts'
 import { appApiHooks } from '../../../app/api-hooks.ts'
 import { clearDeviceData } from '../../../app/device-data.ts'
 import { installLogoutCleanup } from '../index.ts'
@@ -12,25 +13,7 @@ import { sessionAtom } from '../atoms.ts'
 import AccountDropdown from './AccountDropdown.tsx'
 
 async function queuePhoto() {
-  const now = Date.now()
-  await putItem({
-    id: 'id-anh',
-    kind: 'photo',
-    seq: nextSeq(now),
-    createdAt: now,
-    status: 'pending',
-    attempts: 0,
-    lastAttemptAt: null,
-    nextAttemptAt: null,
-    error: null,
-    idempotencyKey: 'key-anh',
-    blob: new Blob(['anh'], { type: 'image/jpeg' }),
-    fileName: 'anh.jpg',
-    type: 'image/jpeg',
-    photo: { key: 'id-anh', name: 'anh.jpg', width: 10, height: 10, thumbnail: '', gps: null, position: 0 },
-    label: null,
-    uploadId: null,
-  })
+  await putItem(photoOutboxItem('anh', Date.now(), { label: null }))
 }
 
 beforeAll(() => {
