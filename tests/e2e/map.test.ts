@@ -392,16 +392,23 @@ describe('the map screen in Chromium', () => {
         await page.getByTestId('measure-button').click()
         // The panel is a lazy chunk: a second or more on a busy machine.
         await expect.poll(() => page.getByTestId('measure-panel').count(), { timeout: 10_000 }).toBe(1)
+        // The square goes in the open map between the search box and the panel (which sits at the
+        // bottom on a phone and grows while drawing), and every corner must land on the map itself.
         const c = await mapCentre(page)
-        const half = 80
+        const top = (await page.getByRole('search').boundingBox())!
+        const panel = (await page.getByTestId('measure-panel').boundingBox())!
+        const half = 60
+        const cy = Math.min(c.y - 60, (top.y + top.height + panel.y) / 2 - 40)
         const corners = [
-          [c.x - half, c.y - half - 60],
-          [c.x + half, c.y - half - 60],
-          [c.x + half, c.y + half - 60],
-          [c.x - half, c.y + half - 60],
-          [c.x - half, c.y - half - 60],
+          [c.x - half, cy - half],
+          [c.x + half, cy - half],
+          [c.x + half, cy + half],
+          [c.x - half, cy + half],
+          [c.x - half, cy - half],
         ] as const
         for (const [x, y] of corners) {
+          const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid=map] .ol-layers, .qh-floating')?.className ?? '', [x, y])
+          expect(hit, `the corner at ${x},${y} is on the map, not under a control`).toMatch(/ol-layers/)
           await page.mouse.click(x, y)
           await page.waitForTimeout(150)
         }
