@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, mapReady, phone, startApp, type RunningApp } from './harness.ts'
+import { desktop, launch, mapReady, phone, startApp, type RunningApp } from './harness.ts'
 
 /**
  * Raster planning overlays in Chromium against the real server: a scanned sheet imported with the
@@ -39,6 +39,31 @@ async function bluePixels(page: Page): Promise<number> {
   }
   return n
 }
+
+/**
+ * The median colour of a 32 px square of the map's screenshot 80 px up and left of its centre (clear of the
+ * centre cross, well inside the sheet at z17): the median, so a parcel line or number crossing it does not count.
+ */
+async function sheetColour(page: Page): Promise<{ r: number; g: number; b: number }> {
+  const shot = await page.getByTestId('map').screenshot()
+  const img = sharp(shot)
+  const { width = 0, height = 0 } = await img.metadata()
+  const side = 32
+  const { data } = await img
+    .extract({ left: Math.round(width / 2 - 80 - side / 2), top: Math.round(height / 2 - 80 - side / 2), width: side, height: side })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const median = (channel: number) => {
+    const v: number[] = []
+    for (let i = channel; i < data.length; i += 3) v.push(data[i]!)
+    return v.sort((a, b) => a - b)[v.length >> 1]!
+  }
+  return { r: median(0), g: median(1), b: median(2) }
+}
+
+/** How far a colour is from the sheet's blue (Euclidean in RGB). */
+const fromBlue = (c: { r: number; g: number; b: number }) => Math.hypot(c.r - BLUE.r, c.g - BLUE.g, c.b - BLUE.b)
 
 beforeAll(async () => {
   const data = tempDir('qh-ov-data-')
@@ -88,6 +113,45 @@ afterAll(async () => {
 })
 
 describe('raster planning overlays in Chromium', () => {
+  it('turns the overlay on in the layers panel and fades it with its slider, and the map under the sheet changes colour with each', async () => {
+    const b = await launch(desktop)
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/17`)
+      await mapReady(page)
+      await page.getByTestId('layers-button').click()
+      const entry = page.getByTestId(`overlay-${OVERLAY_ID}`)
+      await entry.waitFor({ timeout: 30_000 })
+      // Off until turned on: the centre shows the demo ward's own drawing, far from the sheet's blue.
+      await expect.poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 }).toBeGreaterThan(120)
+      const off = await sheetColour(page)
+
+      await entry.getByRole('checkbox').check()
+      const slider = entry.getByRole('slider')
+      await slider.focus()
+      await page.keyboard.press('End')
+      await expect.poll(() => entry.textContent()).toContain('Độ đậm: 100%')
+      await expect.poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 }).toBeLessThan(25)
+
+      // Faded to a tenth, the centre is back near its own colours but still tinted by the sheet.
+      await page.keyboard.press('Home')
+      await expect.poll(() => entry.textContent()).toContain('Độ đậm: 10%')
+      await expect.poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 }).toBeGreaterThan(80)
+      const faint = await sheetColour(page)
+      expect(fromBlue(faint)).toBeLessThan(fromBlue(off))
+      expect(faint.b - (faint.r + faint.g) / 2).toBeGreaterThan(off.b - (off.r + off.g) / 2)
+
+      await entry.getByRole('checkbox').uncheck()
+      await expect.poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 }).toBeGreaterThan(fromBlue(faint))
+      // The choice is remembered on the device.
+      const stored = await page.evaluate(() => localStorage.getItem('qh.overlay-choices'))
+      expect(JSON.parse(stored ?? '{}')).toEqual({ [OVERLAY_ID]: { on: false, opacity: 0.1 } })
+      expect(b.consoleErrors).toEqual([])
+    } finally {
+      await b.close()
+    }
+  })
+
   it('saves the overlay’s tiles with an area and draws them from the device with the network cut', async () => {
     const profile = tempDir('qh-ov-profile-')
     const first = await launch({ ...phone, userDataDir: profile })
