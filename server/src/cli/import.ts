@@ -6,6 +6,7 @@ import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/a
 import { ImportError } from '../import/errors.ts'
 import { importFile } from '../import/import-file.ts'
 import { listLayers } from '../import/readers/gdal.ts'
+import { parseEncodingOption } from '../import/vietnamese-encodings.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
 import { runRasterKind } from '../overlays/cli.ts'
 import { keepFilesPrivate } from '../security/private-files.ts'
@@ -36,6 +37,17 @@ if ('listLayers' in args) {
     process.exit(0)
   } catch (err) {
     process.stderr.write(`Lỗi / Error: ${(err as Error).message}\n`)
+    process.exit(1)
+  }
+}
+
+// A wrong --encoding is known before any database is opened.
+if (args.options.encoding !== undefined) {
+  try {
+    parseEncodingOption(args.options.encoding)
+  } catch (err) {
+    if (!(err instanceof ImportError)) throw err
+    process.stderr.write(`Không nhập được: ${err.message}\n`)
     process.exit(1)
   }
 }

@@ -17,8 +17,10 @@ export type VectorFile = {
   /**
    * The features of one layer in chunks of `chunk`, coordinates untouched (GDAL reprojects nothing;
    * the importer transforms with its own checked VN-2000 code). `where` is an OGR SQL condition.
+   * With `bytes`, text comes as GDAL wrote it, one latin1 character per byte: DGN text and old .dbf
+   * files are in legacy Vietnamese encodings that GDAL passes through undecoded.
    */
-  features(layer: string, opts?: { where?: string | undefined; chunk?: number }): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
+  features(layer: string, opts?: { where?: string | undefined; chunk?: number; bytes?: boolean }): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
   /** Distinct values of one attribute with their counts (DGN levels, DXF layers). */
   countBy(layer: string, field: string): Promise<{ value: string; count: number }[]>
   close(): Promise<void>
@@ -34,11 +36,12 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 let outputs = 0
 
 /** Runs one OGR SQL statement into GeoJSONSeq in GDAL's in-memory output folder and hands back its lines; the file is removed at once. */
-async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL'): Promise<string[]> {
+async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL', bytes = false): Promise<string[]> {
   // -a_srs with no reprojection keeps the coordinates as they are in the file (GeoJSONSeq would otherwise go to WGS84).
   const out = await gdal.ogr2ogr(ds, ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-dialect', dialect, '-sql', sql], `chunk-${process.pid}-${outputs++}`)
   try {
-    const text = new TextDecoder().decode(await gdal.getFileBytes(out))
+    const raw = await gdal.getFileBytes(out)
+    const text = bytes ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1') : new TextDecoder().decode(raw)
     return text.split('\n').filter((l) => l.trim() !== '')
   } finally {
     for (const f of out.all) gdal.Module.FS.unlink(f.local)
@@ -80,7 +83,7 @@ export async function openVector(file: string): Promise<VectorFile> {
       const chunk = opts.chunk ?? 5000
       const where = opts.where ? ` WHERE ${opts.where}` : ''
       for (let offset = 0; ; offset += chunk) {
-        const lines = await sqlLines(gdal, ds, `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`)
+        const lines = await sqlLines(gdal, ds, `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`, 'OGRSQL', opts.bytes)
         for (const line of lines) {
           const f = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null }
           yield { props: f.properties ?? {}, geometry: f.geometry ?? null }

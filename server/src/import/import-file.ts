@@ -8,6 +8,7 @@ import { ImportError, RowError } from './errors.ts'
 import { createFieldReader } from './fields.ts'
 import { kinds } from './kinds/index.ts'
 import { formatOf, openReader } from './readers/index.ts'
+import type { TextOutcome } from './readers/text.ts'
 import type { Crs, ImportKind, Rejection } from './types.ts'
 import { isoDate } from './values.ts'
 
@@ -26,6 +27,7 @@ export type ImportOptions = {
   map?: Record<string, string> | undefined
   /** field → one value for every row (--set). */
   set?: Record<string, string> | undefined
+  /** The attribute text's encoding (--encoding): utf-8, tcvn3, vni or windows-1258; found from the file when absent. */
   encoding?: string | undefined
   /** The layer of a multi-layer file (GPKG, KML, zip), or the level of a DGN / layer of a DXF (--layer). */
   layer?: string | undefined
@@ -63,6 +65,8 @@ export type ImportSummary = {
   /** The first rejections (up to 1,000), by line or feature number. */
   rejections: Rejection[]
   warnings: string[]
+  /** The encoding attribute text was read in and how it was chosen; absent for GeoJSON (always UTF-8). */
+  text?: TextOutcome | null | undefined
   dataVersion: number
   seconds: number
   rowsPerSecond: number
@@ -253,6 +257,7 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       crsFrom,
       unit: reader.unit,
       warnings,
+      text: reader.text?.(),
       ...result,
       seconds,
       rowsPerSecond: result.inserted / Math.max(seconds, 1e-3),

@@ -2,17 +2,21 @@ import { createReadStream, statSync } from 'node:fs'
 import { CsvParser, detectDelimiter, type CsvRecord } from '../csv.ts'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
-import { decoderFor, type Reader } from './reader.ts'
+import type { TextEncoding } from '../vietnamese-encodings.ts'
+import type { Reader } from './reader.ts'
+import { decodeRecords } from './text.ts'
 
 /**
  * Streams a CSV chunk by chunk: the first record is the header, each later record becomes an
  * object keyed by it, numbered by the line it starts on (the header is line 1).
  */
-export function readCsv(file: string, encoding: string | undefined): Reader {
+export function readCsv(file: string, encoding: TextEncoding | undefined): Reader {
   const total = statSync(file).size
   let done = 0
-  // Fatal decoding: a file in a legacy code page fails loudly instead of importing garbled names.
-  const decoder = decoderFor(encoding ?? 'utf-8', true)
+  // UTF-8 is decoded fatally: a file in a legacy code page fails loudly instead of importing garbled
+  // names. A legacy --encoding reads bytes as latin1 characters, which decodeRecords then converts.
+  const legacy = encoding !== undefined && encoding !== 'utf-8'
+  const decoder = legacy ? { decode: (chunk?: Buffer, _options?: TextDecodeOptions) => chunk?.toString('latin1') ?? '' } : new TextDecoder('utf-8', { fatal: true })
 
   async function* records(): AsyncGenerator<SourceRecord> {
     const stream = createReadStream(file, { highWaterMark: 256 * 1024 })
@@ -37,7 +41,7 @@ export function readCsv(file: string, encoding: string | undefined): Reader {
         try {
           text = decoder.decode(chunk, { stream: true })
         } catch {
-          throw new ImportError(`Tệp CSV không phải ${decoder.encoding}; hãy lưu lại dưới dạng UTF-8 hoặc chỉ rõ --encoding (ví dụ windows-1258)`)
+          throw new ImportError('Tệp CSV không phải utf-8; hãy lưu lại dưới dạng UTF-8 hoặc chỉ rõ --encoding tcvn3|vni|windows-1258')
         }
         csv ??= new CsvParser(detectDelimiter(text.split('\n', 1)[0] ?? ''))
         yield* emit(csv.push(text))
@@ -50,12 +54,14 @@ export function readCsv(file: string, encoding: string | undefined): Reader {
     }
   }
   const gen = records()
+  const text = legacy ? decodeRecords(gen, { encoding, from: 'option' }) : null
   return {
     format: 'csv',
     unit: 'dòng',
     declaredCrs: null,
     prj: null,
-    records: gen,
+    records: text?.records ?? gen,
+    text: () => text?.outcome() ?? { encoding: 'utf-8', from: encoding ? 'option' : 'format' },
     progress: () => ({ done, total }),
     close: async () => void (await gen.return(undefined)),
   }

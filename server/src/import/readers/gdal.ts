@@ -3,7 +3,9 @@ import { openVector, type VectorFile, type VectorLayer } from '../../gdal/vector
 import { crsFromPrj } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { FileFormat, SourceRecord } from '../types.ts'
+import type { TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
+import { decodeRecords } from './text.ts'
 
 /** DGN keeps its "layers" as levels and DXF as a Layer attribute on one GDAL layer: --layer picks those. */
 const attributeLayers: Record<string, { field: string; numeric: boolean; label: string }> = {
@@ -62,9 +64,10 @@ function chooseLayer(vf: VectorFile, wanted: string | undefined, file: string): 
  * Reads any vector format GDAL knows through one path: DGN, MapInfo, DXF, GPKG, KML, XLSX, and .zip
  * archives as sent. The file's declared CRS (GPKG SRS, TAB CoordSys, a .prj in a zip) is recognised
  * like a shapefile's .prj; `looksProjected` says whether coordinates are metres, so a missing CRS is
- * an error rather than a silent WGS84.
+ * an error rather than a silent WGS84. Attribute text is read as bytes and converted to Unicode
+ * (vietnamese-encodings.ts): by --encoding, else as the file's text shows.
  */
-export async function readWithGdal(file: string, format: FileFormat, opts: { layer?: string | undefined }): Promise<Reader> {
+export async function readWithGdal(file: string, format: FileFormat, opts: { layer?: string | undefined; encoding?: TextEncoding | undefined }): Promise<Reader> {
   const vf = await open(file)
   let chosen: ReturnType<typeof chooseLayer>
   try {
@@ -77,20 +80,28 @@ export async function readWithGdal(file: string, format: FileFormat, opts: { lay
   let done = 0
   async function* records(): AsyncGenerator<SourceRecord> {
     let n = 0
-    for await (const f of vf.features(layer.name, { where })) {
+    for await (const f of vf.features(layer.name, { where, bytes: true })) {
       n++
       done = n
       yield { n, props: f.props, geometry: f.geometry }
     }
   }
   const e = layer.extent
+  // GeoPackage and KML are UTF-8 by definition; DGN text, DXF, MapInfo and a zipped .dbf may be in any
+  // legacy encoding, which GDAL passes through as bytes (or as Latin-1 when it cannot convert a charset).
+  const utf8Only = vf.driver === 'GPKG' || vf.driver === 'KML'
+  const text = decodeRecords(
+    records(),
+    opts.encoding ? { encoding: opts.encoding, from: 'option' } : utf8Only ? { encoding: 'utf-8', from: 'format' } : { detect: true, fallback: 'utf-8' },
+  )
   return {
     format,
     unit: 'đối tượng',
     declaredCrs: layer.wkt ? crsFromPrj(layer.wkt) : null,
     prj: layer.wkt,
     looksProjected: e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
-    records: records(),
+    records: text.records,
+    text: text.outcome,
     progress: () => ({ done, total: Math.max(layer.featureCount, done) }),
     close: () => vf.close(),
   }

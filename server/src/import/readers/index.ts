@@ -7,6 +7,7 @@ import { readWithGdal } from './gdal.ts'
 import { readGeojson } from './geojson.ts'
 import type { Reader } from './reader.ts'
 import { readShapefile } from './shapefile.ts'
+import { parseEncodingOption } from '../vietnamese-encodings.ts'
 
 const formats: Record<string, FileFormat> = {
   '.geojson': 'geojson',
@@ -32,9 +33,10 @@ export function formatOf(file: string): FileFormat | null {
 export async function openReader(file: string, opts: { encoding?: string | undefined; layer?: string | undefined } = {}): Promise<Reader> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportError(`Không tìm thấy tệp ${file}`)
   const format = formatOf(file)
+  const encoding = opts.encoding === undefined ? undefined : parseEncodingOption(opts.encoding)
   if (format === 'geojson') return readGeojson(file)
-  if (format === 'shapefile') return readShapefile(file, opts.encoding)
-  if (format === 'csv') return readCsv(file, opts.encoding)
-  if (format) return readWithGdal(file, format, { layer: opts.layer })
+  if (format === 'shapefile') return readShapefile(file, encoding)
+  if (format === 'csv') return readCsv(file, encoding)
+  if (format) return readWithGdal(file, format, { layer: opts.layer, encoding })
   throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`)
 }

@@ -1,5 +1,5 @@
-import { ImportError } from '../errors.ts'
 import type { Crs, FileFormat, SourceRecord } from '../types.ts'
+import type { TextOutcome } from './text.ts'
 
 /** What every format's reader gives the importer (the readers and openReader in index.ts share it). */
 export type Reader = {
@@ -13,20 +13,10 @@ export type Reader = {
   /** Coordinates beyond ±180/±90: metres of a projected grid, which need a CRS to be placed. */
   looksProjected?: boolean
   records: AsyncIterable<SourceRecord>
+  /** The encoding the text was read in, once known (after the first records when it is detected); null for formats always in UTF-8. */
+  text?: () => TextOutcome | null
   /** Bytes read of the main file so far, against its size: enough for a progress bar. */
   progress(): { done: number; total: number }
   /** Releases the files, whether or not the records were read to the end. */
   close(): Promise<void>
-}
-
-/** A TextDecoder for a label from --encoding or a .cpg file (which may hold a Windows code page number). */
-export function decoderFor(label: string, fatal: boolean): TextDecoder {
-  const codePages: Record<string, string> = { '65001': 'utf-8', '1258': 'windows-1258', '1252': 'windows-1252', '874': 'windows-874' }
-  const bare = label.trim().replace(/^ANSI\s*/i, '')
-  const name = codePages[bare] ?? bare
-  try {
-    return new TextDecoder(name, { fatal })
-  } catch {
-    throw new ImportError(`Không biết bảng mã "${label}" (ví dụ hợp lệ: utf-8, windows-1258)`)
-  }
 }

@@ -6,7 +6,9 @@ import shapefile from 'shapefile'
 import { crsFromPrj } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
-import { decoderFor, type Reader } from './reader.ts'
+import { encodingFromLabel, type TextEncoding } from '../vietnamese-encodings.ts'
+import type { Reader } from './reader.ts'
+import { decodeRecords, type TextChoice } from './text.ts'
 
 /** The .dbf/.prj/.cpg beside a .shp, matched case-insensitively since Windows tools write PARCELS.DBF. */
 function sibling(shp: string, ext: string): string | null {
@@ -16,17 +18,21 @@ function sibling(shp: string, ext: string): string | null {
   return hit ? join(dir, hit) : null
 }
 
+/** x-user-defined keeps every byte (0x80–0xFF as U+F780–U+F7FF); back to one latin1 character per byte for decodeText. */
+const byteString = (s: string) => s.replace(/[\uf780-\uf7ff]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf700))
+
 /**
- * Streams a shapefile's features with their .dbf attributes. The .cpg names the attribute encoding;
- * without one, UTF-8 (what current tools write) unless --encoding says otherwise.
+ * Streams a shapefile's features with their .dbf attributes. The attribute text is read as bytes and
+ * converted by --encoding, else by the .cpg when it names UTF-8, Windows-1258, TCVN3 or VNI, else by
+ * what the text itself looks like (legacy files often carry a .cpg of 1252 or none at all).
  */
-export async function readShapefile(file: string, encoding: string | undefined): Promise<Reader> {
+export async function readShapefile(file: string, encoding: TextEncoding | undefined): Promise<Reader> {
   const dbf = sibling(file, '.dbf')
   const prjFile = sibling(file, '.prj')
   const cpgFile = sibling(file, '.cpg')
   const prj = prjFile ? readFileSync(prjFile, 'utf8').trim() : null
-  const label = encoding ?? (cpgFile ? readFileSync(cpgFile, 'utf8').trim() : '')
-  const decoder = decoderFor(label || 'utf-8', false)
+  const cpg = cpgFile ? encodingFromLabel(readFileSync(cpgFile, 'utf8')) : null
+  const choice: TextChoice = encoding ? { encoding, from: 'option' } : cpg ? { encoding: cpg, from: 'cpg' } : { detect: true, fallback: 'utf-8' }
 
   const total = statSync(file).size
   let done = 0
@@ -40,7 +46,7 @@ export async function readShapefile(file: string, encoding: string | undefined):
   const dbfStream = dbf ? createReadStream(dbf) : null
   let source: Awaited<ReturnType<typeof shapefile.open>>
   try {
-    source = await shapefile.open(shpStream, dbfStream, { encoding: decoder.encoding })
+    source = await shapefile.open(shpStream, dbfStream, { encoding: 'x-user-defined' })
   } catch (err) {
     shpStream.destroy()
     dbfStream?.destroy()
@@ -59,7 +65,9 @@ export async function readShapefile(file: string, encoding: string | undefined):
         }
         if (next.done || !next.value) return
         n++
-        yield { n, props: next.value.properties ?? {}, geometry: next.value.geometry ?? null }
+        const props: Record<string, unknown> = {}
+        for (const [k, v] of Object.entries(next.value.properties ?? {})) props[byteString(k)] = typeof v === 'string' ? byteString(v) : v
+        yield { n, props, geometry: next.value.geometry ?? null }
       }
     } finally {
       shpStream.destroy()
@@ -67,12 +75,14 @@ export async function readShapefile(file: string, encoding: string | undefined):
     }
   }
 
+  const text = decodeRecords(records(), choice)
   return {
     format: 'shapefile',
     unit: 'đối tượng',
     declaredCrs: prj ? crsFromPrj(prj) : null,
     prj,
-    records: records(),
+    records: text.records,
+    text: text.outcome,
     progress: () => ({ done, total }),
     close: async () => {
       shpStream.destroy()

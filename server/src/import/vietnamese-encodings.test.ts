@@ -1,0 +1,167 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database.ts'
+import { testDb } from '../testing/test-app.ts'
+import { writeShapefile, type DbfField } from './fixtures/write-shapefile.ts'
+import { writeVector } from './fixtures/write-vector.ts'
+import { importFile } from './import-file.ts'
+import { readWithGdal } from './readers/gdal.ts'
+import { decodeText, detectEncoding, type TextEncoding } from './vietnamese-encodings.ts'
+
+const names = ['Nguyễn Thị Minh Khai', 'Đường Lê Lợi', 'Phường Bến Nghé']
+// The same names as their bytes in each encoding (one latin1 character per byte), written out by hand
+// from the published tables, not produced by the code under test: "NguyÔn ThÞ" and "Nguyeãn Thò" are
+// how TCVN3 and VNI text looks in a Latin-1 editor.
+const legacy: Record<Exclude<TextEncoding, 'utf-8'>, string[]> = {
+  tcvn3: ['Nguy\xd4n Th\xde Minh Khai', '\xa7\xad\xeang L\xaa L\xeei', 'Ph\xad\xeang B\xd5n Ngh\xd0'],
+  vni: ['Nguye\xe3n Th\xf2 Minh Khai', '\xd1\xf6\xf4\xf8ng Le\xe2 L\xf4\xefi', 'Ph\xf6\xf4\xf8ng Be\xe1n Nghe\xf9'],
+  // Windows-1258 writes most tones as combining marks after the letter (0xDE tilde, 0xF2 dot below, 0xCC grave, 0xEC acute).
+  'windows-1258': ['Nguy\xea\xden Thi\xf2 Minh Khai', '\xd0\xfd\xf5\xccng L\xea L\xf5\xf2i', 'Ph\xfd\xf5\xccng B\xea\xecn Ngh\xe9'],
+}
+const encodings = Object.keys(legacy) as Exclude<TextEncoding, 'utf-8'>[]
+/** What GDAL hands over when it reads a charset it cannot convert as Latin-1: each byte as a character, in UTF-8. */
+const asGdalLatin1 = (s: string) => (Buffer.from(s, 'latin1').toString('utf8') === s ? s : Buffer.from(Buffer.from(s, 'latin1').toString('latin1'), 'utf8').toString('latin1'))
+
+describe('Vietnamese legacy encodings', () => {
+  it.each(encodings)('reads %s text as Unicode NFC', (encoding) => {
+    const out = legacy[encoding].map((s) => decodeText(s, encoding))
+    expect(out).toEqual(names)
+    for (const s of out) expect(s).toBe(s.normalize('NFC'))
+  })
+
+  it.each(encodings)('recognises %s from its text, also when GDAL has read it as Latin-1', (encoding) => {
+    expect(detectEncoding(legacy[encoding])).toBe(encoding)
+    const misread = legacy[encoding].map(asGdalLatin1)
+    expect(detectEncoding(misread)).toBe(encoding)
+    expect(misread.map((s) => decodeText(s, encoding))).toEqual(names)
+  })
+
+  it('keeps UTF-8 text as it is, including names whose letters all fit in Latin-1', () => {
+    const utf8 = [...names, 'Phú Hòa', 'Hà Đông'].map((s) => Buffer.from(s, 'utf8').toString('latin1'))
+    expect(detectEncoding(utf8)).toBe('utf-8')
+    expect(detectEncoding([Buffer.from('Phú Hòa', 'utf8').toString('latin1')])).toBe('utf-8')
+    expect(detectEncoding(['Quan 1', 'Ben Nghe'])).toBe('utf-8')
+  })
+})
+
+describe('importing legacy text', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'qh-encodings-'))
+  const created: string[] = []
+  let db: Database
+  beforeAll(async () => {
+    db = await testDb()
+  })
+  afterAll(async () => {
+    await db.query('delete from datasets where id = any($1::text[])', [created])
+    rmSync(tmp, { recursive: true, force: true })
+  })
+
+  const fields: DbfField[] = [
+    { name: 'so_to', type: 'N', length: 4 },
+    { name: 'so_thua', type: 'N', length: 6 },
+    { name: 'dia_chi', type: 'C', length: 60 },
+    { name: 'phuong_xa', type: 'C', length: 40 },
+    { name: 'tinh_tp', type: 'C', length: 20 },
+  ]
+  // Two small squares in central TP.HCM (WGS84), outer rings clockwise as shapefiles have them.
+  const square = (i: number) => {
+    const [x, y, d] = [106.7 + i * 0.0002, 10.775, 0.0001]
+    return [
+      [
+        [x, y],
+        [x, y + d],
+        [x + d, y + d],
+        [x + d, y],
+        [x, y],
+      ],
+    ]
+  }
+
+  async function importSheet(encoding: Exclude<TextEncoding, 'utf-8'>, opts: { cpg?: string; option?: string }) {
+    const [minhKhai, leLoi, benNghe] = legacy[encoding].map((s) => Buffer.from(s, 'latin1'))
+    const base = join(tmp, `thua-${encoding}`)
+    writeShapefile(
+      base,
+      fields,
+      [
+        { rings: square(0), attrs: { so_to: 18, so_thua: 118, dia_chi: Buffer.concat([Buffer.from('12 '), minhKhai!]), phuong_xa: benNghe!, tinh_tp: 'TP.HCM' } },
+        { rings: square(1), attrs: { so_to: 18, so_thua: 119, dia_chi: Buffer.concat([Buffer.from('5 '), leLoi!]), phuong_xa: benNghe!, tinh_tp: 'TP.HCM' } },
+      ],
+      opts.cpg === undefined ? {} : { cpg: opts.cpg },
+    )
+    const datasetId = `enc-${encoding}-${Date.now().toString(36)}`
+    created.push(datasetId)
+    const summary = await importFile(db, {
+      file: `${base}.shp`,
+      kind: 'parcels',
+      crs: { kind: 'wgs84' },
+      source: 'Thử nghiệm bảng mã',
+      date: '2024-06-01',
+      datasetId,
+      encoding: opts.option,
+    })
+    const rows = await db.query<{ address: string; ward: string }>('select address, ward from parcels where dataset_id = $1 order by parcel_no', [datasetId])
+    return { summary, rows }
+  }
+
+  const expected = [
+    { address: '12 Nguyễn Thị Minh Khai', ward: 'Phường Bến Nghé' },
+    { address: '5 Đường Lê Lợi', ward: 'Phường Bến Nghé' },
+  ]
+
+  it('imports a TCVN3 shapefile with no .cpg, recognising the encoding from its text', async () => {
+    const { summary, rows } = await importSheet('tcvn3', {})
+    expect(rows).toEqual(expected)
+    expect(summary.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
+  })
+
+  it('imports a VNI shapefile with --encoding vni', async () => {
+    const { summary, rows } = await importSheet('vni', { option: 'vni' })
+    expect(rows).toEqual(expected)
+    expect(summary.text).toEqual({ encoding: 'vni', from: 'option' })
+  })
+
+  it('imports a Windows-1258 shapefile by its .cpg', async () => {
+    const { summary, rows } = await importSheet('windows-1258', { cpg: 'ANSI 1258' })
+    expect(rows).toEqual(expected)
+    expect(summary.text).toEqual({ encoding: 'windows-1258', from: 'cpg' })
+  })
+
+  it('reads TCVN3 text elements of a DGN drawing as Unicode', async () => {
+    // gdal3.js writes DGN text from a LABEL style; the placeholders are then overwritten with TCVN3 bytes
+    // of the same length, as MicroStation with a .VnTime font stores them.
+    const placeholders = legacy.tcvn3.map((s, i) => String.fromCharCode(65 + i).repeat(s.length))
+    const features = placeholders.map((t, i) => ({
+      type: 'Feature',
+      properties: { OGR_STYLE: `LABEL(f:".VnTime",t:"${t}")` },
+      geometry: { type: 'Point', coordinates: [100 + 10 * i, 200] },
+    }))
+    const [dgn] = await writeVector({ type: 'FeatureCollection', features }, 'DGN', tmp, 'nhan-tcvn3')
+    const bytes = readFileSync(dgn!)
+    placeholders.forEach((p, i) => {
+      const at = bytes.indexOf(Buffer.from(p, 'latin1'))
+      expect(at).toBeGreaterThan(0)
+      Buffer.from(legacy.tcvn3[i]!, 'latin1').copy(bytes, at)
+    })
+    writeFileSync(dgn!, bytes)
+    const reader = await readWithGdal(dgn!, 'dgn', {})
+    const texts: unknown[] = []
+    for await (const rec of reader.records) texts.push(rec.props.Text)
+    await reader.close()
+    expect(texts).toEqual(names)
+    expect(reader.text?.()).toEqual({ encoding: 'tcvn3', from: 'detected' })
+  })
+
+  it('stops with one Vietnamese line and exit code 1 on an unknown --encoding, before opening the database', () => {
+    const file = join(tmp, 'mot-thua.geojson')
+    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [] }))
+    const cli = join(import.meta.dirname, '../cli/import.ts')
+    const args = [cli, file, '--kind', 'parcels', '--source', 'Thử', '--date', '2024-06-01', '--encoding', 'koi8-r']
+    const res = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(tmp, 'data') } })
+    expect(res.status).toBe(1)
+    expect(res.stderr).toBe('Không nhập được: Không biết bảng mã "koi8-r"; dùng --encoding utf-8|tcvn3|vni|windows-1258\n')
+  })
+})
