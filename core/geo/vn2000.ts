@@ -1,5 +1,5 @@
-/** VN-2000 → WGS84 datum shift (DOMAIN.md); published strings often have the rotation signs reversed. */
-const TOWGS84 = '-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278'
+/** VN-2000 → WGS84 datum shift (DOMAIN.md, EPSG:6960); published strings often have the rotation signs reversed. */
+export const TOWGS84 = '-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278'
 
 export function vn2000Proj(meridian: number): string {
   return `+proj=tmerc +lat_0=0 +lon_0=${meridian} +k=0.9999 +x_0=500000 +y_0=0 +ellps=WGS84 +towgs84=${TOWGS84} +units=m +no_defs`

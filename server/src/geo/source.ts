@@ -30,9 +30,12 @@ export function toSource(d: DatasetInfo): z.infer<typeof source> {
   return { dataset: d.id, name: d.name, data_date: d.data_date }
 }
 
-/** The dataset's own VN-2000 meridian ('vn2000:105.75'); for other CRSs the province's (DOMAIN.md). */
+/**
+ * The dataset's own VN-2000 meridian ('vn2000:105.75', with or without its own datum shift after it);
+ * for other CRSs (UTM included: surveyors read the provincial grid) the province's (DOMAIN.md).
+ */
 export function meridianOf(crs: string, lng: number, province?: string): number {
-  const m = /^vn2000:(\d+(?:\.\d+)?)$/.exec(crs)
+  const m = /^vn2000:(\d+(?:\.\d+)?)(?: \+towgs84=\S+)?$/.exec(crs)
   return m ? Number(m[1]) : meridianFor(lng, province)
 }
 

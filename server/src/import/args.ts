@@ -7,7 +7,7 @@ import { isoDate } from './values.ts'
 
 export const usage =
   'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables ' +
-  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian> | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
+  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:3405 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
   '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
 
 /** A command line that cannot run; the CLI prints it with the usage line and exits with code 2. */
@@ -51,7 +51,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   if (!(importKinds as readonly string[]).includes(v.kind)) throw new UsageError(`--kind không hợp lệ / invalid --kind: ${JSON.stringify(v.kind)}`)
   const kind = v.kind as ImportKind
   const crs = v.crs === undefined ? undefined : parseCrs(v.crs)
-  if (crs === null) throw new UsageError(`--crs không hợp lệ / invalid --crs: ${JSON.stringify(v.crs)} (EPSG:4326 hoặc/or vn2000:105.75)`)
+  if (crs === null) throw new UsageError(`--crs không hợp lệ / invalid --crs: ${JSON.stringify(v.crs)} (EPSG:4326, vn2000:105.75, EPSG:3405 …)`)
   if (!v.source?.trim()) throw new UsageError('thiếu --source / missing --source')
   if (!v.date) throw new UsageError('thiếu --date / missing --date')
   if (!isoDate(v.date)) throw new UsageError(`--date không phải ngày YYYY-MM-DD / --date is not a YYYY-MM-DD date: ${JSON.stringify(v.date)}`)

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { knownMeridians } from '#core/geo/provinces.ts'
 import { vn2000Proj } from '#core/geo/vn2000.ts'
-import { crsFromPrj, parseCrs, projectorFor } from './crs.ts'
+import { crsFromPrj, formatCrs, parseCrs, projectorFor, projString } from './crs.ts'
 
 /** Ground distance in metres between two nearby WGS84 points. */
 function metres(a: [number, number], b: [number, number]): number {
@@ -43,8 +43,23 @@ describe('crsFromPrj', () => {
     )
   })
 
-  it('does not guess for VN-2000 UTM (k 0.9996) or other projections', () => {
-    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '0.9996'))).toBeNull()
+  it('recognises VN-2000 / UTM (k 0.9996) and reads --crs EPSG codes of the VN-2000 grids', () => {
+    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '0.9996').replace('105.75', '105.0'))).toEqual({ kind: 'vn2000', meridian: 105, scale: 0.9996 })
+    expect(parseCrs('EPSG:3405')).toEqual({ kind: 'vn2000', meridian: 105, scale: 0.9996 })
+    expect(parseCrs('epsg:5899')).toEqual({ kind: 'vn2000', meridian: 107.75 })
+    expect(parseCrs('EPSG:3857')).toBeNull()
+    expect(formatCrs({ kind: 'vn2000', meridian: 111, scale: 0.9996 })).toBe('EPSG:3406')
+  })
+
+  it('keeps a declared 3-parameter shift, and takes the official 7 parameters written with either rotation sign as the official shift', () => {
+    const withShift = (shift: string) => vn2000Prj105_45.replace('SPHEROID["WGS_1984",6378137.0,298.257223563]', `SPHEROID["WGS_1984",6378137.0,298.257223563],TOWGS84[${shift}]`)
+    expect(crsFromPrj(withShift('-191.90441,-39.30318,-111.45033,0,0,0,0'))).toEqual({ kind: 'vn2000', meridian: 105.75, towgs84: [-191.90441, -39.30318, -111.45033] })
+    expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,-0.00928836,0.01975479,-0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
+  })
+
+  it('does not guess for other scale factors or other projections', () => {
+    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '1.0'))).toBeNull()
     expect(crsFromPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984"]],PROJECTION["Mercator_Auxiliary_Sphere"]]')).toBeNull()
   })
 })
@@ -82,6 +97,39 @@ describe('projectorFor VN-2000', () => {
           const [e, n] = samples[i]!
           expect(metres(project(e, n), [lng, lat]), `meridian ${meridian}, E ${e} N ${n}`).toBeLessThan(0.01)
         })
+      }
+    },
+  )
+
+  it.skipIf(!hasCs2cs)(
+    hasCs2cs
+      ? 'agrees with cs2cs within 1 cm on VN-2000 / UTM 48N and 49N and on a 3-parameter shift'
+      : 'agrees with cs2cs on the VN-2000 variants — SKIPPED: cs2cs is not installed (apt-get install proj-bin)',
+    () => {
+      const variants = [
+        { kind: 'vn2000', meridian: 105, scale: 0.9996 },
+        { kind: 'vn2000', meridian: 111, scale: 0.9996 },
+        { kind: 'vn2000', meridian: 105.75, towgs84: [-191.90441429, -39.30318279, -111.45032835] },
+      ] as const
+      const samples: [number, number][] = [
+        [420_000, 1_191_000],
+        [588_591.944, 2_326_345.312],
+        [640_000, 1_800_000],
+      ]
+      for (const crs of variants) {
+        const out = execFileSync('cs2cs', ['-f', '%.10f', ...projString(crs).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'], {
+          input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
+          encoding: 'utf8',
+        })
+        const project = projectorFor(crs)
+        out
+          .trim()
+          .split('\n')
+          .forEach((line, i) => {
+            const [lng, lat] = line.trim().split(/\s+/).map(Number) as [number, number]
+            const [e, n] = samples[i]!
+            expect(metres(project(e, n), [lng, lat]), `${formatCrs(crs)}, E ${e} N ${n}`).toBeLessThan(0.01)
+          })
       }
     },
   )

@@ -92,15 +92,26 @@ describe('importing every vector format through GDAL', () => {
     samePlace(await bounds(s.datasetId), reference)
   })
 
-  it('recognises VN-2000 / TM-3 by its EPSG name (EPSG:5897, meridian 105°)', async () => {
+  it('recognises VN-2000 / TM-3 by its EPSG name (EPSG:5897, meridian 105°), and places VN-2000 / UTM 48N (EPSG:3405) where the same sheet goes', async () => {
     const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'tm3', ['-a_srs', 'EPSG:5897'])
     const s = await importFile(db, { ...base, file: gpkg!, datasetId: idFor('tm3') })
     expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'prj' })
+    // The same datum on both sides: GDAL converts the grid without a datum shift.
+    const [utm] = await writeVector(sheet, 'GPKG', tmp, 'utm', ['-s_srs', 'EPSG:5897', '-t_srs', 'EPSG:3405'])
+    const fromUtm = await importAndCheck(utm!)
+    expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'prj' })
+    samePlace(await bounds(fromUtm.datasetId), await bounds(s.datasetId))
   })
 
-  it('refuses VN-2000 / UTM 48N (EPSG:3405) with a line saying how to convert it, not a silent misplacement', async () => {
-    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'utm', ['-a_srs', 'EPSG:3405'])
-    await expect(importFile(db, { ...base, file: gpkg! })).rejects.toThrow(/VN-2000 \/ UTM.*EPSG:3405\/3406.*ogr2ogr -t_srs EPSG:5897/)
+  it('places a sheet whose .prj declares the 3-parameter shift with that shift (MapInfo\'s "VN-2000 nội bộ")', async () => {
+    const threeParameter = vn2000Proj(105.75).replace(/towgs84=[^ ]+/, 'towgs84=-191.90441429,-39.30318279,-111.45032835')
+    const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'noi-bo', ['-a_srs', threeParameter])
+    const s = await importAndCheck(tab!)
+    expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'prj' })
+    // Rotations and scale left out move a Sài Gòn sheet by about a metre, no more.
+    const moved = (await bounds(s.datasetId)).map((v, i) => Math.abs(v - reference[i]!))
+    expect(Math.max(...moved)).toBeGreaterThan(1e-7)
+    expect(Math.max(...moved)).toBeLessThan(3e-5)
   })
 
   it('reads MapInfo TAB with its VN-2000 CoordSys, and MIF/MID', async () => {

@@ -3,7 +3,7 @@ import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database } from '../db/database.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
-import { formatCrs, projectorFor, unsupportedCrs } from './crs.ts'
+import { formatCrs, projectorFor } from './crs.ts'
 import { ImportError, RowError } from './errors.ts'
 import { createFieldReader } from './fields.ts'
 import { kinds } from './kinds/index.ts'
@@ -129,8 +129,6 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
     } else if (reader.declaredCrs) {
       crs = reader.declaredCrs
       crsFrom = 'prj'
-    } else if (reader.prj && unsupportedCrs(reader.prj)) {
-      throw new ImportError(unsupportedCrs(reader.prj)!)
     } else if (province) {
       crs = { kind: 'vn2000', meridian: province.meridian }
       crsFrom = 'province'

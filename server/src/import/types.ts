@@ -8,8 +8,12 @@ export type FileFormat = 'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | '
 /** Formats with geometry that GDAL reads (besides GeoJSON and Shapefile, which have their own streaming readers). */
 export const gdalVectorFormats = ['dgn', 'mapinfo', 'dxf', 'gpkg', 'kml', 'zip'] as const satisfies readonly FileFormat[]
 
-/** WGS84 longitude/latitude, or a VN-2000 Transverse Mercator grid on one central meridian. */
-export type Crs = { kind: 'wgs84' } | { kind: 'vn2000'; meridian: number }
+/**
+ * WGS84 longitude/latitude, or a VN-2000 Transverse Mercator grid on one central meridian: the
+ * provincial TM-3 grid (k 0.9999) unless `scale` says otherwise (0.9996 for VN-2000 / UTM), shifted to
+ * WGS84 by the official 7 parameters unless the file declares its own (`towgs84`, 3 or 7 numbers).
+ */
+export type Crs = { kind: 'wgs84' } | { kind: 'vn2000'; meridian: number; scale?: number; towgs84?: readonly number[] }
 
 /** One feature or CSV row as read, before mapping: `n` is the feature number or the line number. */
 export type SourceRecord = {
