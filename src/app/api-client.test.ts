@@ -213,6 +213,15 @@ describe('API client', () => {
     expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({ code: 'Network', message: errorTexts.NETWORK })
   })
 
+  it('raises no toast for an unreachable server when the caller answers from the device itself, online or offline', async () => {
+    for (const online of [true, false]) {
+      const { client, fetchMock, toasts } = setup({ online })
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+      expect(await client.request({ path: '/api/x', data: anyData, quietUnreachable: true })).toMatchObject({ ok: false, code: online ? 'Network' : 'Offline' })
+      expect(toasts()).toEqual([])
+    }
+  })
+
   it('updates the usage counter from meta.usage on any answer, success or failure', async () => {
     const { client, fetchMock, store } = setup()
     fetchMock.mockResolvedValueOnce(ok({ n: 1 }, { usage: { count: 4, limit: 20 } }))

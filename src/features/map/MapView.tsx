@@ -81,7 +81,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const desktop = useMedia(DESKTOP_MEDIA)
   const loggedIn = isSessionValid(useAtomValue(sessionAtom))
   const offlineTap = useOfflineTap(ctrl)
-  const { selection, lookupAt, close } = useTapLookup(ctrl, { answerOffline: offlineTap.answer, restore: opening?.selection, loggedIn, announce: setAnnounce })
+  const { selection, lookupAt, close, unreachable } = useTapLookup(ctrl, { answerOffline: offlineTap.answer, restore: opening?.selection, loggedIn, announce: setAnnounce })
   const lookup = useCallback((p: Point) => void lookupAt(p), [lookupAt])
   const dropPin = useCallback((p: Point) => {
     setPin(p)
@@ -180,7 +180,7 @@ export default function MapView({ search }: { search: MapSearch }) {
       )}
 
       {selection && <SelectionPanel selection={selection} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onClose={close} onLookup={() => lookup(selection.point)} />}
-      <OfflineMapExtras tap={offlineTap} view={view} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onLookup={lookup} />
+      <OfflineMapExtras tap={offlineTap} unreachable={unreachable} view={view} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onLookup={lookup} />
     </div>
   )
 }

@@ -12,9 +12,10 @@ import type { Point } from '../../lib/map-url.ts'
 /**
  * The counted planning lookup; NotFound shows the yellow EMPTY_ESTATE toast. A result is kept in the
  * lookup history, so it reopens offline and valuing the same parcel needs no second counted lookup.
+ * An unreachable server raises no toast: the map answers from the device and says it is offline.
  */
 export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
-  const res = await api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal })
+  const res = await api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal, quietUnreachable: true })
   if (res.ok) {
     const { parcel } = res.data
     const label = parcel ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}` : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`

@@ -24,6 +24,8 @@ export type RequestSpec<T> = {
    * 'none': the caller shows the outcome itself.
    */
   toast?: 'errors' | 'code' | 'none'
+  /** No toast when the server cannot be reached (Offline, Network): the caller answers from the device instead. */
+  quietUnreachable?: boolean
   /** The text for a lookup that found nothing (NotFound), shown in yellow instead of the server's. */
   emptyText?: 'EMPTY_ESTATE' | 'EMPTY_VALUATION'
   /** Show the loading bar; defaults to true when the request has a body. */
@@ -250,10 +252,10 @@ export function createApiClient(opts: {
       } else if (spec.signal?.aborted) {
         return failure('Aborted', 0, [])
       } else if (!isOnline()) {
-        toast('warning', [errorTexts.OFFLINE], spec as RequestSpec<unknown>)
+        if (!spec.quietUnreachable) toast('warning', [errorTexts.OFFLINE], spec as RequestSpec<unknown>)
         return failure('Offline', 0, [errorTexts.OFFLINE])
       } else {
-        toast('error', [errorTexts.NETWORK], spec as RequestSpec<unknown>)
+        if (!spec.quietUnreachable) toast('error', [errorTexts.NETWORK], spec as RequestSpec<unknown>)
         return failure('Network', 0, [errorTexts.NETWORK])
       }
     } finally {

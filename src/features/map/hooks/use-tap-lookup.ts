@@ -21,6 +21,9 @@ export type TapLookupOptions = {
  */
 export function useTapLookup(ctrl: MapController | null, { answerOffline, restore, loggedIn, announce }: TapLookupOptions) {
   const [selection, setSelection] = useState<Selection | null>(null)
+  // The browser can believe it is online while the server cannot be reached (no signal, a captive
+  // network): the last lookup's failure says so, and the next answer from the server clears it.
+  const [unreachable, setUnreachable] = useState(false)
   const lookupAbort = useRef<AbortController | null>(null)
 
   const lookupAt = useCallback(
@@ -37,13 +40,15 @@ export function useTapLookup(ctrl: MapController | null, { answerOffline, restor
       if (abort.signal.aborted) return
       const res = await lookupPlanning(point, abort.signal)
       if (abort.signal.aborted) return
+      setUnreachable(!res.ok && (res.code === 'Offline' || res.code === 'Network'))
       if (res.ok) {
         setSelection({ point, status: 'ready', result: res.data })
         const { parcel } = res.data
         ctrl.setSelectedGeometry(parcel?.geometry ?? null)
         announce(parcel ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.` : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.')
       } else {
-        // The API client has already said why (toast); the point stays marked by nothing.
+        // The API client has already said why (toast), except for an unreachable server: the stored
+        // answer or the saved tiles answer then, and the map says it is offline.
         setSelection(null)
         if (res.code === 'Offline' || res.code === 'Network') void answerOffline(point, true)
       }
@@ -74,5 +79,5 @@ export function useTapLookup(ctrl: MapController | null, { answerOffline, restor
     ctrl?.setSelectedGeometry(null)
   }, [ctrl])
 
-  return { selection, lookupAt, close }
+  return { selection, lookupAt, close, unreachable }
 }

@@ -25,10 +25,13 @@ function normaliseBbox(b: Bbox): Bbox {
  * imports none of OpenLayers, so it adds no second copy of the map's library split to the first paint.
  */
 export function createBoxTools(ctrl: MapController) {
+  // The OpenLayers map itself, not `ctrl.map`: leaving the screen destroys the controller (its `map` is
+  // then null) before the panel's clean-up runs, and removing the box from the disposed map is harmless.
+  const map = ctrl.map
   return {
     /** The box currently shown, in degrees. */
     viewBbox(): Bbox {
-      const extent = ctrl.map.getView().calculateExtent(ctrl.map.getSize())
+      const extent = map.getView().calculateExtent(map.getSize())
       return normaliseBbox(transformExtent(extent, 'EPSG:3857', 'EPSG:4326') as Bbox)
     },
     /** Draws the chosen box on the map; returns a function that moves it, and one that removes it. */
@@ -40,27 +43,27 @@ export function createBoxTools(ctrl: MapController) {
         zIndex: 9,
         properties: { name: 'save-area-box' },
       })
-      ctrl.map.addLayer(layer)
+      map.addLayer(layer)
       return {
         set(bbox: Bbox) {
           source.clear(true)
           source.addFeature(new Feature(fromExtent(transformExtent(bbox, 'EPSG:4326', 'EPSG:3857'))))
         },
-        remove: () => void ctrl.map.removeLayer(layer),
+        remove: () => void map.removeLayer(layer),
       }
     },
     /** A drag on the map draws a box instead of panning, once; returns the function that stops drawing. */
     drawBox(onBox: (bbox: Bbox) => void): () => void {
       const box = new DragBox({ condition: always })
-      const pans = ctrl.map
+      const pans = map
         .getInteractions()
         .getArray()
         .filter((i) => i instanceof DragPan)
       pans.forEach((p) => p.setActive(false))
       box.on('boxend', () => onBox(normaliseBbox(transformExtent(box.getGeometry().getExtent(), 'EPSG:3857', 'EPSG:4326') as Bbox)))
-      ctrl.map.addInteraction(box)
+      map.addInteraction(box)
       return () => {
-        ctrl.map.removeInteraction(box)
+        map.removeInteraction(box)
         pans.forEach((p) => p.setActive(true))
       }
     },

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, mapReady, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+
+/**
+ * What a new user ran into on a phone (390×844) against the real built server: leaving the map from
+ * the save-area panel, taps while the server cannot be reached.
+ */
+
+const PASSWORD = 'mat-khau-dung-thu-1'
+const POINT = { lat: 10.7955, lng: 106.7 }
+
+let app: RunningApp
+let session: Record<string, unknown>
+const dirs: string[] = []
+
+async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  })
+  return { status: res.status, data: ((await res.json()) as { data: T }).data }
+}
+
+/** A phone browser with a fresh profile, logged in; without the service worker when a test stubs the server. */
+async function openPhone(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
+  dirs.push(dir)
+  const b = await launch({ ...phone, userDataDir: dir, serviceWorkers: opts.serviceWorkers ?? 'allow' })
+  await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
+  return b
+}
+
+const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
+const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
+
+beforeAll(async () => {
+  app = await startApp()
+  const email = `dung-thu-${Date.now().toString(36)}@example.com`
+  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Dùng Thử', email, password: PASSWORD } })).status).toBe(201)
+  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
+  session = { userName: login.data.name, token: login.data.access_token, expiresAt: login.data.expires_at, isLogin: true, isOpenLogin: false }
+})
+
+afterAll(async () => {
+  await app?.stop()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+describe('found when tried as a new user, at 390×844', () => {
+  it('opens the saved-areas screen from the save-area panel without crashing the map as it closes', async () => {
+    const b = await openPhone()
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/17`)
+      await mapReady(page)
+      await page.getByTestId('save-area-button').click()
+      await page.getByTestId('save-area-panel').waitFor()
+      await page.getByRole('link', { name: 'Các khu vực đã lưu, ảnh chờ gửi, lịch sử' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Dùng khi không có mạng' }).waitFor({ timeout: 20_000 })
+      expect(new URL(page.url()).pathname).toBe('/offline')
+      expect(b.consoleErrors.filter((e) => /removeLayer|TypeError/.test(e))).toEqual([])
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
+    const b = await openPhone({ serviceWorkers: 'block' })
+    try {
+      const { page } = b
+      await page.goto(selectedUrl())
+      await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
+      expect(await page.getByTestId('map-data-status').count()).toBe(0)
+
+      // The browser still believes it is online; only the server is out of reach (no signal in the field).
+      await page.route('**/api/planning**', (r) => r.abort('internetdisconnected'))
+      await page.reload()
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
+      await expect.poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 }).toMatch(/^Không kết nối được máy chủ · /)
+      expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
+
+      // Really offline: a tap (Enter at the map's centre) shows the same stored answer, still with no toast.
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await expect.poll(() => page.getByTestId('stored-result-note').count()).toBe(0)
+      await b.context.setOffline(true)
+      await page.getByTestId('map').focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
+      await expect.poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 }).toMatch(/^Ngoại tuyến · /)
+      expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
+    } finally {
+      await b.close()
+    }
+  })
+})
