@@ -27,6 +27,8 @@ export const tileJson = z.object({
   center: z.tuple([z.number(), z.number(), z.number()]),
   vector_layers: z.array(vectorLayer),
   data_date: z.string().nullable(),
+  /** Parcels only: where the data is, as wards with their province ("Phường Gia An, Thành phố Hồ Chí Minh"), a few at most. */
+  coverage: z.array(z.string()).optional(),
   /** Basemap only, when the server has TILE_URL: a raster basemap (XYZ template, 256-px tiles) to draw under the vector layers. */
   raster: z.object({ tiles: z.array(z.string()).min(1), attribution: z.string(), maxzoom: z.number().int() }).optional(),
 })

@@ -69,6 +69,29 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
+  it('says where data exists when a search finds nothing, and never repeats the ward in a result', async () => {
+    const b = await openPhone()
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/17`)
+      await mapReady(page)
+      const box = page.getByTestId('map-search')
+      await box.fill('zzqx khong co dau')
+      const note = page.locator('.qh-search-note')
+      await expect.poll(() => note.textContent(), { timeout: 20_000 }).toMatch(/^Không tìm thấy địa chỉ hay tên đường nào khớp\. Dữ liệu hiện có: Phường /)
+
+      await box.fill('tờ 12 thửa 5')
+      const options = page.getByRole('option')
+      await expect.poll(() => options.count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      for (const text of await options.allInnerTexts()) {
+        const wards = text.match(/Phường [^,\n]+/g) ?? []
+        expect(new Set(wards).size, text).toBe(wards.length)
+      }
+    } finally {
+      await b.close()
+    }
+  })
+
   it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {

@@ -1,5 +1,6 @@
 import type { SearchResult } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
+import { placeLine } from '#core/text/place-line.ts'
 import type { Queryable } from '../db/index.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -36,13 +37,14 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
   if (!folded) return []
   const sheet = parseSheetParcel(folded)
   if (sheet) {
-    return db.query<SearchResult>(
-      `select 'parcel' as kind, p.id::text as id, 'Tờ ' || p.sheet_no || ', thửa ' || p.parcel_no as label,
-         concat_ws(', ', nullif(p.address, ''), p.ward, p.province) as detail,
+    const rows = await db.query<Omit<SearchResult, 'detail'> & { address: string; ward: string; province: string }>(
+      `select 'parcel' as kind, p.id::text as id, 'Tờ ' || p.sheet_no || ', thửa ' || p.parcel_no as label, p.address, p.ward, p.province,
          ST_Y(ST_PointOnSurface(p.geom))::float8 as lat, ST_X(ST_PointOnSurface(p.geom))::float8 as lng
        from parcels p where p.sheet_no = $1 and p.parcel_no = $2 order by p.province, p.ward, p.id limit $3`,
       [sheet.sheet_no, sheet.parcel_no, limit],
     )
+    // The stored address often ends with its ward already.
+    return rows.map(({ address, ward, province, ...r }) => ({ ...r, detail: placeLine([address, ward, province]) }))
   }
   const { number, rest } = splitHouseNumber(folded)
   const name = rest || folded

@@ -39,6 +39,17 @@ function bounds(rows: DatasetRow[]): [number, number, number, number] {
   return [Math.min(...boxes.map((r) => r.w!)), clampLat(Math.min(...boxes.map((r) => r.s!))), Math.max(...boxes.map((r) => r.e!)), clampLat(Math.max(...boxes.map((r) => r.n!)))]
 }
 
+/** Wards listed in the parcels' `coverage`: enough to say where the data is, few enough to read in a line. */
+export const COVERAGE_WARDS = 6
+
+/** The wards the data covers (the admin units, a short table, not the parcels), for a search that found nothing. */
+async function coverage(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ name: string; province: string }>(
+    `select name, coalesce(province, '') as province from admin_units where level = 'ward' order by province, name limit ${COVERAGE_WARDS}`,
+  )
+  return rows.map((r) => [r.name, r.province].filter(Boolean).join(', '))
+}
+
 /** TileJSON 3.0.0 for one tile set; `origin` is the absolute base the tile URLs start with. */
 export async function buildTileJson(db: Queryable, set: TileSet, origin: string): Promise<TileJson> {
   // The kinds are constants of the tile set, never user input.
@@ -69,5 +80,6 @@ export async function buildTileJson(db: Queryable, set: TileSet, origin: string)
       fields: l.fields,
     })),
     data_date: rows.map((r) => r.data_date).reduce<string | null>((a, b) => (a === null || b > a ? b : a), null),
+    ...(set.id === 'parcels' ? { coverage: await coverage(db) } : {}),
   }
 }

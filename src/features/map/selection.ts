@@ -1,3 +1,4 @@
+import { placeLine } from '#core/text/place-line.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { orderZones } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
@@ -41,7 +42,5 @@ export function planGroups(zones: readonly Zone[]): { governing: Zone[]; higher:
 
 /** The address with ward, district and province added unless it already names them. */
 export function fullAddress(p: Pick<NonNullable<PlanningData['parcel']>, 'address' | 'ward' | 'district' | 'province'>): string {
-  const parts = [p.address]
-  for (const extra of [p.ward, p.district, p.province]) if (extra && !parts.some((x) => x.includes(extra))) parts.push(extra)
-  return parts.filter(Boolean).join(', ')
+  return placeLine([p.address, p.ward, p.district, p.province])
 }

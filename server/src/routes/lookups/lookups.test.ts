@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parcelsData, planningData, searchData, valuationData } from '#core/contract/lookups.ts'
+import { tileJson } from '#core/contract/tiles.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { createTestUser, type TestUser } from '../../accounts/test-user.ts'
 import type { Database } from '../../db/index.ts'
@@ -185,6 +186,22 @@ describe('GET /api/search', () => {
   it('finds a parcel by "tờ … thửa …"', async () => {
     const res = await search('tờ 12 thửa 5')
     expect(res.body.data[0]).toMatchObject({ kind: 'parcel', label: 'Tờ 12, thửa 5' })
+  })
+
+  it('names the ward once in a parcel found by "tờ … thửa …" whose address already ends with it', async () => {
+    const res = await search('tờ 12 thửa 5')
+    for (const r of res.body.data as { detail: string }[]) {
+      const parts = r.detail.split(', ')
+      expect(new Set(parts).size, r.detail).toBe(parts.length)
+    }
+    expect(res.body.data[0].detail).toContain('Phường')
+  })
+
+  it('says in the parcels TileJSON where the data is, so a search that finds nothing can tell', async () => {
+    const res = await t.request('/tiles/parcels.json')
+    const tj = tileJson.parse(res.body)
+    expect(tj.coverage).toContain('Phường Gia An, Thành phố Hồ Chí Minh')
+    expect(tileJson.parse((await t.request('/tiles/planning.json')).body).coverage).toBeUndefined()
   })
 
   it('treats SQL and LIKE wildcards in q as plain text and answers bad q or limit with 400, never 500', async () => {

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { CloseButton, Loader } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
+import { placeLine } from '#core/text/place-line.ts'
+import { fetchTileJson } from '../../../lib/tilejson.ts'
 import { mapConfig } from '../config.ts'
 import { findParcels, searchPlaces } from '../lookup.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'
@@ -17,11 +19,24 @@ function optionsOf(results: SearchResult[] | Parcel[], parcels: boolean): Option
     return (results as Parcel[]).map((p) => ({
       key: `parcel-${p.id}`,
       label: `Tờ ${p.sheet_no}, thửa ${p.parcel_no}`,
-      detail: [p.address, p.ward, p.province].filter(Boolean).join(', '),
+      detail: placeLine([p.address, p.ward, p.province]),
       choice: { kind: 'parcel', parcel: p },
     }))
   }
   return (results as SearchResult[]).map((r) => ({ key: `${r.kind}-${r.id}`, label: r.label, detail: `${kindLabel[r.kind]} · ${r.detail}`, choice: { kind: 'place', place: r } }))
+}
+
+let coverage: Promise<string> | null = null
+/** " Dữ liệu hiện có: …." from the parcels' TileJSON (read once), so a search that finds nothing says where to look; empty when unknown. */
+function coverageNote(): Promise<string> {
+  coverage ??= fetchTileJson('parcels').then(
+    (tj) => (tj.coverage && tj.coverage.length > 0 ? ` Dữ liệu hiện có: ${tj.coverage.join('; ')}.` : ''),
+    () => {
+      coverage = null
+      return ''
+    },
+  )
+  return coverage
 }
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; options: Option[]; note?: string } | { kind: 'error'; message: string }
@@ -57,11 +72,16 @@ export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice:
       return
     }
     const options = optionsOf(res.data, sheet !== null)
+    const where = options.length > 0 ? '' : await coverageNote()
+    if (ctrl.signal.aborted) return
     setActive(options.length > 0 ? 0 : -1)
     setStatus({
       kind: 'done',
       options,
-      note: options.length > 0 ? undefined : sheet ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.` : 'Không tìm thấy địa chỉ hay tên đường nào khớp.',
+      note:
+        options.length > 0
+          ? undefined
+          : (sheet ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.` : 'Không tìm thấy địa chỉ hay tên đường nào khớp.') + where,
     })
   }
 
