@@ -15,7 +15,10 @@ export type Gdal = {
   gdaltransform(coords: number[][], options: string[]): Promise<number[][]>
   getFileBytes(file: { local: string } | string): Promise<Uint8Array>
   drivers: { vector: Record<string, unknown>; raster: Record<string, unknown> }
-  Module: { FS: { unlink(path: string): void; readdir(path: string): string[] } }
+  Module: {
+    FS: { unlink(path: string): void; readdir(path: string): string[] }
+    ccall(name: 'CPLSetConfigOption', returns: null, types: ['string', 'string'], args: [string, string | null]): void
+  }
 }
 
 const require = createRequire(import.meta.url)

@@ -48,19 +48,27 @@ async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, dialect: 'OGRS
   }
 }
 
+/** Driver open options (`-oo`), and GDAL configuration options set only while the file is opened. */
+export type OpenOptions = { openOptions?: string[]; config?: Record<string, string> }
+
 /**
  * Opens a vector file of any format GDAL reads (DGN v7, MapInfo TAB/MIF, DXF, GPKG, KML, Shapefile,
  * GeoJSON, CSV, XLSX), a .zip holding one as sent (a shapefile's or a TAB's parts). Reading goes in
  * chunks through OGR SQL LIMIT/OFFSET, so memory holds one chunk, not the file.
  */
-export async function openVector(file: string): Promise<VectorFile> {
+export async function openVector(file: string, opts: OpenOptions = {}): Promise<VectorFile> {
   const gdal = await loadGdal()
   const zip = /\.zip$/i.test(file)
+  const config = Object.entries(opts.config ?? {})
   let opened: Awaited<ReturnType<Gdal['open']>>
   try {
-    opened = await gdal.open(file, [], zip ? ['vsizip'] : [])
+    // Opening reads every layer's definition, so configuration set around it is what the driver sees.
+    for (const [key, value] of config) gdal.Module.ccall('CPLSetConfigOption', null, ['string', 'string'], [key, value])
+    opened = await gdal.open(file, opts.openOptions ?? [], zip ? ['vsizip'] : [])
   } catch (err) {
     throw new Error(describeGdalError(err))
+  } finally {
+    for (const [key] of config) gdal.Module.ccall('CPLSetConfigOption', null, ['string', 'string'], [key, null])
   }
   const ds = opened.datasets[0]
   if (!ds) throw new Error(describeGdalError(opened.errors[0]))

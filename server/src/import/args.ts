@@ -7,7 +7,7 @@ import { isoDate } from './values.ts'
 
 export const usage =
   'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables ' +
-  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:3405 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
+  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:3405 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--sheet <trang tính/sheet>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
   '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
 
 /** A command line that cannot run; the CLI prints it with the usage line and exits with code 2. */
@@ -78,6 +78,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
       encoding: v.encoding,
       province: v.province,
       layer: v.layer,
+      sheet: v.sheet,
       priceUnit,
     },
   }
@@ -100,6 +101,7 @@ function parse(argv: string[]) {
       encoding: { type: 'string' },
       province: { type: 'string' },
       layer: { type: 'string' },
+      sheet: { type: 'string' },
       'list-layers': { type: 'boolean' },
       'price-unit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },

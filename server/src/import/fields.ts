@@ -8,7 +8,7 @@ export type FieldDefs = Record<string, FieldDef>
 export type FieldGetter = (field: string) => unknown
 
 // Column names compare case-, accent- and separator-insensitively: "Số tờ", "SO_TO" and "so to" match.
-const key = (column: string) => foldVietnamese(column).replace(/[\s_\-.]+/g, '')
+export const columnKey = (column: string) => foldVietnamese(column).replace(/[\s_\-.]+/g, '')
 
 /**
  * Builds the per-record lookup of mapped fields. `map` names the column for a field (--map
@@ -35,10 +35,10 @@ export function createFieldReader(
     let resolved = cache.get(sig)
     if (!resolved) {
       const byKey = new Map<string, string>()
-      for (const n of names) if (!byKey.has(key(n))) byKey.set(key(n), n)
+      for (const n of names) if (!byKey.has(columnKey(n))) byKey.set(columnKey(n), n)
       resolved = {}
       for (const [f, columns] of Object.entries(wanted)) {
-        const hit = columns.find((c) => Object.hasOwn(props, c)) ?? columns.map((c) => byKey.get(key(c))).find((c) => c !== undefined)
+        const hit = columns.find((c) => Object.hasOwn(props, c)) ?? columns.map((c) => byKey.get(columnKey(c))).find((c) => c !== undefined)
         resolved[f] = hit
       }
       if (cache.size > 1000) cache.clear()

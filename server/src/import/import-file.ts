@@ -31,6 +31,8 @@ export type ImportOptions = {
   encoding?: string | undefined
   /** The layer of a multi-layer file (GPKG, KML, zip), or the level of a DGN / layer of a DXF (--layer). */
   layer?: string | undefined
+  /** The sheet of a workbook (--sheet); every sheet when absent. */
+  sheet?: string | undefined
   /**
    * The province the data lies in (--province, any spelling): its VN-2000 meridian is the CRS when the
    * file declares none and --crs is absent, and it fills a province column a row leaves blank.
@@ -115,7 +117,8 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
   const fieldsOf = createFieldReader(kind.fields, options.map, options.set, fallback)
   const batchSize = options.batchSize ?? 2000
 
-  const reader = await openReader(options.file, { encoding: options.encoding, layer: options.layer })
+  const labels = [...Object.values(kind.fields).flatMap((f) => f.columns), ...Object.values(options.map ?? {})]
+  const reader = await openReader(options.file, { encoding: options.encoding, layer: options.layer, sheet: options.sheet, labels })
   try {
     const warnings: string[] = []
     let crs: Crs
@@ -178,8 +181,11 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       let repaired = 0
       let rejected = 0
       const rejections: Rejection[] = []
+      // Rows of a workbook are numbered per sheet: the report keeps the sheets in the file's order.
+      const sheetOrder = new Map<string | undefined, number>()
       const reject = (r: Rejection) => {
         rejected++
+        if (!sheetOrder.has(r.sheet)) sheetOrder.set(r.sheet, sheetOrder.size)
         if (rejections.length < MAX_KEPT_REJECTIONS) rejections.push(r)
       }
       const report = () => onProgress({ read, inserted, rejected, ...reader.progress() })
@@ -203,14 +209,15 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       try {
         for await (const rec of reader.records) {
           read++
+          const at = rec.sheet === undefined ? { n: rec.n } : { n: rec.n, sheet: rec.sheet }
           if (rec.error) {
-            reject({ n: rec.n, reason: rec.error })
+            reject({ ...at, reason: rec.error })
           } else {
             try {
               handler.add(rec, fieldsOf(rec.props))
             } catch (err) {
               if (!(err instanceof RowError)) throw err
-              reject({ n: rec.n, reason: err.message })
+              reject({ ...at, reason: err.message })
             }
           }
           if (handler.pending() >= batchSize) await startFlush()
@@ -223,7 +230,7 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
         await writing.catch(() => {})
         throw err
       }
-      rejections.sort((a, b) => a.n - b.n)
+      rejections.sort((a, b) => sheetOrder.get(a.sheet)! - sheetOrder.get(b.sheet)! || a.n - b.n)
 
       if (inserted === 0) {
         throw new ImportError(read === 0 ? `Tệp không có ${reader.unit} dữ liệu nào` : `Không có ${reader.unit} hợp lệ nào trong ${read} ${reader.unit}; không nhập gì`, {

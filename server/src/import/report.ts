@@ -48,7 +48,7 @@ export function createProgressBar(out: ProgressSink, now: () => number = () => p
 export function formatRejections(rejections: Rejection[], unit: string, total: number, limit = 20): string[] {
   if (total === 0) return []
   const lines = [`Bị loại ${int.format(total)} ${unit}${total > limit ? ` (${limit} ${unit} đầu):` : ':'}`]
-  for (const r of rejections.slice(0, limit)) lines.push(`  ${unit} ${r.n}: ${r.reason}`)
+  for (const r of rejections.slice(0, limit)) lines.push(`  ${r.sheet === undefined ? '' : `trang tính "${r.sheet}", `}${unit} ${r.n}: ${r.reason}`)
   return lines
 }
 

@@ -20,8 +20,10 @@ export type SourceRecord = {
   n: number
   props: Record<string, unknown>
   geometry: Geometry | null
+  /** The workbook sheet the row is on; `n` is then its row number there. */
+  sheet?: string
   /** Set by a reader when the record itself is malformed (e.g. wrong number of CSV columns). */
   error?: string
 }
 
-export type Rejection = { n: number; reason: string }
+export type Rejection = { n: number; reason: string; sheet?: string }
