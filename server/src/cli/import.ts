@@ -8,6 +8,7 @@ import { importFile } from '../import/import-file.ts'
 import { listLayers } from '../import/readers/gdal.ts'
 import { parseEncodingOption } from '../import/vietnamese-encodings.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
+import { runBasemapKind } from '../basemap/cli.ts'
 import { runRasterKind } from '../overlays/cli.ts'
 import { keepFilesPrivate } from '../security/private-files.ts'
 
@@ -16,6 +17,9 @@ keepFilesPrivate()
 // Scanned plans (--kind overlay) have their own options and importer (server/src/overlays).
 const rasterExit = await runRasterKind(process.argv.slice(2))
 if (rasterExit !== undefined) process.exit(rasterExit)
+// OpenStreetMap extracts (--kind basemap) are read whole, every layer, by their own importer (server/src/basemap).
+const basemapExit = await runBasemapKind(process.argv.slice(2))
+if (basemapExit !== undefined) process.exit(basemapExit)
 
 // `npm run import -- <file> --kind … --source … --date …`: one file into one dataset, all or nothing.
 // Exit codes: 0 imported, 1 the import failed and changed nothing, 2 the command line is wrong.

@@ -28,16 +28,26 @@ const baseFeature = (kind: string, geom = 'f.geom') => `
   select f.id as fid, json_build_object('name', f.name, 'kind', f.subkind) as props, ${geom} as geom, 0 as sort
   from base_features f where f.kind = '${kind}' and f.geom && b.q`
 
+/** Streets and OSM roads share one layer; OSM rows' feature ids start here so the two never collide. */
+const OSM_ID_OFFSET = 2 ** 40
+
 const basemap: TileSet = {
   id: 'basemap',
   name: 'Bản đồ nền',
-  description: 'Đường phố, khối nhà, sông nước, cây xanh, địa điểm và ranh giới phường.',
+  description: 'Đường phố, khối nhà, sông nước, cây xanh, sử dụng đất, địa danh, địa điểm và ranh giới phường.',
   minzoom: 10,
   maxzoom: 18,
-  datasetKinds: ['demo', 'roads'],
+  datasetKinds: ['demo', 'roads', 'basemap'],
   // Bottom to top, the order a client draws them in when it keeps the tile's order.
   layers: [
     { name: 'water', minzoom: 10, description: 'Sông, kênh, hồ', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('water') },
+    {
+      name: 'landuse',
+      minzoom: 12,
+      description: 'Sử dụng đất theo OpenStreetMap (khu dân cư, công nghiệp, …)',
+      fields: { name: 'Tên', kind: 'Loại' },
+      select: baseFeature('landuse'),
+    },
     { name: 'green', minzoom: 12, description: 'Công viên, cây xanh', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('green') },
     { name: 'blocks', minzoom: 14, description: 'Khối nhà', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('block') },
     {
@@ -48,7 +58,13 @@ const basemap: TileSet = {
       select: `
         select s.id as fid, json_build_object('name', s.name, 'class', s.class, 'width', s.width_m) as props, s.geom,
           case s.class when 'main' then 2 when 'street' then 1 else 0 end as sort
-        from streets s where s.geom && b.q and (b.z >= 14 or s.class = 'main')`,
+        from streets s where s.geom && b.q and (b.z >= 14 or s.class = 'main')
+        union all
+        -- Roads of an OpenStreetMap extract: ids shifted past the streets table's, widths typical of each class.
+        select ${OSM_ID_OFFSET} + f.id as fid,
+          json_build_object('name', f.name, 'class', f.subkind, 'width', case f.subkind when 'main' then 20 when 'street' then 10 else 4 end) as props, f.geom,
+          case f.subkind when 'main' then 2 when 'street' then 1 else 0 end as sort
+        from base_features f where f.kind = 'road' and f.geom && b.q and (b.z >= 14 or f.subkind = 'main')`,
     },
     {
       name: 'ward_boundary',
@@ -64,6 +80,17 @@ const basemap: TileSet = {
       description: 'Địa điểm (chợ, trường, …) — điểm đặt nhãn',
       fields: { name: 'Tên', kind: 'Loại' },
       select: baseFeature('landmark', 'ST_PointOnSurface(f.geom)'),
+    },
+    {
+      name: 'places',
+      minzoom: 10,
+      description: 'Địa danh (thành phố, thị trấn, phường, làng, đảo) — điểm đặt nhãn; nơi nhỏ hiện ở mức phóng lớn hơn',
+      fields: { name: 'Tên', kind: 'city | town | suburb | quarter | village | neighbourhood | hamlet | island | islet | archipelago' },
+      select: `
+        select f.id as fid, json_build_object('name', f.name, 'kind', f.subkind) as props, ST_PointOnSurface(f.geom) as geom,
+          case f.subkind when 'city' then 3 when 'town' then 2 when 'suburb' then 1 else 0 end as sort
+        from base_features f where f.kind = 'place' and f.geom && b.q
+          and b.z >= case when f.subkind in ('city', 'town', 'archipelago', 'island') then 10 when f.subkind in ('suburb', 'village', 'islet') then 12 else 14 end`,
     },
   ],
 }

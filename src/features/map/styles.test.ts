@@ -50,6 +50,24 @@ describe('basemap style', () => {
     expect(style(f({ layer: 'unknown' }), res(15))).toBeUndefined()
   })
 
+  it('tints land use faintly by kind and names places, a city larger than a neighbourhood', () => {
+    const tint = (kind: string) =>
+      list(style(f({ layer: 'landuse', kind }), res(15)))[0]
+        ?.getFill()
+        ?.getColor()
+    expect(tint('industrial')).not.toBe(tint('residential'))
+    const size = (kind: string) => {
+      const font =
+        list(style(f({ layer: 'places', kind, name: 'Thủ Đức' }), res(12)))[0]
+          ?.getText()
+          ?.getFont() ?? ''
+      return Number(/(\d+)px/.exec(font)?.[1])
+    }
+    expect(size('city')).toBeGreaterThan(size('neighbourhood'))
+    expect(texts(style(f({ layer: 'places', kind: 'suburb', name: 'Phường Thảo Điền' }), res(13)))).toEqual(['Phường Thảo Điền'])
+    expect(style(f({ layer: 'places', kind: 'suburb' }), res(13))).toBeUndefined()
+  })
+
   it('draws heavier, black-on-white labels in high-contrast mode', () => {
     const street = f({ layer: 'streets', class: 'main', name: 'Đường A' })
     const text = (o: typeof normal) =>

@@ -60,6 +60,26 @@ export function streetWidthPx(cls: StreetClass, zoom: number): number {
 /** Zoom from which a class of street gets its name drawn along it. */
 export const streetLabelZoom: Record<StreetClass, number> = { main: 14, street: 15, alley: 17 }
 
+/** Pale land-use tints (OpenStreetMap extracts), kept faint so planning colours drawn over them stay true. */
+const landuseTint: Record<string, string> = {
+  residential: '#efeae3',
+  commercial: '#f4e4e4',
+  retail: '#f4e4e4',
+  industrial: '#ebe3f0',
+  farmland: '#eef3d9',
+  aquaculture: '#dcecf5',
+}
+
+/** Place names by importance: a city's name is the largest and drawn over the rest. */
+const placeLabel: Record<string, { size: number; weight: number; z: number }> = {
+  city: { size: 17, weight: 700, z: 48 },
+  town: { size: 15, weight: 700, z: 47 },
+  archipelago: { size: 14, weight: 700, z: 47 },
+  suburb: { size: 13, weight: 600, z: 46 },
+  village: { size: 13, weight: 600, z: 46 },
+  island: { size: 13, weight: 600, z: 46 },
+}
+
 export function createBasemapStyle(o: StyleOptions): StyleFunction {
   const cached = memo()
   return (feature, resolution) => {
@@ -70,6 +90,15 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
         const base = cached('water', () => new Style({ fill: new Fill({ color: '#9fd3f0' }), stroke: new Stroke({ color: '#5aa9d6', width: 1 }), zIndex: 1 }))
         if (!name || zoom < 15) return base
         return [base, cached(`water:${name}`, () => new Style({ text: label(name, o, { italic: true, color: '#0b5394', weight: 500 }), zIndex: 20 }))]
+      }
+      case 'landuse': {
+        const kind = str(feature, 'kind')
+        return cached(`landuse:${kind}`, () => new Style({ fill: new Fill({ color: landuseTint[kind] ?? '#f0efec' }), zIndex: 0 }))
+      }
+      case 'places': {
+        if (!name) return undefined
+        const p = placeLabel[str(feature, 'kind')] ?? { size: 12, weight: 600, z: 45 }
+        return cached(`place:${p.size}:${name}`, () => new Style({ text: label(name, o, { size: p.size, weight: p.weight, color: '#374151', overflow: true }), zIndex: p.z }))
       }
       case 'green':
         return cached('green', () => new Style({ fill: new Fill({ color: '#c6e8b5' }), zIndex: 2 }))

@@ -462,7 +462,7 @@ describe('vector tiles', () => {
       ['road_reserves', 14],
     ])
     const basemap = tileJson.parse((await t.request('/tiles/basemap.json')).body)
-    expect(basemap.vector_layers.map((l) => l.id).sort()).toEqual(['blocks', 'green', 'landmarks', 'streets', 'ward_boundary', 'water'])
+    expect(basemap.vector_layers.map((l) => l.id).sort()).toEqual(['blocks', 'green', 'landmarks', 'landuse', 'places', 'streets', 'ward_boundary', 'water'])
   })
 
   it('starts tile URLs with PUBLIC_URL when it is set', async () => {
