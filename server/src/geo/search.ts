@@ -30,7 +30,9 @@ export function splitHouseNumber(folded: string): { number: string | null; rest:
  * alone matches thousands of them. Ranking puts a prefix match first (ignoring a leading "Đường" /
  * "Hẻm" / "Phường"), then word similarity, then whole-string similarity, which favours the shorter,
  * closer name. The prefix test reads the stored name_key (the name without "Đường"/"Hẻm"/…), so
- * it costs a `like` per candidate rather than a regular expression.
+ * it costs a `like` per candidate rather than a regular expression. Imported parcels name streets
+ * and wards in their addresses that the streets and admin_units tables may not hold: those come from
+ * parcel_places (migration 010), written by the parcel import, unless the same name is there already.
  */
 export async function searchPlaces(db: Queryable, q: string, limit: number): Promise<SearchResult[]> {
   const folded = foldVietnamese(q)
@@ -72,6 +74,17 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
        -- computes word_similarity for each (130 ms at a million parcels instead of 7).
        from streets s where s.id in (select id from streets where name_fold %> $1 union select id from streets where name_fold like $2)
        group by s.name, s.name_fold, s.ward, s.province, s.class
+       union all
+       select pp.kind, 'pp' || min(pp.id)::text as id, pp.name as label,
+         concat_ws(', ', nullif(pp.ward, ''), nullif(pp.district, ''), nullif(pp.province, pp.name)) as detail,
+         ST_ClosestPoint(ST_Collect(pp.geom), ST_Centroid(ST_Collect(pp.geom))) as pt, (case pp.kind when 'ward' then 1 else 2 end) as kind_order,
+         1 as class_order, ${rank('pp.name_fold', '$1', 'min(pp.name_key)')}
+       from parcel_places pp
+       where pp.id in (select id from parcel_places where name_fold %> $1 union select id from parcel_places where name_fold like $2)
+         and not (case pp.kind
+           when 'street' then exists (select 1 from streets s where s.name_fold = pp.name_fold and s.province = pp.province)
+           else exists (select 1 from admin_units a where a.name_fold = pp.name_fold and a.province = pp.province) end)
+       group by pp.kind, pp.name, pp.name_fold, pp.ward, pp.district, pp.province
        ${addresses}
      )
      select kind, id, label, detail, ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng from hits

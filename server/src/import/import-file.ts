@@ -240,6 +240,7 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
         })
       }
 
+      await kind.finish?.(tx, datasetId)
       if (kind.geometryTables.length > 0) {
         const union = kind.geometryTables.map((t) => `select geom from ${t} where dataset_id = $1`).join(' union all ')
         await tx.query(

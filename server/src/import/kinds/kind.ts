@@ -32,6 +32,8 @@ export type Kind = {
   /** Tables holding this kind's geometry, for the dataset's bounds. */
   geometryTables: string[]
   create(ctx: KindContext): KindHandler
+  /** Runs once all rows are written, in the import's transaction: what the kind derives from the whole dataset. */
+  finish?(tx: Queryable, datasetId: string): Promise<void>
 }
 
 export type SqlType = 'int' | 'int8' | 'float8' | 'text' | 'date'

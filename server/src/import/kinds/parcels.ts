@@ -45,6 +45,10 @@ export function parseLandUse(v: string): LandUse[] {
 export const parcels: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['parcels'],
+  // The streets and wards the addresses name become searchable with the parcels (migration 010).
+  async finish(tx, datasetId) {
+    await tx.query('select fill_parcel_places($1)', [datasetId])
+  },
   fields: {
     sheet_no: { columns: ['so_to', 'sheet_no', 'SHBANDO', 'to_ban_do', 'to_bd'], label: 'số tờ (sheet_no)' },
     parcel_no: { columns: ['so_thua', 'parcel_no', 'SHTHUA', 'thua'], label: 'số thửa (parcel_no)' },
