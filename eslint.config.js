@@ -59,7 +59,7 @@ export default tseslint.config(
         { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
         { type: 'lib', pattern: 'src/lib', mode: 'folder' },
         { type: 'components', pattern: 'src/components', mode: 'folder' },
-        { type: 'app', pattern: ['src/app', 'src/routes', 'src/main.tsx', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'], mode: 'full' },
+        { type: 'app', pattern: ['src/app/**', 'src/routes/**', 'src/main.tsx', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'], mode: 'full' },
       ],
     },
     rules: {
@@ -76,6 +76,19 @@ export default tseslint.config(
             { from: 'feature', allow: ['lib', 'components', 'core', ['feature', { feature: '${from.feature}' }]] },
             { from: 'feature', allow: [['feature', { feature: '!${from.feature}' }]], message: 'Another feature only through its index.ts' },
             { from: 'app', allow: ['app', 'feature', 'lib', 'components', 'core'] },
+          ],
+        },
+      ],
+      // A feature is reached from outside only through its public files, each a chunk boundary: index.ts
+      // (its API), shell.ts (what the app shell renders on every screen, in the entry), pages.ts (screens
+      // their routes split off) and start.ts (what the app starts once the first screen is up).
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { target: ['feature'], disallow: ['**'] },
+            { target: ['feature'], allow: ['index.ts', 'shell.ts', 'pages.ts', 'start.ts'] },
           ],
         },
       ],

@@ -8,15 +8,9 @@ import { api, installApiHooks } from './lib/api/index.ts'
 import { isLoadingAtom } from './lib/api/atoms.ts'
 import { env, readBuildId } from './lib/env.ts'
 import { store } from './lib/store.ts'
-import { refreshUsage } from './features/usage/api.ts'
-import { loadStoredUsage } from './features/usage/atoms.ts'
-import { applyUpdateWhenSafe } from './features/update/apply-update.ts'
-import { updatePromptAtom } from './features/update/atoms.ts'
-import { startBuildWatch } from './features/update/build-watch.ts'
-import { installChunkReload } from './features/update/chunk-reload.ts'
+import { loadStoredUsage, refreshUsage } from './features/usage/index.ts'
+import { activateNewBuild, applyUpdateWhenSafe, hasUnsavedWork, installChunkReload, registerServiceWorker, startBuildWatch, updatePromptAtom } from './features/update/index.ts'
 import { captureInstallPrompt } from './features/install/index.ts'
-import { activateNewBuild, registerServiceWorker } from './features/update/service-worker.ts'
-import { hasUnsavedWork } from './features/update/unsaved-work.ts'
 
 installApiHooks(appApiHooks(store))
 // Loaded at logout only: it reaches into the history, valuation and walk features, which the entry does not carry.

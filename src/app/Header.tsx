@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai'
 import { Group } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { AccountMenu } from '../features/auth/components/AccountMenu.tsx'
+import { AccountMenu } from '../features/auth/shell.ts'
 import { isSessionValid, sessionAtom } from '../features/auth/index.ts'
-import { OfflineLink } from '../features/offline/components/OfflineLink.tsx'
-import { UsageCounter } from '../features/usage/components/UsageCounter.tsx'
+import { OfflineLink } from '../features/offline/shell.ts'
+import { UsageCounter } from '../features/usage/shell.ts'
 import { AppNav } from './AppNav.tsx'
 import { ColorModeToggle } from './ColorModeToggle.tsx'
 

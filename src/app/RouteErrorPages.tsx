@@ -1,6 +1,6 @@
 import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { notFoundInfo, routeErrorInfo } from './route-errors.ts'
-import { chunkLoadFailed, isChunkLoadError } from '../features/update/chunk-reload.ts'
+import { chunkLoadFailed, isChunkLoadError } from '../features/update/shell.ts'
 import { ErrorPage } from './ErrorPage.tsx'
 
 function useHref(): string {

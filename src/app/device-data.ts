@@ -3,7 +3,7 @@ import { listItems, outboxChanged, removeItem } from '#core/outbox/queue.ts'
 import type { Store } from '../lib/store.ts'
 import { clear as clearHistory } from '../features/history/index.ts'
 import { draftAtom, photosAtom } from '../features/valuation/index.ts'
-import { clearWalk } from '../features/walk/store.ts'
+import { clearWalk } from '../features/walk/index.ts'
 
 /**
  * On a shared phone the next person must not find the last one's work: the lookup history, the typed

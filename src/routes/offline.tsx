@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { OfflineScreen } from '../features/offline/components/OfflineScreen.tsx'
+import { OfflineScreen } from '../features/offline/pages.ts'
 
 const offlineSearch = z.object({ tab: z.enum(['areas', 'queue', 'history']).optional() })
 

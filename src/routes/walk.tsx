@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
-import { WalkPage } from '../features/walk/index.ts'
+import { WalkPage } from '../features/walk/pages.ts'
 
 const walkSearch = z.object({
   // A numeric id in a typed address arrives as a number from the router's JSON parsing.

@@ -18,6 +18,16 @@ describe('the lint boundaries', () => {
     expect(await boundaryErrors('core/fixture.ts', "import { store } from '../src/lib/store.ts'\nexport const s = store\n")).toHaveLength(1)
   })
 
+  it("refuse reaching into another feature's files, from a feature or from the app shell", async () => {
+    expect(await boundaryErrors('src/features/map/fixture.ts', "import { sessionAtom } from '../auth/atoms.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
+    expect(await boundaryErrors('src/app/fixture.ts', "import { sessionAtom } from '../features/auth/atoms.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
+  })
+
+  it("let a feature use its own files and another feature's index.ts", async () => {
+    expect(await boundaryErrors('src/features/auth/fixture.ts', "import { sessionAtom } from './atoms.ts'\nexport const s = sessionAtom\n")).toEqual([])
+    expect(await boundaryErrors('src/features/map/fixture.ts', "import { sessionAtom } from '../auth/index.ts'\nexport const s = sessionAtom\n")).toEqual([])
+  })
+
   it('let the app shell import a feature and a feature import the core', async () => {
     expect(await boundaryErrors('src/app/fixture.ts', "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n")).toEqual([])
     expect(await boundaryErrors('src/features/map/fixture.ts', "import { codeMessages } from '#core/messages.ts'\nexport const m = codeMessages\n")).toEqual([])

@@ -1,3 +1,3 @@
 // What other features use of the daily lookup counter.
-export { emptyUsage, remaining, usageAtom, type UsageState } from './atoms.ts'
+export { emptyUsage, loadStoredUsage, remaining, usageAtom, type UsageState } from './atoms.ts'
 export { refreshUsage } from './api.ts'

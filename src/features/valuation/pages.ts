@@ -1,0 +1,2 @@
+// The valuation screen, which its route loads in a chunk of its own.
+export { ValuationPage } from './ValuationPage.tsx'
