@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
-import { desktop, launch, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+import { desktop, launch, mapReady, paintedPixels, phone, startApp, type Browser, type RunningApp } from './harness.ts'
 
 const shots = resolve(import.meta.dirname, '../../out/e2e-map')
 mkdirSync(shots, { recursive: true })
@@ -64,6 +64,19 @@ async function withMap(
   } finally {
     await b.close()
   }
+}
+
+/** Pixels of the map's screenshot within `tol` of a colour on every channel. */
+async function pixelsNear(page: Page, c: { r: number; g: number; b: number }, tol: number): Promise<number> {
+  const { data, info } = await sharp(await page.getByTestId('map').screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  let n = 0
+  for (let i = 0; i < info.width * info.height * 3; i += 3) {
+    if (Math.abs(data[i]! - c.r) <= tol && Math.abs(data[i + 1]! - c.g) <= tol && Math.abs(data[i + 2]! - c.b) <= tol) n++
+  }
+  return n
 }
 
 /** Painted pixels and distinct colours across the map's canvases (sampled). */
@@ -135,6 +148,39 @@ describe('the map screen in Chromium', () => {
       await dialog.getByRole('button', { name: 'Đăng nhập' }).click()
       await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
       expect(b.consoleErrors).toEqual([])
+    })
+  })
+
+  it('shows Việt Nam’s outline, the provinces and Hoàng Sa and Trường Sa at every zoom where the basemap has no data, and nothing over the open sea', async () => {
+    const openAt = async (page: Page, lat: number, lng: number, zoom: number) => {
+      await page.goto('about:blank')
+      await page.goto(`${app.url}/demo#/${lat}/${lng}/${zoom}`)
+      await mapReady(page)
+    }
+    // The outline's land tint and the archipelagos' label colour (createNationalStyle), counted in a screenshot of the map.
+    const LAND = { r: 244, g: 239, b: 228 }
+    const LABEL = { r: 124, g: 45, b: 18 }
+    await withMap(viewports[0]!, { hash: '#/16.2/106.5/6', loggedIn: false }, async (_b, page) => {
+      await expect.poll(() => pixelsNear(page, LAND, 3), { timeout: 30_000 }).toBeGreaterThan(10_000)
+      await page.screenshot({ path: `${shots}/national-z6-phone.png` })
+      // Hà Nội (no data in the demo) at street zooms: the land tint fills the screen, as it does below z10.
+      for (const zoom of [13, 18]) {
+        await openAt(page, 21.03, 105.85, zoom)
+        await expect.poll(() => pixelsNear(page, LAND, 3), { timeout: 30_000 }).toBeGreaterThan(100_000)
+      }
+      // Both archipelagos, named as Việt Nam's, far from any data.
+      for (const [lat, lng, zoom] of [
+        [16.45, 112.05, 12],
+        [10.05, 113.75, 9],
+      ] as const) {
+        await openAt(page, lat, lng, zoom)
+        await expect.poll(() => pixelsNear(page, LABEL, 40), { timeout: 30_000 }).toBeGreaterThan(100)
+      }
+      await page.screenshot({ path: `${shots}/national-truong-sa-z9-phone.png` })
+      // The open Pacific: the same measures find nothing there, so the counts above are the outline's.
+      await openAt(page, 5, -140, 12)
+      expect(await paintedPixels(page)).toBeLessThan(100)
+      expect(await pixelsNear(page, LAND, 3)).toBe(0)
     })
   })
 

@@ -16,7 +16,7 @@ export const mapConfig = {
   parcelMinZoom: 16,
   /** Planning zones appear from this zoom (the server's planning tiles start here). */
   planningMinZoom: 12,
-  /** Below this zoom the bundled national outline (with Hoàng Sa and Trường Sa) is drawn. */
+  /** Up to this zoom the bundled national outline (with Hoàng Sa and Trường Sa) is drawn everywhere; beyond it only where the basemap has no data. */
   nationalOutlineMaxZoom: 10,
   /** Desktop hover highlight runs at most once per this many ms. */
   hoverThrottleMs: 32,

@@ -3,7 +3,8 @@ import type { FeatureCollection } from 'geojson'
 /**
  * A coarse outline of Việt Nam for small zooms, written by hand from well-known approximate points
  * (border towns, capes, river mouths), with the Hoàng Sa and Trường Sa archipelagos drawn and labelled
- * as Vietnamese. It is a locator, not a boundary: the basemap tiles take over from z10.
+ * as Vietnamese, and the names of the 34 provinces. It is a locator, not a boundary: where the basemap has
+ * data, its tiles take over from z10; elsewhere the outline stays at every zoom, so the map is never an empty page.
  */
 export const vietnamOutline: FeatureCollection = {
   type: 'FeatureCollection',
@@ -174,5 +175,40 @@ export const vietnamOutline: FeatureCollection = {
     },
     { type: 'Feature', properties: { kind: 'country-label', name: 'VIỆT NAM' }, geometry: { type: 'Point', coordinates: [104.6, 21.6] } },
     { type: 'Feature', properties: { kind: 'sea-label', name: 'Biển Đông' }, geometry: { type: 'Point', coordinates: [113.6, 14.0] } },
+    // The 34 provinces and cities since 1 July 2025 (Resolution 202/2025/QH15), each named near the middle of its land.
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Hà Nội' }, geometry: { type: 'Point', coordinates: [105.8, 21.02] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Huế' }, geometry: { type: 'Point', coordinates: [107.55, 16.35] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Lai Châu' }, geometry: { type: 'Point', coordinates: [103.2, 22.3] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Điện Biên' }, geometry: { type: 'Point', coordinates: [103.05, 21.55] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Sơn La' }, geometry: { type: 'Point', coordinates: [104.05, 21.2] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Lạng Sơn' }, geometry: { type: 'Point', coordinates: [106.6, 21.85] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Quảng Ninh' }, geometry: { type: 'Point', coordinates: [107.35, 21.15] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thanh Hóa' }, geometry: { type: 'Point', coordinates: [105.45, 20.0] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Nghệ An' }, geometry: { type: 'Point', coordinates: [104.9, 19.2] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Hà Tĩnh' }, geometry: { type: 'Point', coordinates: [105.7, 18.3] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Cao Bằng' }, geometry: { type: 'Point', coordinates: [106.1, 22.7] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Tuyên Quang' }, geometry: { type: 'Point', coordinates: [105.1, 22.4] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Lào Cai' }, geometry: { type: 'Point', coordinates: [104.3, 22.05] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thái Nguyên' }, geometry: { type: 'Point', coordinates: [105.9, 21.85] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Phú Thọ' }, geometry: { type: 'Point', coordinates: [105.2, 21.1] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Bắc Ninh' }, geometry: { type: 'Point', coordinates: [106.35, 21.35] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Hưng Yên' }, geometry: { type: 'Point', coordinates: [106.2, 20.65] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Hải Phòng' }, geometry: { type: 'Point', coordinates: [106.55, 20.85] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Ninh Bình' }, geometry: { type: 'Point', coordinates: [106.05, 20.3] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Quảng Trị' }, geometry: { type: 'Point', coordinates: [106.65, 17.1] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Đà Nẵng' }, geometry: { type: 'Point', coordinates: [107.95, 15.65] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Quảng Ngãi' }, geometry: { type: 'Point', coordinates: [108.35, 14.9] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Gia Lai' }, geometry: { type: 'Point', coordinates: [108.4, 13.9] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Khánh Hòa' }, geometry: { type: 'Point', coordinates: [108.95, 12.1] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Lâm Đồng' }, geometry: { type: 'Point', coordinates: [107.9, 11.6] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Đắk Lắk' }, geometry: { type: 'Point', coordinates: [108.5, 12.9] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Đồng Nai' }, geometry: { type: 'Point', coordinates: [107.05, 11.35] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Hồ Chí Minh' }, geometry: { type: 'Point', coordinates: [106.75, 10.8] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Tây Ninh' }, geometry: { type: 'Point', coordinates: [106.15, 11.05] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Thành phố Cần Thơ' }, geometry: { type: 'Point', coordinates: [105.8, 9.8] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Vĩnh Long' }, geometry: { type: 'Point', coordinates: [106.15, 10.05] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Đồng Tháp' }, geometry: { type: 'Point', coordinates: [105.9, 10.45] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'Cà Mau' }, geometry: { type: 'Point', coordinates: [105.2, 9.1] } },
+    { type: 'Feature', properties: { kind: 'province-label', name: 'An Giang' }, geometry: { type: 'Point', coordinates: [105.2, 10.3] } },
   ],
 }

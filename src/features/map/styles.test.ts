@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import Feature from 'ol/Feature'
 import type Style from 'ol/style/Style'
+import { resolveProvince } from '#core/geo/provinces.ts'
 import { legendFor } from './land-use.ts'
+import { vietnamOutline } from './national-outline.ts'
 import { createBasemapStyle, createNationalStyle, createParcelStyle, createPlanningStyle, darken, hexToRgba, selectedParcelStyle, streetWidthPx } from './styles.ts'
 
 /** Resolution (m/px) of a Web Mercator zoom with 256-px tiles. */
@@ -144,6 +146,15 @@ describe('national outline style', () => {
   it('labels Hoàng Sa and Trường Sa as Việt Nam’s', () => {
     const style = createNationalStyle(normal)
     expect(texts(style(f({ kind: 'archipelago', name: 'Quần đảo Hoàng Sa\n(Việt Nam)' }), res(5)))).toEqual(['Quần đảo Hoàng Sa\n(Việt Nam)'])
+  })
+
+  it('names each of the 34 provinces once, by its name since 1 July 2025, from z6', () => {
+    const labels = vietnamOutline.features.filter((x) => x.properties?.kind === 'province-label').map((x) => String(x.properties?.name))
+    expect(new Set(labels).size).toBe(34)
+    for (const name of labels) expect(resolveProvince(name)?.mergedInto).toBe(name)
+    const style = createNationalStyle(normal)
+    expect(texts(style(f({ kind: 'province-label', name: 'Thành phố Đà Nẵng' }), res(8)))).toEqual(['TP. Đà Nẵng'])
+    expect(style(f({ kind: 'province-label', name: 'Thành phố Đà Nẵng' }), res(5))).toBeUndefined()
   })
 })
 

@@ -288,7 +288,7 @@ export const coverageStyle = new Style({
 /** The bundled national outline at small zooms: land, and the two archipelagos labelled as Việt Nam. */
 export function createNationalStyle(o: StyleOptions): StyleFunction {
   const cached = memo()
-  return (feature) => {
+  return (feature, resolution) => {
     const kind = str(feature, 'kind')
     const name = str(feature, 'name')
     if (kind === 'mainland' || kind === 'island') {
@@ -307,6 +307,11 @@ export function createNationalStyle(o: StyleOptions): StyleFunction {
     }
     if (kind === 'country-label') {
       return cached(`country:${name}`, () => new Style({ text: label(name, o, { size: 14, weight: 800, color: '#7c2d12', overflow: true }) }))
+    }
+    if (kind === 'province-label') {
+      // Shown once the country is more than a thumbnail; the short "TP." as on Vietnamese maps.
+      if (zoomForResolution(resolution) < 6) return undefined
+      return cached(`province:${name}`, () => new Style({ text: label(name.replace(/^Thành phố /, 'TP. '), o, { size: 12, weight: 600, color: '#6b4f2a', overflow: true }) }))
     }
     if (kind === 'sea-label') {
       return cached(`sea:${name}`, () => new Style({ text: label(name, o, { size: 14, weight: 600, color: '#0b5394', italic: true, overflow: true }) }))

@@ -15,11 +15,10 @@ import { vietnamOutline } from '../national-outline.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
 import { wheelZoomInteraction } from './wheel-zoom.ts'
 
-/** The bundled national outline (with Hoàng Sa and Trường Sa), drawn until the data's own tiles take over. */
+/** The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts hides it where the basemap's own tiles take over. */
 export function createNationalLayer() {
   return new VectorLayer({
     source: new VectorSource({ features: new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' }) }),
-    maxZoom: mapConfig.nationalOutlineMaxZoom,
     declutter: 'national',
     zIndex: 1,
     properties: { name: 'national' },

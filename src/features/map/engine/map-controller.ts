@@ -30,7 +30,12 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
   const camera = createCamera(current, base.view, start, reduced)
   const viewListeners = new Set<(v: LatLngZoom) => void>()
 
+  const updateNational = () => {
+    const size = base.map.getSize()
+    if (size) tiles.updateNational(base.view.calculateExtent(size), base.view.getZoom() ?? 0)
+  }
   base.map.on('moveend', () => {
+    updateNational()
     const v = camera.current()
     for (const l of viewListeners) l(v)
     legend.schedule()
@@ -44,6 +49,7 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
     addTileLayers(sets: TileSets) {
       if (!map) return
       const planning = tiles.add(sets)
+      updateNational()
       planning.getSource()?.on('tileloadend', () => legend.schedule())
       legend.schedule()
     },

@@ -1,6 +1,6 @@
 import Feature, { type FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
-import type { Extent } from 'ol/extent'
+import { intersects, type Extent } from 'ol/extent'
 import MVT from 'ol/format/MVT'
 import { fromExtent } from 'ol/geom/Polygon'
 import TileLayer from 'ol/layer/Tile'
@@ -160,6 +160,14 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     tileSets: () => tileSets,
     planning: () => layers.planning,
     hasRaster: () => layers.raster !== undefined,
+    /**
+     * The national outline up to z10, and beyond it wherever the view holds none of the basemap's data
+     * (a province with no imported data, the sea, the archipelagos), so no zoom shows an empty page.
+     */
+    updateNational(view: Extent, zoom: number) {
+      const data = dataExtent(tileSets.basemap)
+      national.setVisible(zoom <= mapConfig.nationalOutlineMaxZoom || data === undefined || !intersects(view, data))
+    },
     setSettings(next: LayerSettings) {
       const restyle = next.highContrast !== settings.highContrast
       settings = next
