@@ -2,11 +2,9 @@ import { foldVietnamese } from '#core/text/fold.ts'
 import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { Database } from '../../server/src/db/index.ts'
 import type { Deps } from '../../server/src/deps.ts'
-import { currentElasticities, marketAsOf } from '../../server/src/geo/market.ts'
-import { planningLookup } from '../../server/src/geo/planning.ts'
+import { countedPlanningLookup } from '../../server/src/geo/planning.ts'
 import { searchPlaces } from '../../server/src/geo/search.ts'
-import { valuate } from '../../server/src/geo/valuation.ts'
-import { countedLookup } from '../../server/src/usage/daily-limit.ts'
+import { countedValuation } from '../../server/src/geo/valuation.ts'
 import { tileSets } from '../../server/src/tiles/layers.ts'
 import { queryTile } from '../../server/src/tiles/render.ts'
 import { loadResult, type LoadResult } from './stats.ts'
@@ -63,10 +61,9 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
   const userOf = (loop: number, ids: string[]) => ids[loop % ids.length] as string
   switch (w.kind) {
     case 'planning':
-      return (i, loop) => countedLookup(deps, userOf(loop, w.userIds), () => planningLookup(db, point(i).lat, point(i).lng))
+      return (i, loop) => countedPlanningLookup(deps, userOf(loop, w.userIds), point(i).lat, point(i).lng)
     case 'valuation':
-      return (i, loop) =>
-        countedLookup(deps, userOf(loop, w.userIds), async () => valuate(db, point(i), { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }))
+      return (i, loop) => countedValuation(deps, userOf(loop, w.userIds), point(i))
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
     case 'tiles':

@@ -1,5 +1,5 @@
 import type { Comparable, ValuationData } from '#core/contract/lookups.ts'
-import type { Database, Queryable } from '../db/index.ts'
+import type { Queryable } from '../db/index.ts'
 import { summarise, type AdjustedSale, type Summary } from './market-evidence.ts'
 import { adjustmentChain, FEATURES, features, logEffects, rawWeight, type Elasticities, type PropertyFacts } from './market-model.ts'
 import { adjustmentNote } from './market-notes.ts'
@@ -113,10 +113,8 @@ export async function fitElasticities(db: Queryable, opts: { excludeIds?: string
 
 const cache = new WeakMap<Queryable, { version: number; elasticities: Promise<Elasticities> }>()
 
-/** The fitted elasticities, refitted whenever an import bumps data_version. */
-export async function currentElasticities(db: Database): Promise<Elasticities> {
-  const [row] = await db.query<{ version: number }>('select version::float8 as version from data_version')
-  const version = row?.version ?? 0
+/** The fitted elasticities for data version `version` (read with the lookup's own statement), refitted whenever an import bumps it. */
+export async function elasticitiesAt(db: Queryable, version: number): Promise<Elasticities> {
   const hit = cache.get(db)
   if (hit && hit.version === version) return hit.elasticities
   const elasticities = fitElasticities(db)
@@ -125,12 +123,8 @@ export async function currentElasticities(db: Database): Promise<Elasticities> {
   return elasticities
 }
 
-/** The date estimates refer to: today, or the newest sale when the data is older than that. */
-export async function marketAsOf(db: Queryable, now: Date): Promise<string> {
-  const today = now.toISOString().slice(0, 10)
-  const [row] = await db.query<{ latest: string | null }>('select max(observed_at)::text as latest from comparables')
-  return row?.latest && row.latest < today ? row.latest : today
-}
+/** The date estimates refer to: today ($n, a date), or the newest sale when the data is older than that. As SQL. */
+export const marketAsOfSql = (today: string) => `least(${today}::date, (select max(observed_at) from comparables))`
 
 export type MarketResult = {
   estimate: NonNullable<ValuationData['market_estimate']>
@@ -154,38 +148,44 @@ const SALE_PARCEL_JOIN = `left join lateral (
 
 const monthsBefore = (asOf: string, months: number) => new Date(Date.parse(asOf) - months * 30.44 * DAY_MS).toISOString().slice(0, 10)
 
-/** The nearest sales of the window, widening the circle until there are enough; and the parcel's own sales. */
+/** The nearest sales (`own` false) and the parcel's own sales (`own` true), each part in its order. */
+const SALES_SQL = `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g),
+  near as (select c.*, row_number() over (order by ST_Distance(c.geom::geography, pt.g::geography), c.id) as rank from comparables c cross join pt
+    where c.geom && ST_Expand(pt.g, $3::float8) and ST_DWithin(c.geom::geography, pt.g::geography, $4::float8)
+      and c.observed_at between $5::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))
+    order by rank limit ${MAX_SALES}),
+  repeats as (select c.*, row_number() over (order by c.observed_at desc, c.id) as rank from parcels t join comparables c on c.geom && t.geom and ST_Intersects(t.geom, c.geom)
+    where t.id = $8::bigint and c.observed_at between $9::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))
+    order by rank limit 5),
+  both_parts as (select false as own, * from near union all select true as own, * from repeats)
+  select c.own, ${SALE_COLUMNS} from both_parts c cross join pt ${SALE_PARCEL_JOIN} order by c.own, c.rank`
+
+/**
+ * The nearest sales of the window within the smallest of RADII_M that holds MIN_SALES of them (else the
+ * widest), and the parcel's own sales; one statement: the nearest MAX_SALES within the widest circle
+ * hold the nearest MAX_SALES within each smaller one.
+ */
 async function findSales(db: Queryable, target: MarketFacts, asOf: string, excludeIds: string[]): Promise<{ sales: Sale[]; radius: number }> {
-  const from = monthsBefore(asOf, WINDOW_MONTHS)
-  let sales: Sale[] = []
-  let radius = RADII_M[0] as number
+  const widest = RADII_M[RADII_M.length - 1] as number
+  const lngDeg = widest / (111_320 * Math.max(Math.cos((target.lat * Math.PI) / 180), 0.05))
+  const rows = await db.query<Sale & { own: boolean }>(
+    SALES_SQL,
+    [target.lat, target.lng, lngDeg, widest, monthsBefore(asOf, WINDOW_MONTHS), asOf, excludeIds, target.parcel_id, monthsBefore(asOf, REPEAT_WINDOW_MONTHS)],
+    { prepare: 'market-sales' },
+  )
+  const near = rows.filter((s) => !s.own)
+  let sales = near
+  let radius = widest
   for (const r of RADII_M) {
-    radius = r
-    const lngDeg = r / (111_320 * Math.max(Math.cos((target.lat * Math.PI) / 180), 0.05))
-    sales = await db.query<Sale>(
-      `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g)
-       select ${SALE_COLUMNS} from comparables c cross join pt ${SALE_PARCEL_JOIN}
-       where c.geom && ST_Expand(pt.g, $3::float8) and ST_DWithin(c.geom::geography, pt.g::geography, $4::float8)
-         and c.observed_at between $5::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0
-         and not (c.id = any($7::bigint[]))
-       order by distance_m, c.id limit ${MAX_SALES}`,
-      [target.lat, target.lng, lngDeg, r, from, asOf, excludeIds],
-    )
-    if (sales.length >= MIN_SALES) break
+    const within = near.filter((s) => s.distance_m <= r)
+    if (within.length >= MIN_SALES) {
+      ;[sales, radius] = [within, r]
+      break
+    }
   }
-  if (target.parcel_id !== null) {
-    const own = await db.query<Sale>(
-      `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g)
-       select ${SALE_COLUMNS} from parcels t cross join pt join comparables c on c.geom && t.geom and ST_Intersects(t.geom, c.geom) ${SALE_PARCEL_JOIN}
-       where t.id = $3::bigint and c.observed_at between $4::date and $5::date and c.area_m2 > 0 and c.price_vnd > 0
-         and not (c.id = any($6::bigint[]))
-       order by c.observed_at desc, c.id limit 5`,
-      [target.lat, target.lng, target.parcel_id, monthsBefore(asOf, REPEAT_WINDOW_MONTHS), asOf, excludeIds],
-    )
-    const seen = new Set(sales.map((s) => s.id))
-    sales = [...sales, ...own.filter((s) => !seen.has(s.id))]
-  }
-  return { sales, radius }
+  const seen = new Set(sales.map((s) => s.id))
+  const own = rows.filter((s) => s.own && !seen.has(s.id)).map(({ own: _, ...s }) => s)
+  return { sales: [...sales.map(({ own: _, ...s }) => s), ...own], radius }
 }
 
 function relationOf(target: MarketFacts, s: Sale): 'same_parcel' | 'same_row' | null {

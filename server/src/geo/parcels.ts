@@ -39,16 +39,13 @@ function degreesFor(metres: number, lat: number): number {
   return metres / (111_320 * Math.max(Math.cos((lat * Math.PI) / 180), 0.05))
 }
 
-/** The parcel under the point, else the nearest one within 2 m (geodesic metres); null when none. */
-export async function parcelAt(db: Queryable, lat: number, lng: number): Promise<ParcelRecord | null> {
-  const [row] = await db.query<ParcelRecord>(
-    `select ${COLUMNS} from parcels p
+/** The parcel under the point, else the nearest one within 2 m (geodesic metres): $1 lat, $2 lng, $3 = degreesFor(3, lat) ({@link parcelAtParams}). */
+export const PARCEL_AT_SQL = `select ${COLUMNS} from parcels p
      where p.geom && ST_Expand(${POINT_SQL}, $3) and ST_DWithin(p.geom::geography, ${POINT_SQL}::geography, 2)
-     order by ST_Distance(p.geom::geography, ${POINT_SQL}::geography), p.area_m2, p.id limit 1`,
-    [lat, lng, degreesFor(3, lat)],
-  )
-  return row ?? null
-}
+     order by ST_Distance(p.geom::geography, ${POINT_SQL}::geography), p.area_m2, p.id limit 1`
+
+/** The parameters of PARCEL_AT_SQL, which the lookups sharing it put first. */
+export const parcelAtParams = (lat: number, lng: number): [number, number, number] => [lat, lng, degreesFor(3, lat)]
 
 export async function parcelById(db: Queryable, id: string): Promise<ParcelRecord | null> {
   const [row] = await db.query<ParcelRecord>(`select ${COLUMNS} from parcels p where p.id = $1::bigint`, [id])

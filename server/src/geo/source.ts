@@ -2,29 +2,16 @@ import type { z } from 'zod'
 import type { location, source } from '#core/contract/lookups.ts'
 import { meridianFor } from '#core/geo/provinces.ts'
 import { toVn2000 } from '#core/geo/vn2000.ts'
-import type { Queryable } from '../db/index.ts'
-import { OutsideDataError } from '../domain-errors.ts'
 
 export type DatasetInfo = { id: string; name: string; data_date: string; crs: string }
 
 /** The point as SQL sees it; lng first, as PostGIS wants. */
 export const POINT_SQL = 'ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)'
 
-/** Datasets whose coverage holds the point; none means the point is outside all data (LocationIncorrect). */
-export async function requireCoverage(db: Queryable, lat: number, lng: number): Promise<DatasetInfo[]> {
-  const rows = await db.query<DatasetInfo>(
-    `select id, name, data_date::text as data_date, crs from datasets where bounds is not null and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`,
-    [lat, lng],
-  )
-  if (rows.length === 0) throw new OutsideDataError('Vị trí nằm ngoài vùng có dữ liệu.')
-  return rows
-}
+export const DATASET_COLUMNS = 'id, name, data_date::text as data_date, crs'
 
-export async function datasetInfo(db: Queryable, id: string): Promise<DatasetInfo> {
-  const [row] = await db.query<DatasetInfo>(`select id, name, data_date::text as data_date, crs from datasets where id = $1`, [id])
-  if (!row) throw new Error(`dataset ${id} vanished during a lookup`)
-  return row
-}
+/** The datasets whose coverage holds the point $1 lat, $2 lng; none means the point is outside all data (LocationIncorrect). */
+export const COVERED_SQL = `select ${DATASET_COLUMNS} from datasets where bounds is not null and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`
 
 export function toSource(d: DatasetInfo): z.infer<typeof source> {
   return { dataset: d.id, name: d.name, data_date: d.data_date }

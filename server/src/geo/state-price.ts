@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { ValuationData } from '#core/contract/lookups.ts'
-import type { Queryable } from '../db/index.ts'
 
 /**
  * How a province turns a parcel's frontage, alley width and depth into a price position (VT1–VT4).
@@ -79,38 +78,27 @@ export function priceAtPosition(rule: PriceRule, row: PriceColumns, facts: Posit
   return { position: (['VT1', 'VT2', 'VT3', 'VT4'] as const)[index] as Position, price: Math.round(price / 1000) * 1000 }
 }
 
-type PriceRowRecord = PriceColumns & { year: number; street_name: string; segment_from: string; segment_to: string; source: string }
+export type PriceRowRecord = PriceColumns & { year: number; street_name: string; segment_from: string; segment_to: string; source: string }
 
 /**
  * The price-table row for the street the parcel fronts (its street_id, or a row listed by that street's
  * name), else the nearest priced street within 500 m; the table of `year` or the latest before it
- * (the next one only when none is older, as when pricing an old sale).
+ * (the next one only when none is older, as when pricing an old sale). `parcelId` and `year` are SQL
+ * expressions (a parameter or a subquery).
  */
-export async function priceRowFor(db: Queryable, parcelId: string, year: number): Promise<PriceRowRecord | null> {
-  const [row] = await db.query<PriceRowRecord>(
-    `select pr.year, pr.street_name, pr.segment_from, pr.segment_to, pr.source,
+export const PRICE_ROW_SQL = (parcelId: string, year: string) => `select pr.year, pr.street_name, pr.segment_from, pr.segment_to, pr.source,
        pr.vt1::float8 as vt1, pr.vt2::float8 as vt2, pr.vt3::float8 as vt3, pr.vt4::float8 as vt4
      from parcels p
      join streets s on s.id = p.street_id or (s.geom && ST_Expand(p.geom, 0.005) and ST_DWithin(s.geom::geography, p.geom::geography, 500))
      join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-     where p.id = $1::bigint
-     order by (s.id = p.street_id) is true desc, ST_Distance(s.geom::geography, p.geom::geography), pr.year > $2, abs(pr.year - $2), pr.id
-     limit 1`,
-    [parcelId, year],
-  )
-  return row ?? null
-}
+     where p.id = ${parcelId}
+     order by (s.id = p.street_id) is true desc, ST_Distance(s.geom::geography, p.geom::geography), pr.year > ${year}, abs(pr.year - ${year}), pr.id
+     limit 1`
 
-export async function statePrice(
-  db: Queryable,
-  parcel: { id: string; province: string },
-  facts: PositionFacts,
-  year: number,
-): Promise<{ state: ValuationData['state_price']; vt1: number | null }> {
-  const row = await priceRowFor(db, parcel.id, year)
+/** The state price of the parcel's position from its price-table row and its province's rule (price_position_rules.rule). */
+export function statePriceFrom(row: PriceRowRecord | null, rule: unknown, facts: PositionFacts): { state: ValuationData['state_price']; vt1: number | null } {
   if (!row) return { state: null, vt1: null }
-  const [ruleRow] = await db.query<{ rule: unknown }>('select rule from price_position_rules where province = $1', [parcel.province])
-  const parsed = ruleRow ? priceRule.safeParse(ruleRow.rule) : null
+  const parsed = rule ? priceRule.safeParse(rule) : null
   const priced = parsed?.success ? priceAtPosition(parsed.data, row, facts) : null
   if (!priced) return { state: null, vt1: row.vt1 }
   const segment = row.segment_from && row.segment_to ? `Từ ${row.segment_from} đến ${row.segment_to}` : row.segment_from || row.segment_to

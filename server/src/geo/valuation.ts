@@ -1,10 +1,13 @@
 import type { ValuationBody, ValuationData, ValuationInput } from '#core/contract/lookups.ts'
+import type { Usage } from '#core/contract/envelope.ts'
 import type { Queryable } from '../db/index.ts'
-import { estimateMarket, type Elasticities, type MarketFacts, type MarketResult } from './market.ts'
-import { toContractParcel, type ParcelRecord } from './parcels.ts'
-import { findParcelOrThrow } from './planning.ts'
-import { datasetInfo, meridianOf, toLocation, toSource } from './source.ts'
-import { statePrice } from './state-price.ts'
+import type { Deps } from '../deps.ts'
+import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
+import { countedQuery } from '../usage/daily-limit.ts'
+import { elasticitiesAt, estimateMarket, marketAsOfSql, type Elasticities, type MarketFacts, type MarketResult } from './market.ts'
+import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
+import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from './source.ts'
+import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
 
 /** Land uses a house price means something for; a road or a canal gets the state price only. */
 const MARKET_USES = new Set(['ODT', 'ONT', 'TMD'])
@@ -59,16 +62,53 @@ export function describeInputs(body: Body, parcel: ParcelRecord, target: MarketF
 }
 
 /**
- * State price and market estimate for the parcel at the point. Facts given in the request (area,
- * frontage, alley width, floors) replace the parcel's own.
+ * Everything a valuation reads besides the sales, as one row from one statement: coverage, the parcel
+ * at the point, the date estimates refer to ($5 when given, else today $4 or the newest sale), the
+ * parcel's price-table row for that year with its province's rule, its dataset and the data version
+ * (which keys the fitted elasticities). `found`: covered and a parcel is there. Parameters:
+ * PARCEL_AT_SQL's, then $4 today, $5 the date to value as of or null.
  */
-export async function valuate(db: Queryable, body: Body, opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] }): Promise<ValuationData> {
-  const parcel = await findParcelOrThrow(db, body.lat, body.lng)
+const VALUATION_SQL = `with parcel as (${PARCEL_AT_SQL}),
+  asof as (select coalesce($5::date, ${marketAsOfSql('$4')}) as d),
+  a as (select exists (${COVERED_SQL}) as covered,
+    (select row_to_json(p) from parcel p) as parcel,
+    (select d::text from asof) as as_of,
+    (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select extract(year from d)::int from asof)')}) r) as price_row,
+    (select rule from price_position_rules where province = (select province from parcel)) as price_rule,
+    (select row_to_json(d) from (select ${DATASET_COLUMNS} from datasets where id = (select dataset_id from parcel)) d) as dataset,
+    (select version::float8 from data_version) as data_version)
+  select a.*, a.covered and a.parcel is not null as found from a`
+
+type ValuationRow = {
+  found: boolean
+  covered: boolean
+  parcel: ParcelRecord | null
+  as_of: string
+  price_row: PriceRowRecord | null
+  price_rule: unknown
+  dataset: DatasetInfo | null
+  data_version: number | null
+}
+type Found = ValuationRow & { parcel: ParcelRecord; dataset: DatasetInfo }
+
+/** Outside every dataset → LocationIncorrect; inside but no parcel within 2 m → NotFound. */
+function requireFound(row: ValuationRow): Found {
+  if (!row.covered) throw new OutsideDataError('Vị trí nằm ngoài vùng có dữ liệu.')
+  if (!row.parcel) throw new NotFoundError('Không tìm thấy thửa đất tại vị trí này.')
+  if (!row.dataset) throw new Error(`dataset ${row.parcel.dataset_id} vanished during a lookup`)
+  return row as Found
+}
+
+/**
+ * State price and market estimate for the parcel of `row`. Facts given in the request (area, frontage,
+ * alley width, floors) replace the parcel's own.
+ */
+async function valuationAnswer(db: Queryable, row: Found, body: Body, opts: { elasticities: Elasticities; excludeIds?: string[] }): Promise<ValuationData> {
+  const { parcel, dataset } = row
   const alley = body.alley_width_m ?? parcel.alley_width_m ?? 0
   // Declared to front the street: no depth into an alley.
   const distance = alley > 0 ? (parcel.distance_to_street_m ?? 0) : 0
-  const year = Number(opts.asOf.slice(0, 4))
-  const [state, dataset] = await Promise.all([statePrice(db, parcel, { alley_width_m: alley, distance_m: distance }, year), datasetInfo(db, parcel.dataset_id)])
+  const state = statePriceFrom(row.price_row, row.price_rule, { alley_width_m: alley, distance_m: distance })
   const marketable = parcel.land_use.some((u) => MARKET_USES.has(u.code))
   const target: MarketFacts = {
     lat: body.lat,
@@ -81,7 +121,7 @@ export async function valuate(db: Queryable, body: Body, opts: { asOf: string; e
     floors: body.floors ?? null,
     vt1: state.vt1,
   }
-  const market = marketable ? await estimateMarket(db, target, opts) : null
+  const market = marketable ? await estimateMarket(db, target, { ...opts, asOf: row.as_of }) : null
   return {
     parcel: toContractParcel(parcel),
     state_price: state.state,
@@ -89,5 +129,30 @@ export async function valuate(db: Queryable, body: Body, opts: { asOf: string; e
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
+  }
+}
+
+/** The valuation of the parcel at the point as of `opts.asOf`, uncounted (ratio studies, tests): two statements. */
+export async function valuate(db: Queryable, body: Body, opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] }): Promise<ValuationData> {
+  const [row] = await db.query<ValuationRow>(VALUATION_SQL, [...parcelAtParams(body.lat, body.lng), opts.asOf, opts.asOf], { prepare: 'valuation' })
+  if (!row) throw new Error('the valuation statement answered no row')
+  return valuationAnswer(db, requireFound(row), body, opts)
+}
+
+/**
+ * A valuation counted against the caller's daily limit, as of today (or the newest sale): the counted
+ * statement (see countedQuery), then the sales. Should the second fail, the lookup is given back.
+ */
+export async function countedValuation(deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>, userId: string, body: Body): Promise<{ data: ValuationData; usage: Usage }> {
+  const today = deps.now().toISOString().slice(0, 10)
+  const { row, usage, refund } = await countedQuery<ValuationRow>(deps, userId, VALUATION_SQL, [...parcelAtParams(body.lat, body.lng), today, null], 'valuation')
+  const found = requireFound(row)
+  if (!usage) throw new Error('a found valuation was not counted')
+  try {
+    const elasticities = await elasticitiesAt(deps.db, row.data_version ?? 0)
+    return { data: await valuationAnswer(deps.db, found, body, { elasticities }), usage }
+  } catch (err) {
+    await refund()
+    throw err
   }
 }

@@ -36,13 +36,12 @@ export function withVersions<T extends Omit<OverlayRef, 'replaced_by'>>(rows: re
 
 /** The overlays whose sheet (not just its bounding box) covers the point, older versions marked as replaced. */
 export async function overlaysAt(db: Queryable, lat: number, lng: number): Promise<OverlayRef[]> {
-  const rows = await db.query<Omit<OverlayRef, 'replaced_by'>>(
-    `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
-     where o.footprint && ST_SetSRID(ST_MakePoint($2, $1), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2, $1), 4326)) ${ORDER}`,
-    [lat, lng],
-  )
-  return withVersions(rows)
+  return withVersions(await db.query<Omit<OverlayRef, 'replaced_by'>>(OVERLAYS_AT_SQL, [lat, lng]))
 }
+
+/** The overlays covering the point $1 lat, $2 lng, in the order that decides which plan governs (before withVersions). */
+export const OVERLAYS_AT_SQL = `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
+     where o.footprint && ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)) ${ORDER}`
 
 export type OverlayTile = { revision: string; minzoom: number; maxzoom: number; bounds: [number, number, number, number]; png: Uint8Array | null }
 

@@ -12,35 +12,64 @@ export async function getUsage(deps: UsageDeps, userId: string): Promise<{ count
   return { count: rows[0]?.count ?? 0, limit: deps.config.dailyLookupLimit, resets_at: toVietnamIso(nextVietnamMidnight(now)) }
 }
 
+/** A counted lookup's answer: one row, `found` true when the answer is Ok (and so counts). */
+export type Answer = { found: boolean }
+
 /**
- * Runs one counted lookup. One lookup is reserved for the caller's local day in a single atomic
- * statement (N parallel calls with k left succeed exactly k times); when none is left it answers
- * 429 MaxUsage with meta.usage. If `lookup` throws — NotFound, LocationIncorrect, anything — the
- * reservation is given back and the error rethrown, so only answers that end Ok are counted.
+ * The answer, and the usage when it was found and counted (null when it was not found: nothing was
+ * counted). `refund` gives the lookup back, for a caller whose own work after the statement fails.
  */
-export async function countedLookup<T>(deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>, userId: string, lookup: () => Promise<T>): Promise<{ data: T; usage: Usage }> {
+export type CountedAnswer<R extends Answer> = { row: R; usage: Usage | null; refund: () => Promise<void> }
+
+/**
+ * Runs a counted lookup in ONE statement (one round trip to the database): `answerSql` — read-only,
+ * exactly one row with a boolean column `found` — is wrapped so that the same statement reserves one
+ * lookup for the caller's local day when, and only when, `found` is true. The reservation is atomic
+ * (insert … on conflict … where count < limit: N parallel calls with k left succeed exactly k times).
+ * An answer that is not found (NotFound, LocationIncorrect …) is never counted, so there is nothing to
+ * give back, and a statement that fails commits no count either. `answerSql` uses $1…$n for `params`;
+ * the wrapper adds its three after them.
+ *
+ * Answers 429 MaxUsage (with meta.usage) when none is left: for a found answer that could not be
+ * counted, and for one not found when the day's count was already used up (the limit answers first,
+ * whatever the point).
+ */
+export async function countedQuery<R extends Answer>(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>,
+  userId: string,
+  answerSql: string,
+  params: unknown[],
+  prepare: string,
+): Promise<CountedAnswer<R>> {
   const now = deps.now()
   const day = vietnamDay(now)
   const limit = deps.config.dailyLookupLimit
-  const reserved = await deps.db.query<{ count: number }>(
-    `insert into usage_daily (user_id, day, count) values ($1, $2::date, 1)
-     on conflict (user_id, day) do update set count = usage_daily.count + 1 where usage_daily.count < $3
-     returning count::int as count`,
-    [userId, day, limit],
+  const [u, d, l] = [params.length + 1, params.length + 2, params.length + 3]
+  const [row] = await deps.db.query<R & { qh_reserved: number | null; qh_used: number | null }>(
+    `with answer as (${answerSql}),
+     reserved as (
+       insert into usage_daily (user_id, day, count) select $${u}::uuid, $${d}::date, 1 from answer where answer.found
+       on conflict (user_id, day) do update set count = usage_daily.count + 1 where usage_daily.count < $${l}::int
+       returning count::int as count)
+     select answer.*, (select count from reserved) as qh_reserved,
+       (select count::int from usage_daily where user_id = $${u}::uuid and day = $${d}::date) as qh_used
+     from answer`,
+    [...params, userId, day, limit],
+    { prepare: `counted-${prepare}` },
   )
-  const count = reserved[0]?.count
-  if (count === undefined) {
+  if (!row) throw new Error(`counted lookup ${prepare} answered no row`)
+  const { qh_reserved: reserved, qh_used: used, ...answer } = row
+  const refund = () =>
+    deps.db.query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [userId, day]).then(
+      () => undefined,
+      (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
+    )
+  if (reserved !== null) return { row: answer as unknown as R, usage: { count: reserved, limit }, refund }
+  if (row.found || (used ?? 0) >= limit) {
     throw new DailyLimitError(`Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`, {
       count: limit,
       limit,
     })
   }
-  try {
-    return { data: await lookup(), usage: { count, limit } }
-  } catch (err) {
-    await deps.db
-      .query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [userId, day])
-      .catch((refundErr: unknown) => deps.logger.error('usage refund failed', { userId, error: String(refundErr) }))
-    throw err
-  }
+  return { row: answer as unknown as R, usage: null, refund: async () => {} }
 }

@@ -5,15 +5,13 @@ import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import { ApiError } from '../../http/errors.ts'
 import { jsonBody, queryOf } from '../../http/validate.ts'
-import { currentElasticities, marketAsOf } from '../../geo/market.ts'
 import { parcelsBySheet } from '../../geo/parcels.ts'
-import { planningLookup } from '../../geo/planning.ts'
+import { countedPlanningLookup } from '../../geo/planning.ts'
 import { searchPlaces } from '../../geo/search.ts'
-import { valuate } from '../../geo/valuation.ts'
-import { countedLookup } from '../../usage/daily-limit.ts'
+import { countedValuation } from '../../geo/valuation.ts'
 import { requireOwnImages } from './image-ids.ts'
 
-/** Planning and valuation (counted against the daily limit), search and tờ/thửa lookup (not counted). */
+/** Planning and valuation (counted against the daily limit, each in one statement with its count), search and tờ/thửa lookup (not counted). */
 export function lookupRoutes(deps: Deps) {
   const { db } = deps
   return new Hono<AppEnv>()
@@ -23,16 +21,14 @@ export function lookupRoutes(deps: Deps) {
     .use('/parcels', requireUser(deps))
     .get('/planning', async (c) => {
       const { lat, lng } = queryOf(c, latLngQuery, 'LocationIncorrect')
-      const { data, usage } = await countedLookup(deps, currentUserId(c), () => planningLookup(db, lat, lng))
+      const { data, usage } = await countedPlanningLookup(deps, currentUserId(c), lat, lng)
       return ok(c, data, { usage })
     })
     .post('/valuation', async (c) => {
       const body = await jsonBody(c, valuationBody)
       const userId = currentUserId(c)
       await requireOwnImages(db, userId, body.image_ids ?? [])
-      const { data, usage } = await countedLookup(deps, userId, async () =>
-        valuate(db, body, { asOf: await marketAsOf(db, deps.now()), elasticities: await currentElasticities(db) }),
-      )
+      const { data, usage } = await countedValuation(deps, userId, body)
       return ok(c, data, { usage, message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.' })
     })
     .get('/search', async (c) => {
