@@ -25,10 +25,15 @@ export const valuationBody = z.object({
   image_ids: z.array(z.string().max(64)).max(4, 'Tối đa 4 hình ảnh.').optional(),
 })
 
-export const searchQuery = z.object({
-  q: z.string({ error: 'Vui lòng nhập từ khoá.' }).trim().min(1, 'Vui lòng nhập từ khoá.').max(200, 'Từ khoá tối đa 200 ký tự.'),
-  limit: z.coerce.number({ error: 'limit phải là số.' }).int('limit phải là số nguyên.').min(1).max(50).default(10),
-})
+/** `lat`/`lng` (optional, together): the centre of the map on screen, whose ward is searched first. */
+export const searchQuery = z
+  .object({
+    q: z.string({ error: 'Vui lòng nhập từ khoá.' }).trim().min(1, 'Vui lòng nhập từ khoá.').max(200, 'Từ khoá tối đa 200 ký tự.'),
+    limit: z.coerce.number({ error: 'limit phải là số.' }).int('limit phải là số nguyên.').min(1).max(50).default(10),
+    lat: latLngQuery.shape.lat.optional(),
+    lng: latLngQuery.shape.lng.optional(),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), { message: 'Cần cả vĩ độ và kinh độ của bản đồ.', path: ['lat'] })
 
 export const parcelsQuery = z.object({
   province: z.string().trim().max(100).optional(),

@@ -34,7 +34,7 @@ export function splitHouseNumber(folded: string): { number: string | null; rest:
  * and wards in their addresses that the streets and admin_units tables may not hold: those come from
  * parcel_places (migration 010), written by the parcel import, unless the same name is there already.
  */
-export async function searchPlaces(db: Queryable, q: string, limit: number): Promise<SearchResult[]> {
+export async function searchPlaces(db: Queryable, q: string, limit: number, near?: { lat: number; lng: number }): Promise<SearchResult[]> {
   const folded = foldVietnamese(q)
   if (!folded) return []
   const sheet = parseSheetParcel(folded)
@@ -48,8 +48,32 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
     // The stored address often ends with its ward already.
     return rows.map(({ address, ward, province, ...r }) => ({ ...r, detail: placeLine([address, ward, province]) }))
   }
+  if (!near) return namedPlaces(db, folded, limit, null)
+  // The ward on screen first: its streets and addresses are a few hundred names however large the data
+  // grows. Only when it has fewer than `limit` answers does the search go on over everything.
+  const inWard = await namedPlaces(db, folded, limit, near)
+  if (inWard.length >= limit) return inWard
+  const seen = new Set(inWard.map((r) => `${r.kind}:${r.id}`))
+  const rest = (await namedPlaces(db, folded, limit, null)).filter((r) => !seen.has(`${r.kind}:${r.id}`))
+  return [...inWard, ...rest].slice(0, limit)
+}
+
+/** Wards, streets and addresses by name; with `ward`, streets and addresses only of the ward holding that point (none when no ward does). */
+function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: number; lng: number } | null): Promise<SearchResult[]> {
   const { number, rest } = splitHouseNumber(folded)
   const name = rest || folded
+  const params: unknown[] = number ? [name, `%${likeEscape(name)}%`, limit, folded, `${likeEscape(number)} %`, rest] : [name, `%${likeEscape(name)}%`, limit]
+  let wardCte = ''
+  let inWard = (_alias: string) => ''
+  if (ward) {
+    const [lat, lng] = [params.length + 1, params.length + 2]
+    params.push(ward.lat, ward.lng)
+    wardCte = `ward as (select a.name, a.province from admin_units a
+       where a.level = 'ward' and a.geom && ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)
+         and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
+    // Equality on (province, ward): the btree index of migration 010 takes the ward's rows only.
+    inWard = (alias) => `and (${alias}.province, ${alias}.ward) = (select province, name from ward)`
+  }
   const rank = (col: string, query: string, key?: string) => `
     (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `regexp_replace(${col}, '^(duong|hem|phuong|xa|thanh pho|tinh) ', '') like ${query} || '%'`}
       or (${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')) as is_prefix,
@@ -58,11 +82,11 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
     ? `union all select * from (
          select 'address'::text as kind, p.id::text as id, p.address as label, 'Tờ ' || p.sheet_no || ', thửa ' || p.parcel_no || ', ' || p.province as detail,
            ST_PointOnSurface(p.geom) as pt, 0 as kind_order, 0 as class_order, ${rank('p.address_fold', '$4')}
-         from parcels p where p.address_fold like $5 and ($6 = '' or p.address_fold %> $6)
+         from parcels p where p.address_fold like $5 and ($6 = '' or p.address_fold %> $6) ${inWard('p')}
          order by is_prefix desc, ws desc, sim desc, p.id limit $3) a`
     : ''
   return db.query<SearchResult>(
-    `with hits as (
+    `with ${wardCte} hits as (
        select 'ward'::text as kind, a.id::text as id, a.name as label, concat_ws(', ', nullif(a.district, ''), nullif(a.province, a.name)) as detail,
          ST_PointOnSurface(a.geom) as pt, 1 as kind_order, 0 as class_order, ${rank('a.name_fold', '$1', 'a.name_key')}
        from admin_units a where a.name_fold %> $1 or a.name_fold like $2
@@ -72,7 +96,7 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
          (case s.class when 'main' then 0 when 'street' then 1 else 2 end) as class_order, ${rank('s.name_fold', '$1', 'min(s.name_key)')}
        -- Each condition alone uses the trigram index; joined by "or" the planner scans every street and
        -- computes word_similarity for each (130 ms at a million parcels instead of 7).
-       from streets s where s.id in (select id from streets where name_fold %> $1 union select id from streets where name_fold like $2)
+       from streets s where s.id in (select id from streets where name_fold %> $1 ${inWard('streets')} union select id from streets where name_fold like $2 ${inWard('streets')})
        group by s.name, s.name_fold, s.ward, s.province, s.class
        union all
        select pp.kind, 'pp' || min(pp.id)::text as id, pp.name as label,
@@ -89,6 +113,6 @@ export async function searchPlaces(db: Queryable, q: string, limit: number): Pro
      )
      select kind, id, label, detail, ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng from hits
      order by kind_order = 0 desc, is_prefix desc, ws desc, kind_order, class_order, sim desc, label, id limit $3`,
-    number ? [name, `%${likeEscape(name)}%`, limit, folded, `${likeEscape(number)} %`, rest] : [name, `%${likeEscape(name)}%`, limit],
+    params,
   )
 }

@@ -136,7 +136,11 @@ export default function MapView({ search }: { search: MapSearch }) {
       {centred && !measuring && !(gps.state.status === 'on' && gps.state.following) && <div className="qh-crosshair" aria-hidden />}
 
       <Suspense fallback={<SearchPlaceholder />}>
-        <SearchBox loggedIn={loggedIn} onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)} />
+        <SearchBox
+          loggedIn={loggedIn}
+          near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
+          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
+        />
       </Suspense>
 
       <MapToolbar onZoom={(d) => ctrl?.zoomBy(d)} gps={gps.state} onGps={gps.toggle} panel={panel} onPanel={setPanel} onShare={() => void shareView(shareUrl)}>

@@ -34,6 +34,8 @@ export const mapConfig = {
   wheelPxPerZoom: 60,
   /** Search waits this long after the last key before asking the server. */
   searchDebounceMs: 250,
+  /** From this zoom the map shows about one ward, and search looks in the ward at its centre first. */
+  wardSearchMinZoom: 14,
   /** Fly-to animation length; zero when the user prefers reduced motion. */
   flyDurationMs: 700,
   /** Zoom a search result or a typed coordinate is shown at. */

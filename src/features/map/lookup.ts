@@ -25,9 +25,13 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
   return res
 }
 
-/** Addresses, streets and wards as the user types; the list itself says when nothing matched. */
-export function searchPlaces(q: string, signal?: AbortSignal): Promise<ApiResult<SearchResult[]>> {
-  return api.request({ path: '/api/search', query: { q, limit: 8 }, data: searchData, signal, toast: 'none' })
+/**
+ * Addresses, streets and wards as the user types; the list itself says when nothing matched. `near`,
+ * the centre of the map when it shows about one ward, puts that ward's streets and addresses first.
+ */
+export function searchPlaces(q: string, near: Point | undefined, signal?: AbortSignal): Promise<ApiResult<SearchResult[]>> {
+  const at = near ? { lat: near.lat, lng: near.lng } : {}
+  return api.request({ path: '/api/search', query: { q, limit: 8, ...at }, data: searchData, signal, toast: 'none' })
 }
 
 /** Parcels by tờ/thửa; NotFound is an empty list, said in the search list rather than a toast. */

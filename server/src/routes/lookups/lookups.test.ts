@@ -216,6 +216,42 @@ describe('GET /api/search', () => {
     expect((await t.request('/api/search?q=nguyen&limit=1000', { token: user.token })).status).toBe(400)
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n from parcels where dataset_id = 'demo'`)
     expect(count?.n).toBeGreaterThan(20_000)
+    const half = await t.request('/api/search?q=nguyen&lat=10.8', { token: user.token })
+    expect(half.status).toBe(400)
+  })
+
+  it('puts the streets of the ward at the map centre first, then the rest of the matches', async () => {
+    const [home] = await db.query<{ name: string; province: string; lat: number; lng: number }>(
+      `select name, province, ST_Y(ST_PointOnSurface(geom))::float8 as lat, ST_X(ST_PointOnSurface(geom))::float8 as lng
+       from admin_units where dataset_id = 'demo' and level = 'ward' order by id limit 1`,
+    )
+    if (!home) throw new Error('no demo ward')
+    // A second ward away from the demo's, each with one street of the same family of names.
+    const square = 'ST_GeomFromText($1, 4326)'
+    const far = 'MULTIPOLYGON(((107.50 11.50, 107.52 11.50, 107.52 11.52, 107.50 11.52, 107.50 11.50)))'
+    const [ward] = await db.query<{ id: number }>(
+      `insert into admin_units (dataset_id, level, name, province, geom) values ('demo', 'ward', 'Phường Xa Thử', $2, ${square}) returning id::float8 as id`,
+      [far, home.province],
+    )
+    const streets = await db.query<{ id: number }>(
+      `insert into streets (dataset_id, name, class, width_m, province, ward, geom) values
+         ('demo', 'Đường Kiểm Thử Xa', 'street', 8, $1, 'Phường Xa Thử', ST_SetSRID(ST_MakeLine(ST_Point(107.505, 11.51), ST_Point(107.51, 11.51)), 4326)),
+         ('demo', 'Đường Kiểm Thử Gần', 'street', 8, $1, $2, ST_SetSRID(ST_MakeLine(ST_Point($4, $3), ST_Point($4 + 0.001, $3)), 4326))
+       returning id::float8 as id`,
+      [home.province, home.name, home.lat, home.lng],
+    )
+    try {
+      const near = (lat: number, lng: number, limit: number) =>
+        t.request(`/api/search?q=${encodeURIComponent('kiem thu')}&limit=${limit}&lat=${lat}&lng=${lng}`, { token: user.token })
+      const labels = (res: { body: { data: { label: string }[] } }) => res.body.data.map((r) => r.label)
+      expect(labels(await near(11.51, 107.51, 5))).toEqual(['Đường Kiểm Thử Xa', 'Đường Kiểm Thử Gần'])
+      expect(labels(await near(home.lat, home.lng, 5))).toEqual(['Đường Kiểm Thử Gần', 'Đường Kiểm Thử Xa'])
+      expect(labels(await near(11.51, 107.51, 1))).toEqual(['Đường Kiểm Thử Xa'])
+      expect(labels(await search('kiem thu', 5)).sort()).toEqual(['Đường Kiểm Thử Gần', 'Đường Kiểm Thử Xa'])
+    } finally {
+      await db.query('delete from streets where id = any($1::bigint[])', [streets.map((r) => r.id)])
+      await db.query('delete from admin_units where id = $1', [ward?.id])
+    }
   })
 })
 

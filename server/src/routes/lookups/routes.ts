@@ -32,8 +32,8 @@ export function lookupRoutes(deps: Deps) {
       return ok(c, data, { usage, message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.' })
     })
     .get('/search', async (c) => {
-      const { q, limit } = queryOf(c, searchQuery)
-      return ok(c, await searchPlaces(db, q, limit))
+      const { q, limit, lat, lng } = queryOf(c, searchQuery)
+      return ok(c, await searchPlaces(db, q, limit, lat !== undefined && lng !== undefined ? { lat, lng } : undefined))
     })
     .get('/parcels', async (c) => {
       const query = queryOf(c, parcelsQuery)

@@ -6,6 +6,7 @@ import { placeLine } from '#core/text/place-line.ts'
 import { fetchTileJson } from '../../../lib/tilejson.ts'
 import { mapConfig } from '../config.ts'
 import { findParcels, searchPlaces } from '../lookup.ts'
+import type { Point } from '../../../lib/map-url.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'
 
 export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'parcel'; parcel: Parcel }
@@ -44,9 +45,10 @@ type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; options: 
 /**
  * The map's search: addresses, streets and wards as you type (debounced, diacritics optional), or a
  * tờ/thửa reference. A combobox in the ARIA sense: arrows move through the list, Enter chooses,
- * Escape closes, and the active option is announced through aria-activedescendant.
+ * Escape closes, and the active option is announced through aria-activedescendant. `near`: the map's
+ * centre when it shows about one ward (that ward is searched first).
  */
-export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice: SearchChoice) => void }) {
+export default function SearchBox(props: { loggedIn: boolean; near?: Point; onChoose: (choice: SearchChoice) => void }) {
   const id = useId()
   const listId = `${id}-list`
   const [text, setText] = useState('')
@@ -57,6 +59,11 @@ export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice:
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // The chosen option's label fills the box; that is not a new query.
   const chosen = useRef<string | null>(null)
+  // The map moving is not a new query: the next search reads where it is then.
+  const near = useRef(props.near)
+  useEffect(() => {
+    near.current = props.near
+  })
 
   const run = async (q: string) => {
     abort.current?.abort()
@@ -64,7 +71,7 @@ export default function SearchBox(props: { loggedIn: boolean; onChoose: (choice:
     abort.current = ctrl
     setStatus({ kind: 'loading' })
     const sheet = parseSheetParcel(q)
-    const res = sheet ? await findParcels(sheet, ctrl.signal) : await searchPlaces(q, ctrl.signal)
+    const res = sheet ? await findParcels(sheet, ctrl.signal) : await searchPlaces(q, near.current, ctrl.signal)
     if (ctrl.signal.aborted) return
     if (!res.ok) {
       if (res.code === 'Aborted') return
