@@ -52,7 +52,12 @@ export function benchTiles(samples: Samples, max: number): TileRef[] {
     .map((x) => x.t)
 }
 
-function requestFor(kind: 'planning' | 'valuation' | 'search' | 'tiles', samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
+type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
+
+/** The line of each lookup in the tables. */
+export const lineName = (kind: Exclude<Kind, 'tiles'>) => (kind === 'search-ward' ? '/api/search, in the ward' : `/api/${kind}`)
+
+function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
   const { points, queries } = samples
   const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
   switch (kind) {
@@ -62,6 +67,8 @@ function requestFor(kind: 'planning' | 'valuation' | 'search' | 'tiles', samples
       return (i) => ({ method: 'POST', path: '/api/valuation', body: JSON.stringify(point(i)) })
     case 'search':
       return (i) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10` })
+    case 'search-ward':
+      return (i) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10&lat=${point(i).lat}&lng=${point(i).lng}` })
     case 'tiles':
       return (i) => {
         const t = tiles[i % tiles.length] as TileRef
@@ -112,7 +119,7 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   }
   const raw = (workload: Workload, o: { durationMs?: number; amount?: number }) =>
     counted('raw', () => server.call<LoadResult>({ cmd: 'raw', workload, connections: opts.connections, ...o }))
-  const http = (kind: 'planning' | 'valuation' | 'search' | 'tiles', list: TileRef[], o: { durationMs?: number; amount?: number }) =>
+  const http = (kind: Kind, list: TileRef[], o: { durationMs?: number; amount?: number }) =>
     counted('api', () => runHttp(server.url, requestFor(kind, samples, list), { connections: opts.connections, tokens, ...o }))
   const line = (name: string, api: LoadResult[], rawRuns: LoadResult[], target: number): ApiLine => {
     const a = pool(api)
@@ -144,9 +151,9 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   }
   const timed = { durationMs: opts.durationMs }
 
-  for (const kind of ['planning', 'search', 'valuation'] as const) {
+  for (const kind of ['planning', 'search', 'search-ward', 'valuation'] as const) {
     log(`  ${server.kind}: ${kind}`)
-    const workload: Workload = kind === 'search' ? { kind } : { kind, userIds }
+    const workload: Workload = kind === 'search' || kind === 'search-ward' ? { kind } : { kind, userIds }
     await raw(workload, { durationMs: opts.warmupMs })
     await http(kind, tiles, { durationMs: opts.warmupMs })
     resetCounts()
@@ -156,7 +163,7 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
       r.push(await raw(workload, timed))
       a.push(await http(kind, tiles, timed))
     }
-    lines.push(line(`/api/${kind}`, a, r, TARGETS.lookup))
+    lines.push(line(lineName(kind), a, r, TARGETS.lookup))
   }
 
   log(`  ${server.kind}: tiles (${tiles.length} distinct)`)

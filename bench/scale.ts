@@ -91,7 +91,7 @@ export async function scaleSection(o: {
 }
 
 export function scaleTable(lines: ScaleLine[]): Table {
-  const names = ['/api/planning', '/api/search', '/api/valuation', 'tiles, cold', 'tiles, server-cached']
+  const names = ['/api/planning', '/api/search', '/api/search, in the ward', '/api/valuation', 'tiles, cold', 'tiles, server-cached']
   const p95 = (l: ScaleLine, name: string) => l.run.lines.find((x) => x.name === name)?.api.latency.p95
   const base = new Map<string, ScaleLine>()
   for (const l of lines) if (!base.has(l.db)) base.set(l.db, l)

@@ -16,7 +16,8 @@ export type CountDeps = Pick<Deps, 'db' | 'config' | 'now' | 'logger'>
 export type Samples = { points: { lat: number; lng: number }[]; queries: string[]; bounds: Bbox; parcels: number; center: { lat: number; lng: number } }
 
 /** Counted lookups carry the bench accounts' ids: loop k counts against account k, as API connection k does. */
-export type Workload = { kind: 'planning' | 'valuation'; userIds: string[] } | { kind: 'search' } | { kind: 'tiles'; tiles: TileRef[] }
+/** `search-ward`: search with the map's centre at a sample point, so its ward is searched first, as the map asks from zoom 14. */
+export type Workload = { kind: 'planning' | 'valuation'; userIds: string[] } | { kind: 'search' | 'search-ward' } | { kind: 'tiles'; tiles: TileRef[] }
 
 /**
  * Parcels spread over the whole dataset (a fixed pseudo-random order, so every run asks the same
@@ -66,6 +67,8 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
       return (i, loop) => countedValuation(deps, userOf(loop, w.userIds), point(i))
     case 'search':
       return (i) => searchPlaces(db, queries[i % queries.length] as string, 10)
+    case 'search-ward':
+      return (i) => searchPlaces(db, queries[i % queries.length] as string, 10, point(i))
     case 'tiles':
       // The tile's own statement, prepared, as the server runs it.
       return (i) => {
