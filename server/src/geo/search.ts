@@ -58,13 +58,14 @@ export async function searchPlaces(db: Queryable, q: string, limit: number, near
   return [...inWard, ...rest].slice(0, limit)
 }
 
-/** Wards, streets and addresses by name; with `ward`, streets and addresses only of the ward holding that point (none when no ward does). */
+/** Wards, streets and addresses by name; with `ward`, streets (those named by parcels too) and addresses only of the ward holding that point (none when no ward does). */
 function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: number; lng: number } | null): Promise<SearchResult[]> {
   const { number, rest } = splitHouseNumber(folded)
   const name = rest || folded
   const params: unknown[] = number ? [name, `%${likeEscape(name)}%`, limit, folded, `${likeEscape(number)} %`, rest] : [name, `%${likeEscape(name)}%`, limit]
   let wardCte = ''
   let inWard = (_alias: string) => ''
+  const wardOf = (alias: string) => `(${alias}.province, ${alias}.ward) = (select province, name from ward)`
   if (ward) {
     const [lat, lng] = [params.length + 1, params.length + 2]
     params.push(ward.lat, ward.lng)
@@ -72,7 +73,7 @@ function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: 
        where a.level = 'ward' and a.geom && ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)
          and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
     // Equality on (province, ward): the btree index of migration 010 takes the ward's rows only.
-    inWard = (alias) => `and (${alias}.province, ${alias}.ward) = (select province, name from ward)`
+    inWard = (alias) => `and ${wardOf(alias)}`
   }
   const rank = (col: string, query: string, key?: string) => `
     (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `regexp_replace(${col}, '^(duong|hem|phuong|xa|thanh pho|tinh) ', '') like ${query} || '%'`}
@@ -105,6 +106,7 @@ function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: 
          1 as class_order, ${rank('pp.name_fold', '$1', 'min(pp.name_key)')}
        from parcel_places pp
        where pp.id in (select id from parcel_places where name_fold %> $1 union select id from parcel_places where name_fold like $2)
+         ${ward ? `and (pp.kind = 'ward' or ${wardOf('pp')})` : ''}
          and not (case pp.kind
            when 'street' then exists (select 1 from streets s where s.name_fold = pp.name_fold and s.province = pp.province)
            else exists (select 1 from admin_units a where a.name_fold = pp.name_fold and a.province = pp.province) end)
