@@ -6,7 +6,7 @@ import { importKinds, type ImportKind } from './types.ts'
 import { isoDate } from './values.ts'
 
 export const usage =
-  'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables ' +
+  'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables|areas ' +
   '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:3405 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--sheet <trang tính/sheet>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
   '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
 

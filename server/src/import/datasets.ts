@@ -14,14 +14,14 @@ export type DatasetInfo = {
   crs: string
   /** [west, south, east, north] in WGS84, when the dataset has geometry. */
   bounds: [number, number, number, number] | null
-  /** Rows the dataset holds in the tables lookups read (parcels, zones, streets, road reserves, price rows, comparables, areas). */
+  /** Rows the dataset holds in the tables lookups and tiles read (parcels, zones, streets, road reserves, price rows, comparables, areas, basemap features). */
   rows: number
   isSimulated: boolean
 }
 
 // The tables a dataset's rows live in. Rows derived from them (land-use shares, plans, parcel_places)
 // are not counted again.
-const rowTables = ['parcels', 'planning_zones', 'streets', 'road_reserves', 'price_rows', 'comparables', 'admin_units'] as const
+const rowTables = ['parcels', 'planning_zones', 'streets', 'road_reserves', 'price_rows', 'comparables', 'admin_units', 'base_features'] as const
 
 const countsSql = rowTables.map((t) => `select dataset_id, count(*) as n from ${t} group by dataset_id`).join(' union all ')
 

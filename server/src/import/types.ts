@@ -1,6 +1,6 @@
 import type { Geometry } from 'geojson'
 
-export const importKinds = ['parcels', 'planning', 'roads', 'prices', 'comparables'] as const
+export const importKinds = ['parcels', 'planning', 'roads', 'prices', 'comparables', 'areas'] as const
 export type ImportKind = (typeof importKinds)[number]
 
 export type FileFormat = 'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | 'dxf' | 'gpkg' | 'kml' | 'zip' | 'xlsx'

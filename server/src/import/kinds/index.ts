@@ -1,4 +1,5 @@
 import type { ImportKind } from '../types.ts'
+import { areas } from './areas.ts'
 import { comparables } from './comparables.ts'
 import type { Kind } from './kind.ts'
 import { parcels } from './parcels.ts'
@@ -6,4 +7,4 @@ import { planning } from './planning.ts'
 import { prices } from './prices.ts'
 import { roads } from './roads.ts'
 
-export const kinds: Record<ImportKind, Kind> = { parcels, planning, roads, prices, comparables }
+export const kinds: Record<ImportKind, Kind> = { parcels, planning, roads, prices, comparables, areas }
