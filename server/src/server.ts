@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
 import { ensureDemoData } from './seed/ensure.ts'
+import { watchDataVersion } from './tiles/version.ts'
 
 /** The database could not be opened at start, after retrying for DB_START_TIMEOUT_SECONDS when it was unreachable. */
 export class DatabaseStartError extends Error {
@@ -61,6 +62,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
   await watchRevocations({ db, logger })
+  await watchDataVersion({ db, logger })
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
   // (an upload of photos included) within REQUEST_TIMEOUT_SECONDS, idle keep-alive sockets closed

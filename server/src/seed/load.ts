@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/index.ts'
+import { bumpDataVersion } from '../tiles/version.ts'
 import { DEMO, planDemo, type DemoTile, type StreetRow } from './generate.ts'
 
 export type LoadResult = { loaded: boolean; parcels: number; comparables: number; zones: number; streets: number; ms: number }
@@ -172,7 +173,7 @@ export async function loadDemo(
       [DEMO.datasetId, DEMO.province],
     )
     await tx.query(`update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`, [DEMO.datasetId])
-    await tx.query('update data_version set version = version + 1')
+    await bumpDataVersion(tx)
     // Fresh statistics, so the planner uses the trigram and spatial indexes on the new rows at once.
     await tx.exec('analyze datasets, admin_units, streets, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables')
     return { loaded: true, parcels, comparables, zones, streets, ms: Math.round(performance.now() - t0) }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'
 import { renderTile, type TileEncoder } from './render.ts'
-import { readDataVersion } from './version.ts'
+import { dataVersionWatch, readDataVersion } from './version.ts'
 
 const gzipAsync = promisify(gzip)
 
@@ -13,7 +13,10 @@ const gzipAsync = promisify(gzip)
 export type Tile = { pbf: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null
 
 export type TileService = {
-  /** The data version, read from the database at most once per `versionMaxAgeMs` of `now()`. */
+  /**
+   * The data version: while this process hears every bump (dataVersionWatch), read once and again after
+   * each; otherwise read from the database at most once per `versionMaxAgeMs` of `now()`.
+   */
   version(): Promise<number>
   tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile>
 }
@@ -36,28 +39,41 @@ const ENTRY_OVERHEAD = 200
 
 /**
  * Tiles from the database through an in-memory LRU keyed by data version. The cache only saves work:
- * a new version empties it, and several server processes each keep their own.
+ * a new version empties it, and several server processes each keep their own, each told of a new
+ * version the moment it is committed when it watches the database (PostgreSQL).
  */
 export function createTileService(db: Queryable, now: () => Date, opts: TileServiceOptions = {}): TileService {
   const maxAge = opts.versionMaxAgeMs ?? 1000
   const cache = new ByteLru<Tile>(opts.cacheBytes ?? 64 * 1024 * 1024)
   const rendering = new Map<string, Promise<Tile>>()
+  const watch = dataVersionWatch(db)
   let known: { version: number; at: number } | undefined
   let reading: Promise<number> | undefined
+  // A read begun before a bump was announced may still bring back the old version: it must not be kept.
+  let bumps = 0
+  watch.subscribe(() => {
+    bumps++
+    known = undefined
+    reading = undefined
+    cache.clear()
+  })
 
   async function version(): Promise<number> {
     const t = now().getTime()
-    if (known && t >= known.at && t - known.at < maxAge) return known.version
-    reading ??= readDataVersion(db)
+    if (known && (watch.live() || (t >= known.at && t - known.at < maxAge))) return known.version
+    if (reading) return reading
+    const seen = bumps
+    const read = readDataVersion(db)
       .then((v) => {
         if (known && known.version !== v) cache.clear()
-        known = { version: v, at: t }
+        if (seen === bumps) known = { version: v, at: t }
         return v
       })
       .finally(() => {
-        reading = undefined
+        if (reading === read) reading = undefined
       })
-    return reading
+    reading = read
+    return read
   }
 
   async function render(version: number, key: string, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
