@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
@@ -66,6 +67,10 @@ const envSchema = z.object({
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(100),
   TILE_URL: z.string().optional(),
   TILE_ATTRIBUTION: z.string().optional(),
+  BASEMAP_PMTILES: z
+    .string()
+    .optional()
+    .refine((p) => p === undefined || existsSync(p), 'không có tệp PMTiles ở đường dẫn này'),
   DEMO_DATA: bool.default(true),
   /** The built front end to serve; default dist/ beside the server (tests serve a second build from elsewhere). */
   DIST_DIR: z.string().min(1).optional(),
@@ -107,6 +112,8 @@ export type Config = {
   bodyLimitBytes: number
   tileUrl: string | undefined
   tileAttribution: string | undefined
+  /** A PMTiles archive of vector tiles that feeds the basemap layer instead of the database. */
+  basemapPmtiles: string | undefined
   demoData: boolean
   distDir: string
   corsOrigins: string[]
@@ -162,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
+    basemapPmtiles: e.BASEMAP_PMTILES ? resolve(e.BASEMAP_PMTILES) : undefined,
     demoData: e.DEMO_DATA,
     distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '../../dist'),
     corsOrigins: e.CORS_ORIGINS,

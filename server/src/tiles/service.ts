@@ -4,6 +4,7 @@ import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'
+import type { PmtilesBasemap } from './pmtiles-basemap.ts'
 import { renderTile, type TileEncoder } from './render.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
 
@@ -21,7 +22,7 @@ export type TileService = {
   tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile>
 }
 
-export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number; encoder?: TileEncoder }
+export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number; encoder?: TileEncoder; basemap?: PmtilesBasemap | undefined }
 
 // Most tiles are a few kB: compressing them in place takes a fraction of a millisecond, while the hop to
 // zlib's thread pool added about 2 ms to every cold tile on the bench.
@@ -77,7 +78,8 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   }
 
   async function render(version: number, key: string, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
-    const pbf = await renderTile(db, tileSets[layer], z, x, y, opts.encoder)
+    // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same.
+    const pbf = layer === 'basemap' && opts.basemap ? await opts.basemap.tile(z, x, y) : await renderTile(db, tileSets[layer], z, x, y, opts.encoder)
     const tile = pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
     if (known?.version === version) cache.set(key, tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
     return tile

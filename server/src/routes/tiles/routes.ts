@@ -9,6 +9,7 @@ import { tileSets } from '../../tiles/layers.ts'
 import { packEtag, PACK_CONTENT_TYPE, tileEtag } from '#core/offline/tile-pack.ts'
 import { packQuery, packStream } from '../../tiles/pack.ts'
 import { createTileService, type TileServiceOptions } from '../../tiles/service.ts'
+import { openPmtilesBasemap, pmtilesTileJson } from '../../tiles/pmtiles-basemap.ts'
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
 const MAX_ZOOM = 22
@@ -82,7 +83,8 @@ export function tileOrigin(c: Context, config: Config): string {
 
 /** Public vector tiles and TileJSON, mounted at /tiles. */
 export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
-  const service = createTileService(deps.db, deps.now, opts)
+  const basemap = deps.config.basemapPmtiles ? openPmtilesBasemap(deps.config.basemapPmtiles) : undefined
+  const service = createTileService(deps.db, deps.now, { basemap, ...opts })
 
   return new Hono<AppEnv>()
     .get('/pack', async (c) => {
@@ -104,6 +106,7 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
       const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
       if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
       const body = await buildTileJson(deps.db, set, tileOrigin(c, deps.config))
+      if (set.id === 'basemap' && basemap) Object.assign(body, pmtilesTileJson(await basemap.info(), deps.config.basemapPmtiles!))
       // The optional raster basemap (TILE_URL) rides along with the vector basemap, so the app needs no config call.
       const { tileUrl, tileAttribution } = deps.config
       if (set.id === 'basemap' && tileUrl) body.raster = { tiles: [tileUrl], attribution: tileAttribution ?? '', maxzoom: 18 }
