@@ -92,6 +92,42 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
+  it('logs a new account in on registering, leads from the register dialog back to the login, and drops the stale error toast on success', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
+    dirs.push(dir)
+    const b = await launch({ ...phone, userDataDir: dir })
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo`)
+      await mapReady(page)
+      const email = `moi-${Date.now().toString(36)}@example.com`
+      await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click()
+      const login = page.getByRole('dialog', { name: 'Đăng nhập' })
+      await login.getByLabel('E-mail').fill(email)
+      await login.getByLabel('Mật khẩu', { exact: true }).fill('chua-co-tai-khoan-1')
+      await login.getByRole('button', { name: 'Đăng nhập' }).click()
+      await expect.poll(() => toasts(page, 'E-mail hoặc mật khẩu không đúng.'), { timeout: 20_000 }).toBe(1)
+
+      await login.getByRole('button', { name: 'Chưa có tài khoản? Đăng ký' }).click()
+      const register = page.getByRole('dialog', { name: 'Đăng ký tài khoản' })
+      await register.getByRole('button', { name: 'Đã có tài khoản? Đăng nhập' }).click()
+      await login.waitFor()
+      await login.getByRole('button', { name: 'Chưa có tài khoản? Đăng ký' }).click()
+
+      await register.getByLabel('Họ tên').fill('Người Mới')
+      expect(await register.getByLabel('E-mail').inputValue()).toBe(email)
+      await register.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD)
+      await register.getByLabel('Nhập lại mật khẩu').fill(PASSWORD)
+      await register.getByRole('button', { name: 'Đăng ký' }).click()
+      await page.getByRole('button', { name: /^Tài khoản: Người Mới/ }).waitFor({ timeout: 20_000 })
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await toasts(page, 'E-mail hoặc mật khẩu không đúng.')).toBe(0)
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('qh.session') ?? '{}').isLogin)).toBe(true)
+    } finally {
+      await b.close()
+    }
+  })
+
   it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {

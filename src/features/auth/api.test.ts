@@ -47,11 +47,14 @@ describe('account calls', () => {
 
   it('shows the code-based toast for register, forgotPassword and resetPassword', async () => {
     const { fetchMock, auth, toasts } = setup()
-    fetchMock.mockResolvedValueOnce(body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.'))
-    fetchMock.mockResolvedValueOnce(body(null, 'Đã gửi mã.'))
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 }),
-    )
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url)
+      if (path === '/api/auth/register') return body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.')
+      if (path === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.')
+      if (path === '/api/auth/usage') return body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
+      if (path === '/api/auth/forgotPassword') return body(null, 'Đã gửi mã.')
+      return new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 })
+    })
     await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
     await auth.forgotPassword({ email: 'lan@example.com' })
     await auth.resetPassword({ code: '123', new_password: 'mat-khau-2' })
@@ -60,6 +63,23 @@ describe('account calls', () => {
       ['green', 'Đã gửi mã.'],
       ['red', 'Mã không đúng.'],
     ])
+  })
+
+  it('logs the new account in after registering, with the same password and no second toast', async () => {
+    const { store, fetchMock, auth, toasts } = setup()
+    const sent: { path: string; body: unknown }[] = []
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url)
+      sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null })
+      if (path === '/api/auth/register') return body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.')
+      if (path === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.')
+      return body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
+    })
+    const res = await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
+    expect(res).toMatchObject({ ok: true, loggedIn: true })
+    expect(sent.find((s) => s.path === '/api/auth/login')?.body).toEqual({ email: 'lan@example.com', password: 'mat-khau-1' })
+    expect(store.get(sessionAtom)).toMatchObject({ userName: 'Lan', token: 'abc', isLogin: true, isOpenLogin: false })
+    expect(toasts()).toEqual([['green', 'Đăng ký thành công.']])
   })
 
   it('clears the session and the counter on logout even when the server cannot be reached', async () => {

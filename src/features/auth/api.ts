@@ -11,17 +11,30 @@ import { emptySession, sessionAtom } from './atoms.ts'
  * belongs to other features).
  */
 export function createAuthApi(api: ApiClient, store: Store, clearDevice: (store: Store) => Promise<void> = async () => {}) {
+  /** Logs in and fills the session; `toast: 'none'` when another call's toast already says how it went. */
+  async function signIn(body: LoginBody, toast: 'code' | 'none'): Promise<ApiResult<z.infer<typeof loginData>>> {
+    const res = await api.request({ method: 'POST', path: '/api/auth/login', json: body, data: loginData, session: false, toast })
+    if (res.ok) {
+      store.set(sessionAtom, { userName: res.data.name, token: res.data.access_token, expiresAt: res.data.expires_at, isLogin: true, isOpenLogin: false })
+      api.resumeAfterLogin()
+      void refreshUsage(api, store)
+    }
+    return res
+  }
+
   return {
-    async login(body: LoginBody): Promise<ApiResult<z.infer<typeof loginData>>> {
-      const res = await api.request({ method: 'POST', path: '/api/auth/login', json: body, data: loginData, session: false, toast: 'code' })
-      if (res.ok) {
-        store.set(sessionAtom, { userName: res.data.name, token: res.data.access_token, expiresAt: res.data.expires_at, isLogin: true, isOpenLogin: false })
-        api.resumeAfterLogin()
-        void refreshUsage(api, store)
-      }
-      return res
+    login: (body: LoginBody) => signIn(body, 'code'),
+    /**
+     * Registers, then logs the new account in with the same password (the contract's register answers
+     * no token), so nobody types the password twice; the register's toast says it all. `loggedIn` is
+     * false when that login did not go through (the dialog then asks for it).
+     */
+    async register(body: RegisterBody): Promise<ApiResult<z.infer<typeof registerData>> & { loggedIn?: boolean }> {
+      const res = await api.request({ method: 'POST', path: '/api/auth/register', json: body, data: registerData, session: false, toast: 'code' })
+      if (!res.ok) return res
+      const login = await signIn({ email: body.email, password: body.password }, 'none')
+      return { ...res, loggedIn: login.ok }
     },
-    register: (body: RegisterBody) => api.request({ method: 'POST', path: '/api/auth/register', json: body, data: registerData, session: false, toast: 'code' }),
     forgotPassword: (body: { email: string }) => api.request({ method: 'POST', path: '/api/auth/forgotPassword', json: body, data: z.null(), session: false, toast: 'code' }),
     resetPassword: (body: { code: string; new_password: string }) =>
       api.request({ method: 'POST', path: '/api/auth/resetPassword', json: body, data: z.null(), session: false, toast: 'code' }),

@@ -53,4 +53,15 @@ describe('toasts', () => {
     codeToast(store, 'OK', ['Đăng nhập thành công.', 'Bỏ qua.'])
     expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([['green', 'Đăng nhập thành công.']])
   })
+
+  it('code rule: a success dismisses the error toasts still shown from the attempt before', () => {
+    const store = createStore()
+    codeToast(store, 'NG', ['Sai mật khẩu.'])
+    pushToast(store, 'warning', 'Vui lòng đăng nhập.')
+    codeToast(store, 'OK', ['Đăng nhập thành công.'])
+    expect(store.get(toastsAtom).map((t) => [t.color, t.title])).toEqual([
+      ['yellow', 'Vui lòng đăng nhập.'],
+      ['green', 'Đăng nhập thành công.'],
+    ])
+  })
 })

@@ -29,7 +29,7 @@ export function clearToasts(store: Store): void {
 
 /**
  * The code-based rule for account actions: a failed status or no message shows every message as a red
- * toast (UNKNOWN when there is none); a success shows its first message in green.
+ * toast (UNKNOWN when there is none); a success shows its first message in green and dismisses the red ones.
  */
 export function codeToast(store: Store, status: 'OK' | 'NG', messages: readonly string[]): void {
   const texts = messages.filter((m) => m.trim() !== '')
@@ -37,5 +37,7 @@ export function codeToast(store: Store, status: 'OK' | 'NG', messages: readonly 
     for (const text of texts.length > 0 ? texts : [errorTexts.UNKNOWN]) pushToast(store, 'error', text)
     return
   }
+  // A success ends what a failure before it said ("Sai mật khẩu" then "Đăng nhập thành công"): the stale red toasts go.
+  store.set(toastsAtom, (list) => list.filter((t) => t.color !== toastColors.error))
   pushToast(store, 'success', texts[0]!)
 }

@@ -3,42 +3,16 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Overlay.css'
 import '@mantine/core/styles/Input.css'
 import '@mantine/core/styles/PasswordInput.css'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useAtom, useSetAtom } from 'jotai'
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import type { z } from 'zod'
-import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '#core/contract/auth.ts'
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { forgotPasswordBody, loginBody, resetPasswordBody } from '#core/contract/auth.ts'
 import { api } from '../../../lib/api/index.ts'
 import { useUnsavedWork } from '../../update/index.ts'
 import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
 import { authApi } from '../index.ts'
-
-type FieldErrors = Record<string, string | undefined>
-
-/** Field errors from a zod check, first message per field. */
-function zodErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '')
-    out[key] ??= issue.message
-  }
-  return out
-}
-
-/** Field errors from the server's `errors` object, first message per field. */
-function serverErrors(fieldErrors: Record<string, string[]>): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0]]))
-}
-
-const passwordToggle = { 'aria-label': 'Hiện hoặc ẩn mật khẩu' }
-
-function Dialog(props: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered size="md" closeButtonProps={{ 'aria-label': 'Đóng' }}>
-      {props.children}
-    </Modal>
-  )
-}
+import { Dialog, passwordToggle, serverErrors, zodErrors, type FieldErrors } from './dialog-parts.tsx'
+import { RegisterDialog } from './RegisterDialog.tsx'
 
 function LoginDialog() {
   const [session, setSession] = useAtom(sessionAtom)
@@ -109,80 +83,6 @@ function LoginDialog() {
           </Group>
           <Button type="submit" loading={busy} fullWidth>
             Đăng nhập
-          </Button>
-        </Stack>
-      </form>
-    </Dialog>
-  )
-}
-
-function RegisterDialog() {
-  const [dialog, setDialog] = useAtom(authDialogAtom)
-  const [session, setSession] = useAtom(sessionAtom)
-  const [lastEmail, setLastEmail] = useAtom(lastEmailAtom)
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState(lastEmail)
-  const [password, setPassword] = useState('')
-  const [password2, setPassword2] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
-  useUnsavedWork(name !== '' || password !== '' || password2 !== '')
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const parsed = registerBody.safeParse({ name, email, password })
-    const found = parsed.success ? {} : zodErrors(parsed.error)
-    if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
-    if (!parsed.success || found.password2) return setErrors(found)
-    setErrors({})
-    setBusy(true)
-    const res = await authApi.register(parsed.data)
-    setBusy(false)
-    if (!res.ok) return setErrors(serverErrors(res.fieldErrors))
-    setLastEmail(parsed.data.email)
-    setDialog(null)
-    setSession({ ...session, isOpenLogin: true })
-  }
-
-  return (
-    <Dialog title="Đăng ký tài khoản" opened={dialog === 'register'} onClose={() => setDialog(null)}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <TextInput label="Họ tên" autoComplete="name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} size="md" />
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-            size="md"
-          />
-          <PasswordInput
-            label="Mật khẩu"
-            description="8–128 ký tự"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
-          />
-          <PasswordInput
-            label="Nhập lại mật khẩu"
-            autoComplete="new-password"
-            required
-            value={password2}
-            onChange={(e) => setPassword2(e.currentTarget.value)}
-            error={errors.password2}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            Đăng ký
           </Button>
         </Stack>
       </form>
