@@ -464,7 +464,17 @@ describe('the map screen in Chromium', () => {
         const m2 = Number(/^([\d.]+(?:,\d+)?) m²/.exec(text)![1]!.replace(/\./g, '').replace(',', '.'))
         const side = 2 * half * groundResolution(z, target.lat)
         expect(Math.abs(m2 - side * side) / (side * side)).toBeLessThan(0.01)
+        // Each side's length, as on a survey sketch.
+        const sides = (await page.getByTestId('measure-sides').innerText()).replace(/^Các cạnh: /, '').split(' · ')
+        expect(sides).toHaveLength(4)
+        for (const s of sides) expect(Math.abs(Number(s.replace(/ m$/, '').replace(/\./g, '').replace(',', '.')) - side) / side).toBeLessThan(0.02)
         await page.screenshot({ path: `${shots}/measure-${v.name}.png` })
+        // "Xong" closes the panel and keeps the drawing; opened again, the panel still has it.
+        await page.getByTestId('measure-panel').getByRole('button', { name: 'Xong' }).click()
+        await expect.poll(() => page.getByTestId('measure-panel').count()).toBe(0)
+        await page.screenshot({ path: `${shots}/measure-kept-${v.name}.png` })
+        await page.getByTestId('measure-button').click()
+        await expect.poll(() => page.getByTestId('measure-result').textContent(), { timeout: 10_000 }).toBe(text)
       })
     })
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button, Group } from '@mantine/core'
 import { IconCheck, IconLine, IconPolygon, IconTrash, IconX } from '@tabler/icons-react'
 import type OlMap from 'ol/Map'
+import { formatMeasureLength } from '../../../lib/geo/measure-format.ts'
 import { createMeasure, type MeasureController, type MeasureKind, type Measurement } from '../engine/measure.ts'
 
 /**
@@ -56,16 +57,25 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
           Diện tích
         </Button>
       </Group>
-      <p style={{ margin: '8px 0', fontSize: 13 }}>Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa.</p>
+      <p style={{ margin: '8px 0', fontSize: 13 }}>
+        Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa. Hình đã đo vẫn hiện sau khi bấm “Xong”, tới khi “Xoá hết”.
+      </p>
       <div role="status" aria-live="polite">
         {drawing ? (
           <div className="qh-value" data-testid="measure-drawing">
             {drawing}
           </div>
         ) : last ? (
-          <div className="qh-value" data-testid="measure-result">
-            {last.text}
-          </div>
+          <>
+            <div className="qh-value" data-testid="measure-result">
+              {last.text}
+            </div>
+            {last.sides.length > 1 ? (
+              <p style={{ margin: '2px 0 0', fontSize: 13 }} data-testid="measure-sides">
+                Các cạnh: {last.sides.map((m) => formatMeasureLength(m)).join(' · ')}
+              </p>
+            ) : null}
+          </>
         ) : (
           <div>Chưa có phép đo.</div>
         )}

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import LineString from 'ol/geom/LineString'
 import Polygon from 'ol/geom/Polygon'
 import { fromLonLat } from 'ol/proj'
-import { measureGeometry } from './measure.ts'
+import Feature from 'ol/Feature'
+import OlMap from 'ol/Map'
+import type VectorLayer from 'ol/layer/Vector'
+import { createMeasure, measureGeometry, type Measurement } from './measure.ts'
 
 /** A square of `side` metres at latitude 10.8°, built in degrees so its true size is known. */
 function square(side: number) {
@@ -31,6 +34,19 @@ describe('measuring', () => {
     expect(m.text).toMatch(/^[\d.]+ m² \(\d,\d{1,4} ha\) · chu vi [\d.,]+ m$/)
   })
 
+  it('gives each side of a polygon its own length, the closing side last, adding up to the perimeter', () => {
+    const m = measureGeometry(square(100))!
+    expect(m.sides).toHaveLength(4)
+    for (const side of m.sides) expect(Math.abs(side - 100)).toBeLessThan(0.3)
+    expect(m.sides.reduce((a, b) => a + b, 0)).toBeCloseTo(m.lengthM, 6)
+  })
+
+  it('gives each segment of a line its length', () => {
+    const line = new LineString([fromLonLat([106.7, 10.8]), fromLonLat([106.7, 10.801]), fromLonLat([106.7, 10.8015])])
+    const m = measureGeometry(line)!
+    expect(m.sides.map((x) => Math.round(x * 10) / 10)).toEqual([110.6, 55.3])
+  })
+
   it('gives the geodesic length of a line in metres', () => {
     const line = new LineString([fromLonLat([106.7, 10.8]), fromLonLat([106.7, 10.801])])
     const m = measureGeometry(line)!
@@ -39,5 +55,37 @@ describe('measuring', () => {
     expect(m.lengthM).toBeGreaterThan(110.55)
     expect(m.lengthM).toBeLessThan(110.65)
     expect(m.text).toBe('110,6 m')
+  })
+
+  it('keeps what was measured on the map after the panel closes, until it is cleared', () => {
+    // OpenLayers watches its element's size; jsdom has no ResizeObserver and nothing here is drawn.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    )
+    const map = new OlMap({})
+    const layer = () =>
+      map
+        .getLayers()
+        .getArray()
+        .find((l) => l.get('name') === 'measure') as VectorLayer | undefined
+    const first = createMeasure(map, () => {})
+    layer()!
+      .getSource()!
+      .addFeature(new Feature(square(100)))
+    first.dispose()
+    expect(layer()).toBeDefined()
+
+    let seen: Measurement[] = []
+    const again = createMeasure(map, (list) => (seen = list))
+    expect(seen).toHaveLength(1)
+    again.clear()
+    again.dispose()
+    expect(layer()).toBeUndefined()
+    vi.unstubAllGlobals()
   })
 })

@@ -20,7 +20,8 @@ import Text from 'ol/style/Text'
 import { formatMeasureArea, formatMeasureLength } from '../../../lib/geo/measure-format.ts'
 
 export type MeasureKind = 'length' | 'area'
-export type Measurement = { id: number; kind: MeasureKind; lengthM: number; areaM2: number; text: string }
+/** One measurement: its total, and `sides` (each segment's length in m, in drawing order; a polygon's closing side last). */
+export type Measurement = { id: number; kind: MeasureKind; lengthM: number; areaM2: number; sides: number[]; text: string }
 
 /**
  * Ground length and area on the WGS84 ellipsoid, as a tape or a survey would read them (not Mercator's
@@ -34,11 +35,12 @@ function toLocalMetres(coords: number[][]): number[][] {
   return lonLat.map((c) => local.forward(c))
 }
 
-function pathLength(points: number[][]): number {
-  let sum = 0
-  for (let i = 1; i < points.length; i++) sum += Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!)
-  return sum
+function segmentLengths(points: number[][]): number[] {
+  const out: number[] = []
+  for (let i = 1; i < points.length; i++) out.push(Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!))
+  return out
 }
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 function ringArea(points: number[][]): number {
   let twice = 0
@@ -46,7 +48,7 @@ function ringArea(points: number[][]): number {
   return Math.abs(twice) / 2
 }
 
-export function measureGeometry(geometry: Geometry): { kind: MeasureKind; lengthM: number; areaM2: number; text: string } | null {
+export function measureGeometry(geometry: Geometry): Omit<Measurement, 'id'> | null {
   if (geometry instanceof Polygon) {
     const rings = geometry.getCoordinates()
     const outer = rings[0] ?? []
@@ -62,13 +64,15 @@ export function measureGeometry(geometry: Geometry): { kind: MeasureKind; length
     const ring = local[0]!
     const first = ring[0]!
     const last = ring[ring.length - 1]!
-    const lengthM = pathLength(first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first])
-    return { kind: 'area', lengthM, areaM2, text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}` }
+    const sides = segmentLengths(first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first])
+    const lengthM = sum(sides)
+    return { kind: 'area', lengthM, areaM2, sides, text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}` }
   }
   if (geometry instanceof LineString) {
     const coords = geometry.getCoordinates()
-    const lengthM = coords.length < 2 ? 0 : pathLength(toLocalMetres(coords))
-    return { kind: 'length', lengthM, areaM2: 0, text: formatMeasureLength(lengthM) }
+    const sides = coords.length < 2 ? [] : segmentLengths(toLocalMetres(coords))
+    const lengthM = sum(sides)
+    return { kind: 'length', lengthM, areaM2: 0, sides, text: formatMeasureLength(lengthM) }
   }
   return null
 }
@@ -86,11 +90,27 @@ const vertices = new Style({
   },
 })
 
+const sideText = (text: string) =>
+  new Text({ text, font: '600 12px system-ui, sans-serif', fill: new Fill({ color: ORANGE }), stroke: new Stroke({ color: '#ffffff', width: 3 }), overflow: true })
+
+/** Each side's length at its middle (as on a survey sketch), when there is more than one side. */
+function sideLabels(g: Geometry, sides: number[]): Style[] {
+  const coords = g instanceof Polygon ? (g.getCoordinates()[0] ?? []) : g instanceof LineString ? g.getCoordinates() : []
+  if (sides.length < 2) return []
+  return sides.flatMap((m, i) => {
+    const a = coords[i]
+    const b = coords[(i + 1) % coords.length]
+    if (!a || !b || m < 0.05) return []
+    return [new Style({ geometry: new Point([(a[0]! + b[0]!) / 2, (a[1]! + b[1]!) / 2]), text: sideText(formatMeasureLength(m)) })]
+  })
+}
+
 function styleFor(feature: FeatureLike): Style[] {
   const g = feature.getGeometry() as Geometry | undefined
   const m = g ? measureGeometry(g) : null
   const styles = [new Style({ stroke: lineStroke, fill: new Fill({ color: 'rgba(194,65,12,0.15)' }) }), vertices]
   if (m && g) {
+    styles.push(...sideLabels(g, m.sides))
     const at = g instanceof Polygon ? g.getInteriorPoint() : g instanceof LineString ? new Point(g.getLastCoordinate()) : undefined
     styles.push(
       new Style({
@@ -109,29 +129,39 @@ function styleFor(feature: FeatureLike): Style[] {
   return styles
 }
 
+/** The measurements drawn on each map, kept when the panel closes ("Xong") until the user clears them. */
+const kept = new WeakMap<OlMap, ReturnType<typeof build>>()
+
 /**
  * Measuring on the map: draw a line or a polygon (tap to add points, tap the last point again or the
  * first one to finish), then drag any vertex to adjust it. Every change reports the list of
- * measurements and the one being drawn.
+ * measurements and the one being drawn. Opening it again on the same map finds what was drawn before.
  */
 export function createMeasure(map: OlMap, onChange: (list: Measurement[], drawing: string | null) => void) {
+  const m = kept.get(map) ?? build(map)
+  kept.set(map, m)
+  m.attach(onChange)
+  return m
+}
+
+function build(map: OlMap) {
   const source = new VectorSource<Feature<Geometry>>()
   const layer = new VectorLayer({ source, style: styleFor, zIndex: 70, properties: { name: 'measure' } })
   const modify = new Modify({ source, pixelTolerance: 14 })
   let draw: Draw | null = null
   let nextId = 1
   let sketch: string | null = null
+  let onChange: ((list: Measurement[], drawing: string | null) => void) | null = null
 
   const report = () => {
     const list = source.getFeatures().flatMap((f) => {
       const m = measureGeometry(f.getGeometry()!)
       return m ? [{ id: Number(f.getId()), ...m }] : []
     })
-    onChange(list, sketch)
+    onChange?.(list, sketch)
   }
 
   map.addLayer(layer)
-  map.addInteraction(modify)
   source.on('change', report)
 
   const stopDrawing = () => {
@@ -142,6 +172,12 @@ export function createMeasure(map: OlMap, onChange: (list: Measurement[], drawin
   }
 
   return {
+    /** Reports to this listener from now on (the panel, opened again), with the vertices draggable. */
+    attach(listener: (list: Measurement[], drawing: string | null) => void) {
+      onChange = listener
+      if (!map.getInteractions().getArray().includes(modify)) map.addInteraction(modify)
+      report()
+    },
     start(kind: MeasureKind) {
       stopDrawing()
       draw = new Draw({ source, type: kind === 'length' ? 'LineString' : 'Polygon', snapTolerance: 16 })
@@ -175,10 +211,18 @@ export function createMeasure(map: OlMap, onChange: (list: Measurement[], drawin
       stopDrawing()
       report()
     },
+    /**
+     * The panel closed: drawing and dragging stop, the taps go back to looking up parcels, and the
+     * measurements stay on the map until cleared (nothing drawn: the layer goes too).
+     */
     dispose() {
+      draw?.abortDrawing()
       stopDrawing()
       map.removeInteraction(modify)
+      onChange = null
+      if (source.getFeatures().length > 0) return
       map.removeLayer(layer)
+      kept.delete(map)
     },
   }
 }
