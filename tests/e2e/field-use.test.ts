@@ -104,7 +104,7 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click()
       const login = page.getByRole('dialog', { name: 'Đăng nhập' })
       await login.getByLabel('E-mail').fill(email)
-      await login.getByLabel('Mật khẩu', { exact: true }).fill('chua-co-tai-khoan-1')
+      await login.getByLabel(/^Mật khẩu/).fill('chua-co-tai-khoan-1')
       await login.getByRole('button', { name: 'Đăng nhập' }).click()
       await expect.poll(() => toasts(page, 'E-mail hoặc mật khẩu không đúng.'), { timeout: 20_000 }).toBe(1)
 
@@ -116,8 +116,8 @@ describe('found when tried as a new user, at 390×844', () => {
 
       await register.getByLabel('Họ tên').fill('Người Mới')
       expect(await register.getByLabel('E-mail').inputValue()).toBe(email)
-      await register.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD)
-      await register.getByLabel('Nhập lại mật khẩu').fill(PASSWORD)
+      await register.getByLabel(/^Mật khẩu/).fill(PASSWORD)
+      await register.getByLabel(/^Nhập lại mật khẩu/).fill(PASSWORD)
       await register.getByRole('button', { name: 'Đăng ký' }).click()
       await page.getByRole('button', { name: /^Tài khoản: Người Mới/ }).waitFor({ timeout: 20_000 })
       expect(await page.getByRole('dialog').count()).toBe(0)

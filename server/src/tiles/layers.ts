@@ -148,11 +148,20 @@ const parcels: TileSet = {
       name: 'parcels',
       minzoom: 16,
       description: 'Thửa đất',
-      fields: { id: 'Mã thửa (như trong API)', sheet_no: 'Số tờ', parcel_no: 'Số thửa', land_use: 'Mã mục đích sử dụng chính (diện tích lớn nhất)' },
+      fields: {
+        id: 'Mã thửa (như trong API)',
+        sheet_no: 'Số tờ',
+        parcel_no: 'Số thửa',
+        land_use: 'Mã mục đích sử dụng chính (diện tích lớn nhất)',
+        label: 'true trong đúng một ô bản đồ: ô chứa điểm đặt nhãn của thửa',
+      },
+      // A parcel across tile edges comes as one piece per tile: only the tile holding the parcel's
+      // label point (on its surface) says "label", so its number is drawn once, not once per piece.
       select: `
         select p.id as fid,
           json_build_object('id', p.id::text, 'sheet_no', p.sheet_no, 'parcel_no', p.parcel_no,
-            'land_use', (select u.code from parcel_land_use u where u.parcel_id = p.id order by u.area_m2 desc, u.code limit 1)) as props,
+            'land_use', (select u.code from parcel_land_use u where u.parcel_id = p.id order by u.area_m2 desc, u.code limit 1),
+            'label', ST_Transform(ST_PointOnSurface(p.geom), 3857) && b.ebox) as props,
           p.geom, 0 as sort
         from parcels p where p.geom && b.q`,
     },

@@ -90,10 +90,11 @@ describe('planning style', () => {
     expect(zone?.getStroke()?.getColor()).toBe(darken('#ffa0ff'))
   })
 
-  it('writes the land-use code and block code on a zone between z14.5 and z17, leaving closer zooms to parcel numbers', () => {
+  it('writes the land-use code and block code on a zone from z14.5 until parcel numbers appear at z16, never on top of them', () => {
     const zone = f({ layer: 'zones', color: '#ffaa32', land_use_code: 'DGT', block_code: 'II.3' })
     expect(texts(style(zone, res(14)))).toEqual([])
-    expect(texts(style(zone, res(16)))).toEqual(['DGT\nII.3'])
+    expect(texts(style(zone, res(15.5)))).toEqual(['DGT\nII.3'])
+    expect(texts(style(zone, res(16)))).toEqual([])
     expect(texts(style(zone, res(18)))).toEqual([])
   })
 
@@ -117,6 +118,11 @@ describe('parcel style', () => {
     const [z17] = list(style(parcel, res(17)))
     expect(z17?.getStroke()?.getColor()).toBe('#334155')
     expect(z17?.getText()?.getText()).toBe('5')
+  })
+
+  it('writes the number only on the piece of a parcel its tile marks for the label, so a parcel across tiles shows it once', () => {
+    expect(list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: false }), res(17)))[0]?.getText()).toBeFalsy()
+    expect(list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: true }), res(17)))[0]?.getText()?.getText()).toBe('5')
   })
 
   it('gives every parcel a transparent fill so hovering inside it finds it', () => {

@@ -182,8 +182,8 @@ export function createHatchPattern(doc: Document = document): CanvasPattern | nu
   return ctx.createPattern(canvas, 'repeat')
 }
 
-/** Zoom range [from, to) in which planning zones carry their code and block labels. */
-export const zoneLabelZooms = [14.5, 17] as const
+/** Zoom range [from, to) in which planning zones carry their code and block labels: up to where parcel numbers begin. */
+export const zoneLabelZooms = [14.5, mapConfig.parcelMinZoom] as const
 
 export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPattern | string }): StyleFunction {
   const cached = memo()
@@ -197,7 +197,7 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
         () => new Style({ fill: new Fill({ color: hexToRgba(color, 0.9) }), stroke: new Stroke({ color: darken(color), width: o.highContrast ? 1.6 : 1 }), zIndex: 1 }),
       )
       const code = str(feature, 'land_use_code')
-      // Zone codes label the overview; from z17 the parcel numbers take the space and the legend names the codes.
+      // Zone codes label the overview; where parcel numbers are drawn (z16) they would sit on them, so the legend names the codes.
       if (!code || zoom < zoneLabelZooms[0] || zoom >= zoneLabelZooms[1]) return base
       const block = str(feature, 'block_code')
       const text = block ? `${code}\n${block}` : code
@@ -238,7 +238,8 @@ export function createParcelStyle(o: StyleOptions): StyleFunction {
     if (zoom < mapConfig.parcelMinZoom - 0.01) return undefined
     const level = zoom < mapConfig.parcelMinZoom + 1 ? 'faint' : 'full'
     const no = str(feature, 'parcel_no')
-    if (!no) return cached(`parcel:${level}`, () => outline(level))
+    // A piece of a parcel cut by a tile edge: the number goes on the piece in the tile marked "label".
+    if (!no || feature.get('label') === false) return cached(`parcel:${level}`, () => outline(level))
     return cached(`parcel:${level}:${no}`, () => {
       const s = outline(level)
       s.setText(label(no, o, { size: level === 'faint' ? 10 : 11, weight: 600, color: '#111827' }))

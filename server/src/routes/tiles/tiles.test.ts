@@ -149,7 +149,7 @@ describe('vector tiles', () => {
     expect(parcels).toHaveLength(2)
     const a = parcels.find((f) => f.properties.parcel_no === 101)!
     const b = parcels.find((f) => f.properties.parcel_no === 102)!
-    expect(a.properties).toEqual({ id: String(parcelA), sheet_no: 7, parcel_no: 101, land_use: 'TMD' })
+    expect(a.properties).toEqual({ id: String(parcelA), sheet_no: 7, parcel_no: 101, land_use: 'TMD', label: true })
     expect(a.id).toBe(parcelA)
     expect(b.properties.land_use).toBe('ODT')
     expect(a.type).toBe(3)
@@ -435,6 +435,24 @@ describe('vector tiles', () => {
       expect(res.body.meta).toEqual({ code: 'BadRequest', status: 'NG' })
       expect(Object.keys(res.body.errors), query).toContain(field)
     }
+  })
+
+  it('marks a parcel across two tiles for labelling in one of them only, so its number is drawn once', async () => {
+    // Three tiles east of the others (no other feature there), straddling the edge between TX+3 and TX+4.
+    const at = (px: number, py: number) => lngLat(px, py, Z, TX + 3, TY)
+    const ring = [at(3000, 2000), at(5000, 2000), at(5000, 1000), at(3000, 1000), at(3000, 2000)]
+    await db.query(
+      `insert into parcels (dataset_id, province, ward, sheet_no, parcel_no, area_m2, geom)
+       values ($1, 'Tỉnh Thử', 'Phường Thử', 8, 901, 100, ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON($2), 4326)))`,
+      [dataset, geo({ type: 'Polygon', coordinates: [ring] })],
+    )
+    const pieces = []
+    for (const x of [TX + 3, TX + 4]) {
+      const res = await getTile(t, `/tiles/parcels/${Z}/${x}/${TY}.pbf`)
+      pieces.push(...(res.layers.parcels ?? []).filter((f) => f.properties.parcel_no === 901))
+    }
+    expect(pieces).toHaveLength(2)
+    expect(pieces.map((f) => f.properties.label).sort()).toEqual([false, true])
   })
 
   it('describes each tile set in TileJSON 3.0.0 with absolute tile URLs, bounds, dated attribution and fields', async () => {
