@@ -122,7 +122,11 @@ describe('parcel style', () => {
 
   it('writes the number only on the piece of a parcel its tile marks for the label, so a parcel across tiles shows it once', () => {
     expect(list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: false }), res(17)))[0]?.getText()).toBeFalsy()
-    expect(list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: true }), res(17)))[0]?.getText()?.getText()).toBe('5')
+    expect(
+      list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: true }), res(17)))[0]
+        ?.getText()
+        ?.getText(),
+    ).toBe('5')
   })
 
   it('gives every parcel a transparent fill so hovering inside it finds it', () => {

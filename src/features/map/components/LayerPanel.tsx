@@ -56,15 +56,19 @@ export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: Lay
   )
 }
 
-/** The land-use codes drawn on screen now, with road reserves' hatching; folds to a button on phones. */
-export function Legend(props: { entries: LegendEntry[]; compact: boolean }) {
+/**
+ * Every symbol on screen now: the land-use codes drawn, the parcel outlines with their numbers (from
+ * z16, when shown) and the road reserves' hatching (when one is in view); folds to a button on phones.
+ */
+export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parcels: boolean; compact: boolean }) {
   const id = useId()
   const [open, setOpen] = useState(!props.compact)
-  if (props.entries.length === 0) return null
+  const count = props.entries.length + (props.reserves ? 1 : 0) + (props.parcels ? 1 : 0)
+  if (count === 0) return null
   if (!open) {
     return (
       <button type="button" className="qh-chip qh-floating" aria-expanded={false} onClick={() => setOpen(true)} data-testid="legend-chip">
-        Chú giải ({props.entries.length})
+        Chú giải ({count})
       </button>
     )
   }
@@ -74,17 +78,27 @@ export function Legend(props: { entries: LegendEntry[]; compact: boolean }) {
       <h2 id={`${id}-h`}>Chú giải</h2>
       <ul className="qh-legend">
         {props.entries.map((e) => (
-          <li key={e.code}>
+          <li key={e.code} data-code={e.code}>
             <span className="qh-swatch" style={{ background: e.color }} aria-hidden />
             <span>
               <b>{e.code}</b> {e.name}
             </span>
           </li>
         ))}
-        <li>
-          <span className="qh-swatch qh-swatch-hatch" aria-hidden />
-          <span>Lộ giới (chỉ giới đường đỏ)</span>
-        </li>
+        {props.parcels ? (
+          <li data-testid="legend-parcels">
+            <span className="qh-swatch qh-swatch-parcel" aria-hidden>
+              12
+            </span>
+            <span>Ranh thửa và số thửa</span>
+          </li>
+        ) : null}
+        {props.reserves ? (
+          <li data-testid="legend-reserves">
+            <span className="qh-swatch qh-swatch-hatch" aria-hidden />
+            <span>Lộ giới (chỉ giới đường đỏ)</span>
+          </li>
+        ) : null}
       </ul>
     </section>
   )

@@ -1,12 +1,13 @@
 import type OlMap from 'ol/Map'
 import type VectorTileLayer from 'ol/layer/VectorTile'
 
-export type LegendCodes = { code: string; color: string }[]
+/** What the legend explains: the zones' codes and colours on screen, and whether a road reserve is among them. */
+export type LegendCodes = { zones: { code: string; color: string }[]; reserves: boolean }
 type Listener = (codes: LegendCodes) => void
 
 /**
  * The planning zones on screen, for the legend: read from the drawn planning tiles a moment after the
- * view or the tiles settle, and told to every listener (an empty list while planning is hidden).
+ * view or the tiles settle, and told to every listener (nothing while planning is hidden).
  */
 export function createLegendWatch(map: () => OlMap | null, planning: () => VectorTileLayer | undefined) {
   const listeners = new Set<Listener>()
@@ -17,13 +18,10 @@ export function createLegendWatch(map: () => OlMap | null, planning: () => Vecto
   const read = () => {
     const m = map()
     const layer = planning()
-    if (!m || !layer || !layer.getVisible()) return tell([])
-    const extent = m.getView().calculateExtent(m.getSize())
-    const codes = layer
-      .getFeaturesInExtent(extent)
-      .filter((f) => f.get('layer') === 'zones')
-      .map((f) => ({ code: String(f.get('land_use_code') ?? ''), color: String(f.get('color') ?? '#cccccc') }))
-    tell(codes)
+    if (!m || !layer || !layer.getVisible()) return tell({ zones: [], reserves: false })
+    const features = layer.getFeaturesInExtent(m.getView().calculateExtent(m.getSize()))
+    const zones = features.filter((f) => f.get('layer') === 'zones').map((f) => ({ code: String(f.get('land_use_code') ?? ''), color: String(f.get('color') ?? '#cccccc') }))
+    tell({ zones, reserves: features.some((f) => f.get('layer') === 'road_reserves') })
   }
   return {
     schedule() {

@@ -120,7 +120,8 @@ function styleFor(feature: FeatureLike): Style[] {
           font: '700 14px system-ui, sans-serif',
           fill: new Fill({ color: '#111111' }),
           stroke: new Stroke({ color: '#ffffff', width: 4 }),
-          offsetY: m.kind === 'length' ? -14 : 0,
+          // Below the centre of an area: the middles of its left and right sides, with their lengths, are level with it.
+          offsetY: m.kind === 'length' ? -14 : 18,
           overflow: true,
         }),
       }),

@@ -12,7 +12,7 @@ import { initialLayerSettings } from './use-map-controller.ts'
 export function useMapLayers(ctrl: MapController | null, fitData: boolean) {
   const [settings, setSettings] = useState<LayerSettings>(initialLayerSettings)
   const [hasRaster, setHasRaster] = useState(false)
-  const [legend, setLegend] = useState<LegendEntry[]>([])
+  const [legend, setLegend] = useState<{ entries: LegendEntry[]; reserves: boolean }>({ entries: [], reserves: false })
 
   useEffect(() => {
     if (!ctrl) return
@@ -26,7 +26,7 @@ export function useMapLayers(ctrl: MapController | null, fitData: boolean) {
       if (ctrl.hasRaster() && navigator.onLine) setSettings((s) => ({ ...s, basemap: 'raster' }))
       if (fitData) ctrl.fitData()
     })
-    const offLegend = ctrl.onLegend((codes) => setLegend(legendFor(codes)))
+    const offLegend = ctrl.onLegend((codes) => setLegend({ entries: legendFor(codes.zones), reserves: codes.reserves }))
     return () => {
       tiles.abort()
       offLegend()

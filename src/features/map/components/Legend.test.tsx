@@ -1,0 +1,51 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { MantineProvider } from '@mantine/core'
+import { legendFor } from '../land-use.ts'
+import { Legend } from './LayerPanel.tsx'
+
+beforeAll(() => {
+  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never
+})
+afterEach(cleanup)
+
+const show = (props: Parameters<typeof Legend>[0]) =>
+  render(
+    <MantineProvider>
+      <Legend {...props} />
+    </MantineProvider>,
+  )
+
+describe('the legend', () => {
+  it('lists only the codes on screen, once each, with the parcel outline and the road reserve when they are drawn', () => {
+    show({ entries: legendFor([{ code: 'ODT' }, { code: 'DGT' }, { code: 'ODT' }]), reserves: true, parcels: true, compact: false })
+    const texts = screen.getAllByRole('listitem').map((li) => li.textContent ?? '')
+    expect(texts).toHaveLength(4)
+    expect(texts.filter((t) => /^ODT /.test(t))).toHaveLength(1)
+    expect(texts.filter((t) => /^DGT /.test(t))).toHaveLength(1)
+    expect(texts).toContain('Lộ giới (chỉ giới đường đỏ)')
+    expect(texts.filter((t) => t.endsWith('Ranh thửa và số thửa'))).toHaveLength(1)
+  })
+
+  it('leaves out the parcel and road-reserve entries when neither is on screen', () => {
+    show({ entries: legendFor([{ code: 'ODT' }]), reserves: false, parcels: false, compact: false })
+    expect(screen.getAllByRole('listitem')).toHaveLength(1)
+    expect(screen.queryByTestId('legend-reserves')).toBeNull()
+    expect(screen.queryByTestId('legend-parcels')).toBeNull()
+  })
+
+  it('counts every entry on the folded button of a phone', () => {
+    show({ entries: legendFor([{ code: 'ODT' }]), reserves: true, parcels: true, compact: true })
+    expect(screen.getByTestId('legend-chip').textContent).toBe('Chú giải (3)')
+  })
+})
