@@ -53,7 +53,9 @@ describe('account calls', () => {
       if (path === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.')
       if (path === '/api/auth/usage') return body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
       if (path === '/api/auth/forgotPassword') return body(null, 'Đã gửi mã.')
-      return new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), { status: 400 })
+      return new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), {
+        status: 400,
+      })
     })
     await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
     await auth.forgotPassword({ email: 'lan@example.com' })
