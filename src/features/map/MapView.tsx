@@ -96,10 +96,15 @@ export default function MapView({ search }: { search: MapSearch }) {
 
   // The sheet (phones) or side panel (desktops) covers part of the map: keep the chosen parcel in sight.
   // A shared link's view is restored as it was sent, so only points chosen here move the map.
+  // Once the parcel is known, the whole of it is fitted above the sheet and the chips, clear of the toolbar.
   const selectedPoint = selection?.point
+  const selectedParcel = selection?.status === 'ready' ? selection.result.parcel?.geometry : undefined
   useEffect(() => {
-    if (ctrl && selectedPoint && selectedPoint !== opening?.selection) ctrl.keepVisible(selectedPoint, { bottom: desktop ? 0 : cover, right: desktop ? 400 : 0 })
-  }, [ctrl, selectedPoint, cover, desktop, opening])
+    if (!ctrl || !selectedPoint || selectedPoint === opening?.selection) return
+    const covered = { bottom: desktop ? 0 : cover, right: desktop ? 400 : 0 }
+    if (selectedParcel) ctrl.fitSelection(selectedParcel, covered)
+    else ctrl.keepVisible(selectedPoint, covered)
+  }, [ctrl, selectedPoint, selectedParcel, cover, desktop, opening])
 
   const shareUrl = useMapAddress(view, selectedPoint, pin)
 

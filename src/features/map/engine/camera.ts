@@ -6,6 +6,9 @@ import { fromLonLat, toLonLat } from 'ol/proj'
 import { mapConfig } from '../config.ts'
 import type { LatLngZoom, Point as LatLng } from '../../../lib/map-url.ts'
 
+/** Room the floating controls take at each edge, in px: search box, toolbar, chips (coordinates, legend, scale). */
+export const CHROME = { top: 72, right: 64, bottom: 110, left: 16 } as const
+
 /**
  * Where the map looks and how it moves there: animated unless the user prefers reduced motion, and
  * any running animation cancelled first so moves never queue up.
@@ -38,6 +41,23 @@ export function createCamera(map: () => OlMap | null, view: View, start: LatLngZ
       const extent = extendExtent(createEmpty(), g.getExtent())
       if (isEmpty(extent)) return
       view.fit(extent, { padding: [80, 40, 80, 40], maxZoom, duration: reduced ? 0 : mapConfig.flyDurationMs })
+    },
+    /**
+     * Fits the looked-up parcel into the part of the map nothing covers: below the search box, left of
+     * the toolbar (and the desktop's side panel), above the phone's sheet and the chips over it. Never
+     * zooms in past where the user is.
+     */
+    fitInside(g: Geometry, cover: { bottom: number; right: number }) {
+      const m = map()
+      const size = m?.getSize()
+      if (!m || !size) return
+      const extent = g.getExtent()
+      if (isEmpty(extent)) return
+      const padding = [CHROME.top, cover.right + CHROME.right, cover.bottom + CHROME.bottom, CHROME.left]
+      // A phone held in landscape has little height left: then the parcel gets what remains.
+      if (padding[0]! + padding[2]! > size[1]! - 40) padding[2] = Math.max(0, size[1]! - 40 - padding[0]!)
+      if (view.getAnimating()) view.cancelAnimations()
+      view.fit(extent, { padding, maxZoom: view.getZoom() ?? mapConfig.focusZoom, duration: reduced ? 0 : mapConfig.flyDurationMs })
     },
     /**
      * Pans just enough that the point stays clear of what covers the map's edges (the phone's sheet at

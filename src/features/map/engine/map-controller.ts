@@ -94,6 +94,11 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
       return map?.getPixelFromCoordinate(fromLonLat([p.lng, p.lat])) ?? null
     },
     keepVisible: camera.keepVisible,
+    /** Fits a parcel from the API into the map's uncovered part (see camera.fitInside). */
+    fitSelection(geometry: ApiGeometry, cover: { bottom: number; right: number }) {
+      const g = readGeometry(geometry)
+      if (g) camera.fitInside(g, cover)
+    },
     resize() {
       map?.updateSize()
     },
