@@ -82,6 +82,20 @@ describe('saved area downloads', () => {
     expect(store.get(savedAreasAtom)[0]).toMatchObject({ id: created.id, status: 'done' })
   })
 
+  it('keeps the screen on while an area downloads and lets it go when the download ends', async () => {
+    const awake: string[] = []
+    const { manager } = setup({
+      keepAwake: () => {
+        awake.push('held')
+        return () => awake.push('released')
+      },
+    })
+    const created = await manager.create(area)
+    expect(awake).toEqual(['held'])
+    await manager.finished(created.id)
+    expect(awake).toEqual(['held', 'released'])
+  })
+
   it('saves the server’s vector layers in packs of whole rows and a layer served elsewhere tile by tile', async () => {
     const { manager, saved, packs, singles } = setup()
     const elsewhere = { ...sets, basemap: { ...sets.basemap, tiles: ['https://tiles.example.org/{z}/{x}/{y}.pbf'] } }

@@ -1,4 +1,5 @@
 import type { Store } from '../../lib/store.ts'
+import { holdWakeLock } from '../../lib/wake-lock.ts'
 import type { OverlayTileJson, TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import type { PackRequest } from '#core/offline/tile-pack.ts'
 import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, packOrigin, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
@@ -24,6 +25,8 @@ export type ManagerDeps = {
   isOnline?: () => boolean
   now?: () => number
   download?: Partial<Pick<DownloadDeps, 'sleep' | 'concurrency' | 'retries' | 'baseDelayMs' | 'packTiles'>>
+  /** Keeps the screen on while a download runs; returns the release. */
+  keepAwake?: () => () => void
 }
 
 export function createAreaManager(deps: ManagerDeps) {
@@ -33,6 +36,7 @@ export function createAreaManager(deps: ManagerDeps) {
   const saveTile = deps.saveTile ?? ((url, id, signal) => saveTileForArea(url, id, signal))
   const savePack = deps.savePack === undefined ? savePackForArea : deps.savePack
   const release = deps.release ?? ((id, urls) => releaseArea(id, urls))
+  const keepAwake = deps.keepAwake ?? holdWakeLock
   const jobs = new Map<string, { handle: DownloadHandle; done: Promise<void> }>()
 
   async function reload() {
@@ -90,9 +94,11 @@ export function createAreaManager(deps: ManagerDeps) {
         }
       },
     })
+    // The screen turning off would stop the download half way: it stays on until the job ends.
+    const awake = keepAwake()
     const done = (async () => {
       await save(current)
-      const out: DownloadOutcome = await handle.promise
+      const out: DownloadOutcome = await handle.promise.finally(awake)
       jobs.delete(area.id)
       if (out.status === 'cancelled') return
       current = withProgress(current, out.progress)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTapDetector } from './tap.ts'
+import { createTapDetector, HOLD_VIBRATION_MS } from './tap.ts'
 
 const opts = { holdMs: 600, tolerancePx: 15, doubleTapMs: 250 }
 type OnPixel = (pixel: number[]) => void
@@ -47,6 +47,22 @@ describe('tap, hold and double-tap', () => {
     d.up(1)
     vi.advanceTimersByTime(1000)
     expect(onTap).not.toHaveBeenCalled()
+  })
+
+  it('buzzes once when a hold drops a pin, and not for a tap', () => {
+    const vibrate = vi.fn(() => true)
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true })
+    try {
+      d.down(1, 10, 10, true)
+      d.up(1)
+      vi.advanceTimersByTime(1000)
+      expect(vibrate).not.toHaveBeenCalled()
+      d.down(1, 50, 60, true)
+      vi.advanceTimersByTime(600)
+      expect(vibrate).toHaveBeenCalledExactlyOnceWith(HOLD_VIBRATION_MS)
+    } finally {
+      delete (navigator as { vibrate?: unknown }).vibrate
+    }
   })
 
   it('lets a double-tap zoom without any lookup', () => {

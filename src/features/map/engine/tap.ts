@@ -9,6 +9,9 @@ export type TapHandlers = {
   onHold(pixel: Pixel): void
 }
 
+/** The buzz for a pin dropped by holding, in ms: felt, not startling. */
+export const HOLD_VIBRATION_MS = 40
+
 type Options = { holdMs: number; tolerancePx: number; doubleTapMs: number }
 
 /**
@@ -47,6 +50,8 @@ export function createTapDetector(
           clearTimeout(pendingTap.timer)
           pendingTap = null
         }
+        // A short buzz says the hold registered (the finger hides the pin as it appears); silent where unsupported.
+        if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(HOLD_VIBRATION_MS)
         handlers.onHold([gesture.x, gesture.y])
       }, opts.holdMs)
     },
