@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { apiTable, benchApi, memoryTable, type ApiOptions, type ApiRun } from './api.ts'
 import { frontendSection } from './frontend.ts'
+import { importSection } from './import.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { markdownTable, renderTable, type Table } from './lib/table.ts'
 import { offlineSection } from './offline.ts'
@@ -17,10 +18,12 @@ import { scaleSection } from './scale.ts'
 import { valuationSection } from './valuation.ts'
 
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
-                  [--only api,front,offline,valuation] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
+                  [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres]
                   [--markdown FILE]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database.
+  Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
+  BENCH_IMPORT_DB=postgres|pglite for one database only.
 `
 const { values: args } = parseArgs({
   options: {
@@ -60,7 +63,7 @@ const opts: ApiOptions = {
   warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
   coldTiles: num('cold-tiles', args['cold-tiles'], 10, 20_000),
 }
-const sections = new Set((args.only ?? 'api,front,offline').split(',').map((s) => s.trim()))
+const sections = new Set((args.only ?? 'api,front,offline,import').split(',').map((s) => s.trim()))
 const scaleSizes = args['scale-sizes'].split(',').map((s) => num('scale-sizes', s, 1000, 5_000_000))
 const pgUrl = process.env.DATABASE_URL || undefined
 // The million-parcel load takes minutes on PostgreSQL and far longer embedded: PostgreSQL when it is there.
@@ -122,6 +125,10 @@ try {
     results.offline = runs
   }
   if (sections.has('valuation')) results.valuation = await valuationSection({ show, log })
+  if (sections.has('import')) {
+    const importTargets = targets.map((t) => ({ name: t.name, env: t.name === 'pglite' ? { DATA_DIR: join(tmpdir(), 'qh-bench', 'import-pglite'), DATABASE_URL: '' } : t.env }))
+    results.import = await importSection({ show, log, targets: importTargets })
+  }
 } catch (err) {
   failed = true
   process.stderr.write(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
