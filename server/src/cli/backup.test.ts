@@ -107,7 +107,7 @@ describe(`npm run backup / npm run restore (${serverUrl ? 'PostgreSQL' : 'embedd
     })
     expect(readFileSync(join(dataDir, 'uploads/ab/truoc.jpg'), 'utf8')).toBe('anh chup truoc khi sao luu')
     expect(existsSync(join(dataDir, 'uploads/ab/sau.jpg'))).toBe(false)
-  })
+  }, 300_000) // two real commands, each opening the embedded database: over a minute on a busy 2-core machine
 
   it.skipIf(serverUrl)('refuses to back up or restore an embedded database a server has open', async () => {
     // PGlite keeps postmaster.pid while a process has the database open.
