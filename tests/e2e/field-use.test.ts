@@ -128,6 +128,25 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
+  it('draws the basemap dark in dark mode and raises the contrast of the whole map when high contrast is ticked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
+    dirs.push(dir)
+    const b = await launch({ ...phone, colorScheme: 'dark', userDataDir: dir })
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/17`)
+      await mapReady(page)
+      const filterOf = (selector: string) => page.evaluate((s) => (document.querySelector(s) ? getComputedStyle(document.querySelector(s)!).filter : null), selector)
+      await expect.poll(() => filterOf('.qh-basemap-layer'), { timeout: 20_000 }).toMatch(/invert/)
+      expect(await filterOf('[data-testid=map] .ol-layers')).toBe('none')
+      await page.getByRole('button', { name: 'Lớp bản đồ và độ đậm quy hoạch' }).click()
+      await page.getByLabel('Tương phản cao (dễ đọc ngoài nắng)').check()
+      await expect.poll(() => filterOf('[data-testid=map] .ol-layers')).toMatch(/contrast/)
+    } finally {
+      await b.close()
+    }
+  })
+
   it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {

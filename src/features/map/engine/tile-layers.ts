@@ -70,6 +70,8 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
     extent: dataExtent(sets.basemap),
     minZoom: fromZoom(sets.basemap?.minzoom ?? 10),
     zIndex: 2,
+    // Its own canvas, so dark mode can darken the basemap alone (map.css) and leave the plans' colours.
+    className: 'qh-basemap-layer',
     properties: { name: 'basemap' },
   })
   const planning = new VectorTileLayer({
