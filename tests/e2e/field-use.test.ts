@@ -147,6 +147,38 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
+  it('reopens a parcel already looked up today from the history on reload, marked with its time and "Làm mới", without counting', async () => {
+    const b = await openPhone()
+    try {
+      const { page } = b
+      const usage = async () => (await api<{ count: number }>('/api/auth/usage', { token: String(session.token) })).data.count
+      await page.goto(selectedUrl())
+      await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              new Promise<number>((done) => {
+                const open = indexedDB.open('qh-history')
+                open.onupgradeneeded = () => open.result.createObjectStore('history')
+                open.onsuccess = () => {
+                  const req = open.result.transaction('history').objectStore('history').count()
+                  req.onsuccess = () => done(req.result)
+                }
+              }),
+          ),
+        )
+        .toBeGreaterThan(0)
+      const counted = await usage()
+      await page.reload()
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
+      expect(await page.getByTestId('offline-full-lookup').innerText()).toMatch(/^Làm mới/)
+      expect(await usage()).toBe(counted)
+    } finally {
+      await b.close()
+    }
+  })
+
   it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {
@@ -156,8 +188,11 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await page.getByTestId('map-data-status').count()).toBe(0)
 
       // The browser still believes it is online; only the server is out of reach (no signal in the field).
+      // A tap (Enter at the map's centre) asks the server, fails, and shows the stored answer.
       await page.route('**/api/planning**', (r) => r.abort('internetdisconnected'))
-      await page.reload()
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await page.getByTestId('map').focus()
+      await page.keyboard.press('Enter')
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
       await expect.poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 }).toMatch(/^Không kết nối được máy chủ · /)
       expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)

@@ -81,7 +81,13 @@ export default function MapView({ search }: { search: MapSearch }) {
   const desktop = useMedia(DESKTOP_MEDIA)
   const loggedIn = isSessionValid(useAtomValue(sessionAtom))
   const offlineTap = useOfflineTap(ctrl)
-  const { selection, lookupAt, close, unreachable } = useTapLookup(ctrl, { answerOffline: offlineTap.answer, restore: opening?.selection, loggedIn, announce: setAnnounce })
+  const { selection, lookupAt, close, unreachable } = useTapLookup(ctrl, {
+    answerOffline: offlineTap.answer,
+    answerFromToday: offlineTap.answerFromToday,
+    restore: opening?.selection,
+    loggedIn,
+    announce: setAnnounce,
+  })
   const lookup = useCallback((p: Point) => void lookupAt(p), [lookupAt])
   const dropPin = useCallback((p: Point) => {
     setPin(p)

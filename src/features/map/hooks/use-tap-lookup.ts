@@ -8,6 +8,8 @@ import type { Point } from '../../../lib/map-url.ts'
 export type TapLookupOptions = {
   /** Answers the point without the server (offline, or forced when the server could not be reached); false when it did not. */
   answerOffline: (point: Point, force?: boolean) => Promise<boolean>
+  /** Shows the point's result from today's history; false when there is none. */
+  answerFromToday: (point: Point) => Promise<boolean>
   /** The point a shared link opened with, looked up once the map is there. */
   restore: Point | undefined
   loggedIn: boolean
@@ -19,7 +21,7 @@ export type TapLookupOptions = {
  * Looking up the parcel at a point: the selection and where its lookup stands, one lookup at a time
  * (a newer one cancels the older), the chosen parcel outlined, and a shared link's parcel reopened.
  */
-export function useTapLookup(ctrl: MapController | null, { answerOffline, restore, loggedIn, announce }: TapLookupOptions) {
+export function useTapLookup(ctrl: MapController | null, { answerOffline, answerFromToday, restore, loggedIn, announce }: TapLookupOptions) {
   const [selection, setSelection] = useState<Selection | null>(null)
   // The browser can believe it is online while the server cannot be reached (no signal, a captive
   // network): the last lookup's failure says so, and the next answer from the server clears it.
@@ -58,15 +60,21 @@ export function useTapLookup(ctrl: MapController | null, { answerOffline, restor
 
   useEffect(() => () => lookupAbort.current?.abort(), [])
 
-  // A shared link reopens its parcel: looked up at once when logged in, otherwise on request (it counts).
+  // A shared link reopens its parcel: from today's history when it is there, else looked up at once
+  // when logged in, otherwise on request (it counts).
   const restored = useRef(false)
   useEffect(() => {
     if (!ctrl || restored.current) return
     restored.current = true
     if (!restore) return
-    if (loggedIn) void lookupAt(restore)
-    else setSelection({ point: restore, status: 'idle' })
-  }, [ctrl, restore, loggedIn, lookupAt])
+    // Reloading, going Back, or opening the link of a parcel already looked up today shows that answer
+    // (with its time and "Làm mới") instead of spending another lookup.
+    void answerFromToday(restore).then((shown) => {
+      if (shown) return
+      if (loggedIn) void lookupAt(restore)
+      else setSelection({ point: restore, status: 'idle' })
+    })
+  }, [ctrl, restore, loggedIn, lookupAt, answerFromToday])
 
   // Once logged in, a lookup that was waiting for it says "looking up" rather than "log in".
   useEffect(() => {

@@ -12,7 +12,7 @@ const ResultCard = lazy(() => import('../components/ResultCard.tsx'))
 
 function LookupButton({ point, onLookup, again = false }: { point: Point; onLookup: (p: Point) => void; again?: boolean }) {
   const online = useOnline()
-  const what = again ? 'Tra cứu lại' : 'Tra cứu đầy đủ'
+  const what = again ? 'Làm mới' : 'Tra cứu đầy đủ'
   return (
     <Button mt="sm" leftSection={<IconSearch size={18} aria-hidden />} disabled={!online} onClick={() => onLookup(point)} data-testid="offline-full-lookup">
       {online ? `${what} (tính 1 lượt)` : `${what} khi có mạng`}

@@ -5,6 +5,7 @@ import type { MapController } from '../engine/map-controller.ts'
 import type { Point } from '../../../lib/map-url.ts'
 import { getEntry, storedPlanningAt } from '../../history/index.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
+import { vietnamDay } from '#core/time/vietnam-time.ts'
 
 /** What the drawn tiles say at a point: the parcel's numbers and main use, the planning zones' codes and colours. */
 export type TileFacts = {
@@ -59,6 +60,14 @@ export async function offlineAnswer(ctrl: MapController, point: Point): Promise<
   if (stored) return { kind: 'stored', point, data: stored.result, at: stored.at }
   const facts = pixel ? readTileFacts(ctrl.map, pixel) : null
   return facts && (facts.parcel || facts.zones.length > 0) ? { kind: 'tiles', point, facts } : { kind: 'none', point }
+}
+
+/** The stored result for the parcel at a point when it was looked up today (Vietnam's day): reopening it costs no lookup. */
+export async function storedToday(ctrl: MapController, point: Point): Promise<OfflineTapState | null> {
+  const pixel = ctrl.pixelOf(point)
+  const stored = await storedPlanningAt(point, pixel ? ctrl.parcelIdAt(pixel) : null)
+  if (!stored || vietnamDay(new Date(stored.at)) !== vietnamDay(new Date())) return null
+  return { kind: 'stored', point, data: stored.result, at: stored.at }
 }
 
 /** A history entry chosen to be shown on the map, as a stored result (a valuation shows its parcel's planning). */

@@ -39,6 +39,18 @@ export function useOfflineTap(ctrl: MapController | null) {
     [ctrl, show],
   )
 
+  /** Shows today's stored result for the point, if there is one; true when it did (nothing is counted). */
+  const answerFromToday = useCallback(
+    async (point: Point): Promise<boolean> => {
+      if (!ctrl) return false
+      const { storedToday } = await import('./offline-answer.ts')
+      const stored = await storedToday(ctrl, point)
+      if (stored) show(stored)
+      return stored !== null
+    },
+    [ctrl, show],
+  )
+
   useEffect(() => {
     if (!ctrl || !focus) return
     setFocus(null)
@@ -47,6 +59,6 @@ export function useOfflineTap(ctrl: MapController | null) {
 
   const close = useCallback(() => show(null), [show])
 
-  return { state, answer, close }
+  return { state, answer, answerFromToday, close }
 }
 export type OfflineTap = ReturnType<typeof useOfflineTap>
