@@ -21,6 +21,8 @@ export const storageKeys = {
   installDismissed: 'qh.install-dismissed',
   /** localStorage: each raster planning overlay's on/off and opacity on the map, by overlay id. */
   overlayChoices: 'qh.overlay-choices',
+  /** localStorage: a place tapped offline outside every saved area, to offer saving once online. */
+  saveReminder: 'qh.save-reminder',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const

@@ -210,4 +210,39 @@ describe('found when tried as a new user, at 390×844', () => {
       await b.close()
     }
   })
+
+  it('says a tap offline is outside every saved area, and once online again offers to save the area around it', async () => {
+    const b = await openPhone({ serviceWorkers: 'block' })
+    try {
+      const { page } = b
+      await page.goto(`${app.url}/demo#/${POINT.lat + 0.001}/${POINT.lng + 0.001}/18`)
+      await mapReady(page)
+      // No signal: the server is out of reach first (this also loads the offline panels, which the
+      // blocked service worker cannot serve later), then the browser goes offline.
+      await page.route('**/api/planning**', (r) => r.abort('internetdisconnected'))
+      await page.getByTestId('map').focus()
+      await page.keyboard.press('Enter')
+      const note = page.getByTestId('offline-not-saved')
+      await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/Khu vực này chưa được lưu để dùng offline/)
+      await b.context.setOffline(true)
+      await note.getByRole('button', { name: 'Nhắc tôi lưu khu vực này khi có mạng' }).click()
+      await expect.poll(() => note.getByRole('status').textContent()).toMatch(/Khi có mạng, bản đồ sẽ đề nghị lưu khu vực này/)
+      await page.screenshot({ path: 'out/offline-not-saved-phone.png' })
+      // Offline, nothing is offered yet; the reminder is kept on the device.
+      expect(await page.getByTestId('save-reminder').count()).toBe(0)
+      expect(await page.evaluate(() => localStorage.getItem('qh.save-reminder'))).toContain('"zoom":17')
+
+      await page.unroute('**/api/planning**')
+      await b.context.setOffline(false)
+      const offer = page.getByTestId('save-reminder')
+      await expect.poll(() => offer.count(), { timeout: 10_000 }).toBe(1)
+      await page.screenshot({ path: 'out/save-reminder-phone.png' })
+      await offer.getByRole('button', { name: 'Lưu khu vực này' }).click()
+      await page.getByTestId('save-area-panel').waitFor({ timeout: 20_000 })
+      expect(await page.getByTestId('save-reminder').count()).toBe(0)
+      expect(await page.evaluate(() => localStorage.getItem('qh.save-reminder'))).toBe('null')
+    } finally {
+      await b.close()
+    }
+  })
 })

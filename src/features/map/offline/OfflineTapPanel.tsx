@@ -1,12 +1,36 @@
 import { Fragment, lazy, Suspense } from 'react'
+import { useAtom } from 'jotai'
 import { Alert, Button, Group, Loader, Text } from '@mantine/core'
-import { IconSearch, IconWifiOff } from '@tabler/icons-react'
+import { IconBell, IconSearch, IconWifiOff } from '@tabler/icons-react'
 import { formatDateTime } from '../../../lib/format/format.ts'
 import { formatDecimal } from '../../../lib/geo/coordinates.ts'
 import { useOnline } from '../../../lib/use-online.ts'
 import { ResultPanel } from '../components/ResultPanel.tsx'
 import type { Point } from '../../../lib/map-url.ts'
 import type { OfflineTap, TileFacts } from './offline-tap.ts'
+import { saveReminderAtom } from './save-reminder.ts'
+
+/** Offline outside every saved area: says so, and offers to save the area once the device is online. */
+function NotSavedNote({ point }: { point: Point }) {
+  const [reminder, setReminder] = useAtom(saveReminderAtom)
+  const reminded = reminder !== null && reminder.lat === point.lat && reminder.lng === point.lng
+  return (
+    <Alert color="orange" variant="light" p="xs" mb="xs" data-testid="offline-not-saved">
+      <Text size="sm" fw={600}>
+        Khu vực này chưa được lưu để dùng offline
+      </Text>
+      {reminded ? (
+        <Text size="sm" role="status">
+          Khi có mạng, bản đồ sẽ đề nghị lưu khu vực này.
+        </Text>
+      ) : (
+        <Button mt={6} size="xs" variant="default" leftSection={<IconBell size={16} aria-hidden />} onClick={() => setReminder({ ...point, zoom: 17 })}>
+          Nhắc tôi lưu khu vực này khi có mạng
+        </Button>
+      )}
+    </Alert>
+  )
+}
 
 const ResultCard = lazy(() => import('../components/ResultCard.tsx'))
 
@@ -88,9 +112,13 @@ export default function OfflineTapPanel(props: { tap: OfflineTap; desktop: boole
           <LookupButton point={state.point} onLookup={lookup} again />
         </>
       ) : state.kind === 'tiles' ? (
-        <TileFactsCard facts={state.facts} point={state.point} onLookup={lookup} />
+        <>
+          {state.saved ? null : <NotSavedNote point={state.point} />}
+          <TileFactsCard facts={state.facts} point={state.point} onLookup={lookup} />
+        </>
       ) : (
         <div className="qh-result" data-testid="offline-no-result">
+          {state.saved ? null : <NotSavedNote point={state.point} />}
           <h2>Cần kết nối</h2>
           <Text size="sm" my="xs">
             Chưa có kết quả nào đã lưu cho điểm {formatDecimal(state.point)}. Tra cứu thông tin thửa đất cần kết nối mạng.

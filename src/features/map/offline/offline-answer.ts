@@ -4,6 +4,7 @@ import type OlMap from 'ol/Map'
 import type { MapController } from '../engine/map-controller.ts'
 import type { Point } from '../../../lib/map-url.ts'
 import { getEntry, storedPlanningAt } from '../../history/index.ts'
+import { areaCovering, listAreas } from '../../offline/index.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { vietnamDay } from '#core/time/vietnam-time.ts'
 
@@ -13,8 +14,11 @@ export type TileFacts = {
   zones: { code: string; color: string; block: string | null; level: string | null; maxFloors: number | null; maxDensityPct: number | null; maxFar: number | null }[]
 }
 
-/** A tap answered without the server. */
-export type OfflineTapState = { kind: 'stored'; point: Point; data: PlanningData; at: number } | { kind: 'tiles'; point: Point; facts: TileFacts } | { kind: 'none'; point: Point }
+/** A tap answered without the server; `saved` says whether a saved area covers the point. */
+export type OfflineTapState =
+  | { kind: 'stored'; point: Point; data: PlanningData; at: number }
+  | { kind: 'tiles'; point: Point; facts: TileFacts; saved: boolean }
+  | { kind: 'none'; point: Point; saved: boolean }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v))
@@ -59,7 +63,8 @@ export async function offlineAnswer(ctrl: MapController, point: Point): Promise<
   const stored = await storedPlanningAt(point, pixel ? ctrl.parcelIdAt(pixel) : null)
   if (stored) return { kind: 'stored', point, data: stored.result, at: stored.at }
   const facts = pixel ? readTileFacts(ctrl.map, pixel) : null
-  return facts && (facts.parcel || facts.zones.length > 0) ? { kind: 'tiles', point, facts } : { kind: 'none', point }
+  const saved = areaCovering(await listAreas(), point.lat, point.lng) !== undefined
+  return facts && (facts.parcel || facts.zones.length > 0) ? { kind: 'tiles', point, facts, saved } : { kind: 'none', point, saved }
 }
 
 /** The stored result for the parcel at a point when it was looked up today (Vietnam's day): reopening it costs no lookup. */
