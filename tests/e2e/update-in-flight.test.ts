@@ -263,7 +263,9 @@ describe('a new build while a download and an upload are in flight', () => {
       await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 20_000 }).toBe(1)
       expect(uploadsOnDisk(app.dataDir)).toBe(before + 1)
 
-      expect(b.consoleErrors).toEqual([])
+      // While the server restarts, the map's own view tiles asked for in that gap are refused by the
+      // closed port (the browser logs each); that is the network, not the app. Anything else is an error.
+      expect(b.consoleErrors.filter((e) => !/^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)$/.test(e))).toEqual([])
     } finally {
       uploads.release()
       tiles.release()
