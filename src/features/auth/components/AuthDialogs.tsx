@@ -11,7 +11,7 @@ import { api } from '../../../lib/api/index.ts'
 import { useUnsavedWork } from '../../update/index.ts'
 import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
 import { authApi } from '../index.ts'
-import { Dialog, passwordToggle, serverErrors, zodErrors, type FieldErrors } from './dialog-parts.tsx'
+import { Dialog, NewPasswordFields, newPasswordErrors, passwordToggle, serverErrors, zodErrors, type FieldErrors } from './dialog-parts.tsx'
 import { RegisterDialog } from './RegisterDialog.tsx'
 
 function LoginDialog() {
@@ -152,8 +152,7 @@ function ResetPasswordDialog() {
   async function submit(e: FormEvent) {
     e.preventDefault()
     const parsed = resetPasswordBody.safeParse({ code, new_password: password })
-    const found = parsed.success ? {} : zodErrors(parsed.error)
-    if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
+    const found = newPasswordErrors(parsed, password, password2)
     if (!parsed.success || found.password2) return setErrors(found)
     setErrors({})
     setBusy(true)
@@ -178,26 +177,15 @@ function ResetPasswordDialog() {
             error={errors.code}
             size="md"
           />
-          <PasswordInput
+          <NewPasswordFields
             label="Mật khẩu mới"
-            description="8–128 ký tự"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            repeatLabel="Nhập lại mật khẩu mới"
+            password={password}
+            password2={password2}
+            onPassword={setPassword}
+            onPassword2={setPassword2}
             error={errors.new_password}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
-          />
-          <PasswordInput
-            label="Nhập lại mật khẩu mới"
-            autoComplete="new-password"
-            required
-            value={password2}
-            onChange={(e) => setPassword2(e.currentTarget.value)}
-            error={errors.password2}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
+            repeatError={errors.password2}
           />
           <Button type="submit" loading={busy} fullWidth>
             Đặt lại mật khẩu

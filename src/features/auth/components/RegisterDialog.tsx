@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { useAtom } from 'jotai'
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { Anchor, Button, Stack, TextInput } from '@mantine/core'
 import { registerBody } from '#core/contract/auth.ts'
 import { useUnsavedWork } from '../../update/index.ts'
 import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
 import { authApi } from '../index.ts'
-import { Dialog, passwordToggle, serverErrors, zodErrors, type FieldErrors } from './dialog-parts.tsx'
+import { Dialog, NewPasswordFields, newPasswordErrors, serverErrors, type FieldErrors } from './dialog-parts.tsx'
 
 /** Registering logs the new account in; a link leads back to the login for those who have one. */
 export function RegisterDialog() {
@@ -23,8 +23,7 @@ export function RegisterDialog() {
   async function submit(e: FormEvent) {
     e.preventDefault()
     const parsed = registerBody.safeParse({ name, email, password })
-    const found = parsed.success ? {} : zodErrors(parsed.error)
-    if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
+    const found = newPasswordErrors(parsed, password, password2)
     if (!parsed.success || found.password2) return setErrors(found)
     setErrors({})
     setBusy(true)
@@ -58,26 +57,15 @@ export function RegisterDialog() {
             error={errors.email}
             size="md"
           />
-          <PasswordInput
+          <NewPasswordFields
             label="Mật khẩu"
-            description="8–128 ký tự"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            repeatLabel="Nhập lại mật khẩu"
+            password={password}
+            password2={password2}
+            onPassword={setPassword}
+            onPassword2={setPassword2}
             error={errors.password}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
-          />
-          <PasswordInput
-            label="Nhập lại mật khẩu"
-            autoComplete="new-password"
-            required
-            value={password2}
-            onChange={(e) => setPassword2(e.currentTarget.value)}
-            error={errors.password2}
-            visibilityToggleButtonProps={passwordToggle}
-            size="md"
+            repeatError={errors.password2}
           />
           <Button type="submit" loading={busy} fullWidth>
             Đăng ký

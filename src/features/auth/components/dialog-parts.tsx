@@ -1,4 +1,4 @@
-import { Modal } from '@mantine/core'
+import { Modal, PasswordInput } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 
@@ -20,6 +20,51 @@ export function serverErrors(fieldErrors: Record<string, string[]>): FieldErrors
 }
 
 export const passwordToggle = { 'aria-label': 'Hiện hoặc ẩn mật khẩu' }
+
+/** The field errors of a form with a new password typed twice: the zod check's, and the repeat's. */
+export function newPasswordErrors(parsed: z.ZodSafeParseResult<unknown>, password: string, password2: string): FieldErrors {
+  const found = parsed.success ? {} : zodErrors(parsed.error)
+  if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
+  return found
+}
+
+/** A new password and its repeat, as registering and resetting ask for them. */
+export function NewPasswordFields(props: {
+  label: string
+  repeatLabel: string
+  password: string
+  password2: string
+  onPassword: (v: string) => void
+  onPassword2: (v: string) => void
+  error: string | undefined
+  repeatError: string | undefined
+}) {
+  return (
+    <>
+      <PasswordInput
+        label={props.label}
+        description="8–128 ký tự"
+        autoComplete="new-password"
+        required
+        value={props.password}
+        onChange={(e) => props.onPassword(e.currentTarget.value)}
+        error={props.error}
+        visibilityToggleButtonProps={passwordToggle}
+        size="md"
+      />
+      <PasswordInput
+        label={props.repeatLabel}
+        autoComplete="new-password"
+        required
+        value={props.password2}
+        onChange={(e) => props.onPassword2(e.currentTarget.value)}
+        error={props.repeatError}
+        visibilityToggleButtonProps={passwordToggle}
+        size="md"
+      />
+    </>
+  )
+}
 
 export function Dialog(props: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
   return (
