@@ -7,6 +7,18 @@ export const latLngQuery = z.object({
   lng: num('Kinh độ').pipe(z.number().min(-180, 'Kinh độ phải từ -180 đến 180.').max(180, 'Kinh độ phải từ -180 đến 180.')),
 })
 
+/** A box as `west,south,east,north` in degrees (query strings of tile packs and plan comparisons). */
+export const bboxParam = z
+  .string()
+  .transform((s) => s.split(',').map(Number))
+  .pipe(
+    z
+      .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
+        error: 'bbox phải là bốn số tây,nam,đông,bắc (độ).',
+      })
+      .refine(([w, s, e, n]) => w < e && s < n, 'bbox phải có tây < đông và nam < bắc.'),
+  )
+
 const optionalPositive = (label: string, max: number) =>
   z
     .number({ error: `${label} phải là số.` })
@@ -59,6 +71,9 @@ export const parcel = z.object({
   geometry,
 })
 
+/** A plan's decision: number and approval date. */
+export const planDecision = z.object({ decision_no: z.string(), approved_at: z.string() })
+
 export const zone = z.object({
   id: z.string(),
   plan_name: z.string(),
@@ -73,6 +88,11 @@ export const zone = z.object({
   max_far: z.number().nullable(),
   /** True on the zones of the plan that governs the point (core/planning/plan-levels.ts). */
   governing: z.boolean(),
+  /**
+   * A newer approved plan of the same level covering the point replaces this zone's plan (kept as
+   * history: "thay thế bởi QĐ … ngày …"); null for the plan in force. Additive: older answers have none.
+   */
+  replaced_by: planDecision.nullable().default(null),
   geometry,
 })
 
@@ -87,7 +107,7 @@ export const overlayRef = z.object({
    * A newer approved overlay of the same plan level at this point replaces it (kept as history: "thay
    * thế bởi QĐ … ngày …"); null for the one in force. Additive: older answers have none.
    */
-  replaced_by: z.object({ decision_no: z.string(), approved_at: z.string() }).nullable().default(null),
+  replaced_by: planDecision.nullable().default(null),
 })
 export type OverlayRef = z.infer<typeof overlayRef>
 

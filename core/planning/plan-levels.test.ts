@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderZones, parsePlanLevel, planLevelRank, planLevelRankSql } from './plan-levels.ts'
+import { orderZones, parsePlanLevel, planLevelRank, planLevelRankSql, replacedBy } from './plan-levels.ts'
 
 const zone = (id: string, plan_level: string, approved_at: string, decision_no = `${id}/QĐ`) => ({ id, plan_name: `Đồ án ${decision_no}`, plan_level, approved_at, decision_no })
 
@@ -40,5 +40,25 @@ describe('plan levels', () => {
 
   it('gives SQL the same ranks', () => {
     expect(planLevelRankSql('p.level')).toBe("case p.level when 'QHCT 1/500' then 0 when 'QHPK 1/2000' then 1 when 'QHC' then 2 else 3 end")
+  })
+
+  it('marks each older plan of a level as replaced by the newest of that level, whatever the order given', () => {
+    const versions = replacedBy([
+      zone('old', 'QHPK 1/2000', '2017-06-12'),
+      zone('qhc', 'QHC', '2016-01-01'),
+      zone('new', 'QHPK 1/2000', '2023-09-15'),
+      zone('mid', 'QHPK 1/2000', '2020-01-01'),
+    ])
+    expect(versions.map((v) => [v.id, v.replaced_by?.decision_no ?? null])).toEqual([
+      ['old', 'new/QĐ'],
+      ['qhc', null],
+      ['new', null],
+      ['mid', 'new/QĐ'],
+    ])
+    expect(versions[0]?.replaced_by).toEqual({ decision_no: 'new/QĐ', approved_at: '2023-09-15' })
+  })
+
+  it('replaces nothing among plans approved the same day, nor a plan alone at its level', () => {
+    expect(replacedBy([zone('a', 'QHCT 1/500', '2024-01-01'), zone('b', 'QHCT 1/500', '2024-01-01', '9/QĐ')]).map((v) => v.replaced_by)).toEqual([null, null])
   })
 })

@@ -31,6 +31,27 @@ export function parsePlanLevel(text: string): PlanLevel | null {
   return null
 }
 
+/** A plan's decision, as the card names it: "thay thế bởi QĐ {decision_no} ngày {approved_at}". */
+export type PlanDecision = { decision_no: string; approved_at: string }
+
+/**
+ * Plan versions among what covers one place: of the plans of one level, the newest approval is in force
+ * and each older one is replaced by it (both are kept and listed, the older as history). Null for the
+ * one in force and for plans no newer one of their level covers.
+ */
+export function replacedBy<T extends PlanDecision & { plan_level: string }>(items: readonly T[]): (T & { replaced_by: PlanDecision | null })[] {
+  const newest = new Map<string, T>()
+  for (const it of items) {
+    const seen = newest.get(it.plan_level)
+    if (!seen || it.approved_at > seen.approved_at) newest.set(it.plan_level, it)
+  }
+  return items.map((it) => {
+    const current = newest.get(it.plan_level)!
+    const replaced = current.approved_at > it.approved_at ? { decision_no: current.decision_no, approved_at: current.approved_at } : null
+    return { ...it, replaced_by: replaced }
+  })
+}
+
 type Orderable = { id: string; plan_name: string; plan_level: string; approved_at: string; decision_no: string }
 
 const planKey = (z: Orderable) => JSON.stringify([z.plan_name, z.plan_level, z.decision_no, z.approved_at])

@@ -1,9 +1,9 @@
 import type { OverlayRef, PlanningData, Zone } from '#core/contract/lookups.ts'
 import type { Usage } from '#core/contract/envelope.ts'
-import { orderZones } from '#core/planning/plan-levels.ts'
+import { orderZones, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Deps } from '../deps.ts'
 import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
-import { OVERLAYS_AT_SQL, withVersions } from '../overlays/store.ts'
+import { OVERLAYS_AT_SQL } from '../overlays/store.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, POINT_SQL, toLocation, toSource, type DatasetInfo } from './source.ts'
@@ -43,7 +43,7 @@ type PlanningRow = {
   found: boolean
   covered: boolean
   parcel: ParcelRecord | null
-  zones: Omit<ZoneRecord, 'governing'>[]
+  zones: Omit<ZoneRecord, 'governing' | 'replaced_by'>[]
   overlays: Omit<OverlayRef, 'replaced_by'>[]
   road_reserves: PlanningData['road_reserves']
   datasets: DatasetInfo[]
@@ -64,8 +64,8 @@ function planningAnswer(row: PlanningRow, lat: number, lng: number): PlanningDat
   if (!dataset) throw new Error(`dataset ${sourceId} vanished during a lookup`)
   return {
     parcel: parcel ? toContractParcel(parcel) : null,
-    zones: zoneRecords.map(({ dataset_id: _, ...z }) => z),
-    overlays: withVersions(row.overlays),
+    zones: replacedBy(zoneRecords).map(({ dataset_id: _, ...z }) => z),
+    overlays: replacedBy(row.overlays),
     // Reserves that only touch the boundary share no area and do not affect the parcel.
     road_reserves: row.road_reserves.filter((r) => r.affected_area_m2 >= 0.05).map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 })),
     location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),

@@ -1,5 +1,5 @@
 import type { OverlayRef } from '#core/contract/lookups.ts'
-import { planLevelRankSql } from '#core/planning/plan-levels.ts'
+import { planLevelRankSql, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/database.ts'
 
 export type OverlayRow = OverlayRef & {
@@ -20,26 +20,12 @@ export async function listOverlays(db: Queryable): Promise<OverlayRow[]> {
   return db.query<OverlayRow>(`select ${COLUMNS} from raster_overlays o ${ORDER}`)
 }
 
-/**
- * Plan versions at one point: of the overlays of one level, the newest approval is in force and each
- * older one is replaced by it (both stay listed; the list is already newest first within a level).
- */
-export function withVersions<T extends Omit<OverlayRef, 'replaced_by'>>(rows: readonly T[]): (T & Pick<OverlayRef, 'replaced_by'>)[] {
-  const newest = new Map<string, T>()
-  return rows.map((o) => {
-    const current = newest.get(o.plan_level)
-    if (!current) newest.set(o.plan_level, o)
-    const replaced = current && current.approved_at > o.approved_at ? { decision_no: current.decision_no, approved_at: current.approved_at } : null
-    return { ...o, replaced_by: replaced }
-  })
-}
-
 /** The overlays whose sheet (not just its bounding box) covers the point, older versions marked as replaced. */
 export async function overlaysAt(db: Queryable, lat: number, lng: number): Promise<OverlayRef[]> {
-  return withVersions(await db.query<Omit<OverlayRef, 'replaced_by'>>(OVERLAYS_AT_SQL, [lat, lng]))
+  return replacedBy(await db.query<Omit<OverlayRef, 'replaced_by'>>(OVERLAYS_AT_SQL, [lat, lng]))
 }
 
-/** The overlays covering the point $1 lat, $2 lng, in the order that decides which plan governs (before withVersions). */
+/** The overlays covering the point $1 lat, $2 lng, in the order that decides which plan governs (before replacedBy). */
 export const OVERLAYS_AT_SQL = `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
      where o.footprint && ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)) ${ORDER}`
 

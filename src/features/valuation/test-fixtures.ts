@@ -128,6 +128,7 @@ export const planningFixture: PlanningData = {
       max_floors: 5,
       max_far: 4,
       governing: true,
+      replaced_by: null,
       geometry: { type: 'Polygon', coordinates: [] },
     },
   ],
