@@ -31,7 +31,7 @@ describe('the demo dataset generator', () => {
 describe('the demo dataset in the database', () => {
   beforeAll(() => demoLoaded())
 
-  it('holds ≥ 20,000 parcels, ~100 zones, 3,000 sales, two plans, alleys of several widths and priced streets', async () => {
+  it('holds ≥ 20,000 parcels, ~150 zones, 3,000 sales, three plans (two versions of the zoning plan), alleys of several widths and priced streets', async () => {
     const db = await demoLoaded()
     const ds = DEMO.datasetId
     const [counts] = await db.query<Record<string, number>>(
@@ -53,10 +53,10 @@ describe('the demo dataset in the database', () => {
          (select is_simulated::int from datasets where id = $1) as simulated`,
       [ds],
     )
-    expect(counts).toMatchObject({ plans: 2, levels: 2, sales: 3000, unpriced: 0, too_old: 0, feature_kinds: 5, simulated: 1 })
+    expect(counts).toMatchObject({ plans: 3, levels: 2, sales: 3000, unpriced: 0, too_old: 0, feature_kinds: 5, simulated: 1 })
     expect(counts?.parcels).toBeGreaterThanOrEqual(20_000)
-    expect(counts?.zones).toBeGreaterThanOrEqual(90)
-    expect(counts?.zones).toBeLessThanOrEqual(110)
+    expect(counts?.zones).toBeGreaterThanOrEqual(130)
+    expect(counts?.zones).toBeLessThanOrEqual(170)
     expect(counts?.reserves).toBeGreaterThan(0)
     expect(counts?.narrowest_alley).toBeLessThan(2)
     expect(counts?.widest_alley).toBeGreaterThan(3.5)

@@ -74,8 +74,10 @@ export type ParcelRow = {
   wkt: string
 }
 export type BaseFeatureRow = { kind: 'block' | 'water' | 'green' | 'landmark' | 'ward_boundary'; name: string; subkind: string; wkt: string }
+/** The demo's plans: the zoning plan of 2017, the one of 2023 that replaced it, and the detailed plan of 2025. */
+export type PlanKey = 'qhpk' | 'qhct' | 'qhpk2017'
 export type ZoneRow = {
-  plan: 'qhpk' | 'qhct'
+  plan: PlanKey
   block_code: string
   land_use_code: string
   max_density_pct: number | null
@@ -83,9 +85,9 @@ export type ZoneRow = {
   max_far: number | null
   wkt: string
 }
-export type ReserveRow = { plan: 'qhpk' | 'qhct'; road_name: string; width_m: number; wkt: string }
+export type ReserveRow = { plan: PlanKey; road_name: string; width_m: number; wkt: string }
 export type ComparableRow = { wkt: string; observed_at: string; price_vnd: number; area_m2: number; frontage_m: number; alley_width_m: number | null; floors: number; kind: string }
-export type PlanRow = { key: 'qhpk' | 'qhct'; name: string; level: 'QHPK 1/2000' | 'QHCT 1/500'; decision_no: string; approved_at: string }
+export type PlanRow = { key: PlanKey; name: string; level: 'QHPK 1/2000' | 'QHCT 1/500'; decision_no: string; approved_at: string }
 
 export type DemoTile = {
   index: number
@@ -117,6 +119,19 @@ const isMainCol = (gx: number) => gx % MAIN_X === 0
 const isMainRow = (gy: number) => gy % MAIN_Y === 0
 
 /** `market` and `salesPerTile` change only the sales: a second market on the same land, for measuring valuation. */
+/** A 2023 zoning plan's zone as the 2017 plan it replaced set it (see the comment where it is used). */
+function olderZoning(z: ZoneRow): ZoneRow {
+  if (z.land_use_code === 'DGD') return { ...z, plan: 'qhpk2017', land_use_code: 'ODT', max_density_pct: 80, max_floors: 4, max_far: 2.8 }
+  const built = z.land_use_code === 'ODT' || z.land_use_code === 'TMD'
+  return {
+    ...z,
+    plan: 'qhpk2017',
+    max_density_pct: built && z.max_density_pct !== null ? Math.min(z.max_density_pct + 10, 90) : z.max_density_pct,
+    max_floors: built && z.max_floors !== null ? Math.max(z.max_floors - 2, 2) : z.max_floors,
+    max_far: built && z.max_far !== null ? Math.round(z.max_far * 7) / 10 : z.max_far,
+  }
+}
+
 export function planDemo(opts: { parcels?: number; seed?: number; market?: MarketRules; salesPerTile?: number } = {}): DemoPlan {
   const seed = opts.seed ?? DEMO.defaultSeed
   const market = opts.market ?? DEMO_MARKET
@@ -197,6 +212,8 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
   const plans: PlanRow[] = [
     { key: 'qhpk', name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng', level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2023-09-15' },
     { key: 'qhct', name: 'Quy hoạch chi tiết tỷ lệ 1/500 khu trung tâm phường mô phỏng', level: 'QHCT 1/500', decision_no: '5678/QĐ-UBND', approved_at: '2025-03-20' },
+    // Last, so the two plans above keep their ids: the zoning plan the 2023 one replaced (kept as history, compared in "So sánh").
+    { key: 'qhpk2017', name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng', level: 'QHPK 1/2000', decision_no: '2468/QĐ-UBND', approved_at: '2017-06-12' },
   ]
 
   /** House numbers on a street: odd on one side, even on the other, rising with distance along it. */
@@ -558,7 +575,7 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       DKV: [5, 1, 0.05],
       SON: [null, null, null],
     }
-    const zone = (plan: 'qhpk' | 'qhct', code: string, land: string, x0: number, y0: number, x1: number, y1: number, r: Rng) => {
+    const zone = (plan: PlanKey, code: string, land: string, x0: number, y0: number, x1: number, y1: number, r: Rng) => {
       const [d, f, far] = rules[land] ?? [null, null, null]
       const vary = land === 'ODT' || land === 'TMD'
       zones.push({
@@ -596,12 +613,16 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       }
     }
 
+    // The 2017 zoning plan, on the same blocks: lower buildings and FAR, denser lots, and no school where
+    // the 2023 plan put one. Appended after the others (and drawn below them) so their ids stay put.
+    for (const z of zones.filter((x) => x.plan === 'qhpk')) zones.push(olderZoning(z))
+
     // Road reserves: a main road and three streets to be widened, and narrow alleys in the detailed plan.
-    const rowReserve = (j: number, width: number, plan: 'qhpk' | 'qhct') => {
+    const rowReserve = (j: number, width: number, plan: PlanKey) => {
       const gy = gy0 + j
       reserves.push({ plan, road_name: rowName(gy), width_m: width, wkt: rectWkt(wx0, gy * PY - width / 2, wx1, gy * PY + width / 2) })
     }
-    const colReserve = (i: number, width: number, plan: 'qhpk' | 'qhct') => {
+    const colReserve = (i: number, width: number, plan: PlanKey) => {
       const gx = gx0 + i
       reserves.push({ plan, road_name: colName(gx), width_m: width, wkt: rectWkt(gx * PX - width / 2, wy0, gx * PX + width / 2, wy1) })
     }
@@ -614,6 +635,9 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       if (i >= QHCT_COLS || j >= QHCT_ROWS || alley.width > 3) continue
       reserves.push({ plan: 'qhct', road_name: alley.westName, width_m: 6, wkt: rectWkt(alley.rect[0], alley.y - 3, alley.rect[2], alley.y + 3) })
     }
+    // The 2017 zoning plan widened the main road less, one street alike, and did not widen the other two.
+    rowReserve(8, Math.min(rowWidth(gy0 + 8) + 4, 30), 'qhpk2017')
+    colReserve(2, Math.max(colWidth(gx0 + 2) + 2, 12), 'qhpk2017')
 
     // Market sales of the last 24 months, priced by the hidden model.
     const cr = createRng(hashSeed(seed, 'sales', index))

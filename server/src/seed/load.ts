@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/index.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
-import { DEMO, planDemo, type DemoTile, type StreetRow } from './generate.ts'
+import { DEMO, planDemo, type DemoTile, type PlanKey, type StreetRow } from './generate.ts'
 
 export type LoadResult = { loaded: boolean; parcels: number; comparables: number; zones: number; streets: number; ms: number }
 
@@ -28,7 +28,7 @@ async function insertStreets(tx: Queryable, rows: StreetRow[], ids: Map<string, 
 
 const PARCEL_CHUNK = 20_000
 
-async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, number>, planIds: Record<'qhpk' | 'qhct', number>) {
+async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, number>, planIds: Record<PlanKey, number>) {
   const ds = DEMO.datasetId
   await insertStreets(tx, tile.alleys, streetIds)
   await tx.query(`insert into admin_units (dataset_id, level, name, province, geom) values ($1, 'ward', $2, $3, ST_GeomFromText($4, 4326))`, [
@@ -129,7 +129,7 @@ export async function loadDemo(
       DEMO.dataDate,
       DEMO.crs,
     ])
-    const planIds = { qhpk: 0, qhct: 0 }
+    const planIds: Record<PlanKey, number> = { qhpk: 0, qhct: 0, qhpk2017: 0 }
     for (const p of plan.plans) {
       const [row] = await tx.query<{ id: number }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::float8 as id`, [
         DEMO.datasetId,

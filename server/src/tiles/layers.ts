@@ -106,7 +106,7 @@ const planning: TileSet = {
     {
       name: 'zones',
       minzoom: 12,
-      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000, QHPK nằm trên QHC',
+      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000, QHPK nằm trên QHC; trong một cấp, đồ án mới nằm trên đồ án cũ',
       fields: {
         land_use_code: 'Mã chức năng sử dụng đất',
         color: 'Màu (#rrggbb)',
@@ -115,12 +115,17 @@ const planning: TileSet = {
         max_density_pct: 'Mật độ xây dựng tối đa (%)',
         max_far: 'Hệ số sử dụng đất tối đa',
         plan_level: 'Cấp quy hoạch',
+        approved_at: 'Ngày phê duyệt đồ án (YYYY-MM-DD)',
+        decision_no: 'Số quyết định phê duyệt',
       },
       select: `
         select z.id as fid,
           json_build_object('land_use_code', z.land_use_code, 'color', coalesce(c.color, '#cccccc'), 'block_code', z.block_code,
-            'max_floors', z.max_floors, 'max_density_pct', z.max_density_pct, 'max_far', z.max_far, 'plan_level', p.level) as props,
-          z.geom, ${PLAN_LEVELS.length} - ${planLevelRankSql('p.level')} as sort
+            'max_floors', z.max_floors, 'max_density_pct', z.max_density_pct, 'max_far', z.max_far, 'plan_level', p.level,
+            'approved_at', p.approved_at::text, 'decision_no', p.decision_no) as props,
+          -- Drawn bottom to top: the more detailed level over the broader one, and within a level the newer
+          -- approval over the older it replaces (days since 1970 stay below the level's step of 100,000).
+          z.geom, (${PLAN_LEVELS.length} - ${planLevelRankSql('p.level')}) * 100000 + (p.approved_at - date '1970-01-01') as sort
         from planning_zones z join plans p on p.id = z.plan_id left join land_use_codes c on c.code = z.land_use_code
         where z.geom && b.q`,
     },

@@ -206,6 +206,8 @@ describe('vector tiles', () => {
       max_density_pct: 80,
       max_far: 4.5,
       plan_level: 'QHCT 1/500',
+      approved_at: '2023-01-01',
+      decision_no: '1/QĐ-UBND',
     })
     const xs = coords(zone).map((p) => p.x)
     const ys = coords(zone).map((p) => p.y)
@@ -326,6 +328,44 @@ describe('vector tiles', () => {
     expect(again.headers.get('etag')).toBe(etag)
     const other = await getTile(t, path, { 'if-none-match': 'W/"0-planning-16-0-0"' })
     expect(other.status).toBe(200)
+  })
+
+  it('draws a newer plan of a level over the older one it replaces, and a detailed plan over a newer broader one', async () => {
+    const plan = async (level: string, decision: string, approved: string) =>
+      (
+        await db.query<{ id: number }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, 'Thử', $2, $3, $4) returning id::float8 as id`, [
+          dataset,
+          level,
+          decision,
+          approved,
+        ])
+      )[0]!.id
+    const older = await plan('QHCT 1/500', '0/QĐ-UBND', '2015-01-01')
+    const broader = await plan('QHPK 1/2000', '9/QĐ-UBND', '2026-01-01')
+    await db.transaction(async (tx) => {
+      for (const [id, block] of [
+        [older, 'OLD'],
+        [broader, 'PK'],
+      ] as const)
+        await tx.query(
+          `insert into planning_zones (dataset_id, plan_id, block_code, land_use_code, geom) values ($1, $2, $3, 'TMD', ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON($4), 4326)))`,
+          [dataset, id, block, geo({ type: 'Polygon', coordinates: [box(1000, 1000, 3000, 3000)] })],
+        )
+      await bumpDataVersion(tx)
+    })
+    // The version is re-read at most once per second of the server's clock.
+    t.clock.now = new Date(t.clock.now.getTime() + 1500)
+    try {
+      const res = await getTile(t, `/tiles/planning/${Z}/${TX}/${TY}.pbf`)
+      // Bottom to top, the order a client draws them in.
+      expect(res.layers.zones!.map((f) => f.properties.block_code)).toEqual(['PK', 'OLD', 'A1'])
+    } finally {
+      await db.transaction(async (tx) => {
+        await tx.query('delete from plans where id = any($1::bigint[])', [[older, broader]])
+        await bumpDataVersion(tx)
+      })
+      t.clock.now = new Date(t.clock.now.getTime() + 1500)
+    }
   })
 
   it('serves the cached tile until bumpDataVersion, then the new data under a new ETag', async () => {

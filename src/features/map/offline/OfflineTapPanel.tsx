@@ -2,7 +2,7 @@ import { Fragment, lazy, Suspense } from 'react'
 import { useAtom } from 'jotai'
 import { Alert, Button, Group, Loader, Text } from '@mantine/core'
 import { IconBell, IconSearch, IconWifiOff } from '@tabler/icons-react'
-import { formatDateTime } from '../../../lib/format/format.ts'
+import { formatDate, formatDateTime } from '../../../lib/format/format.ts'
 import { formatDecimal } from '../../../lib/geo/coordinates.ts'
 import { useOnline } from '../../../lib/use-online.ts'
 import { ResultPanel } from '../components/ResultPanel.tsx'
@@ -46,8 +46,14 @@ function LookupButton({ point, onLookup, again = false }: { point: Point; onLook
 
 function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Point; onLookup: (p: Point) => void }) {
   const p = facts.parcel
-  // The zones come most detailed plan first; those of the same level as the first one govern.
+  // The zones come governing first; the rest of its level are older versions, the others higher-level plans.
   const governingLevel = facts.zones[0]?.level
+  const label = (z: TileFacts['zones'][number]) =>
+    z.replacedBy
+      ? `Đồ án cũ, thay thế bởi QĐ ${z.replacedBy.decision_no} ngày ${formatDate(z.replacedBy.approved_at)}`
+      : z.level === governingLevel
+        ? 'Ô quy hoạch đang áp dụng'
+        : 'Quy hoạch cấp trên'
   return (
     <article className="qh-result" data-testid="offline-tile-result">
       <Group gap={6} mb={4}>
@@ -69,19 +75,20 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
         {facts.zones.map((z, i) => (
           <Fragment key={`${z.code}-${i}`}>
             <dt>
-              {z.level === governingLevel ? 'Ô quy hoạch đang áp dụng' : 'Quy hoạch cấp trên'} {z.level ? `(${z.level})` : ''}
+              {label(z)} {z.level ? `(${z.level})` : ''}
             </dt>
             <dd data-testid="offline-zone">
               <span className="qh-swatch" style={{ background: z.color, display: 'inline-block', verticalAlign: '-3px' }} aria-hidden /> {z.code}
               {z.block ? `, ký hiệu ${z.block}` : ''}
               {z.maxFloors !== null ? `, tối đa ${z.maxFloors} tầng` : ''}
               {z.maxDensityPct !== null ? `, mật độ ${z.maxDensityPct}%` : ''}
+              {z.decision ? `; QĐ ${z.decision.decision_no} ngày ${formatDate(z.decision.approved_at)}` : ''}
             </dd>
           </Fragment>
         ))}
       </dl>
       <Text size="sm" c="dimmed" mt="xs">
-        Vị trí {formatDecimal(point)}. Diện tích, lộ giới và quyết định phê duyệt có trong kết quả tra cứu đầy đủ, khi có mạng.
+        Vị trí {formatDecimal(point)}. Diện tích, lộ giới và tên đồ án có trong kết quả tra cứu đầy đủ, khi có mạng.
       </Text>
       <LookupButton point={point} onLookup={onLookup} />
     </article>

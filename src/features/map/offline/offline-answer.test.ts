@@ -30,6 +30,18 @@ describe('offline tap on saved tiles', () => {
     expect(facts.zones.map((z) => z.level)).toEqual(['QHPK 1/2000', 'QHC', null])
   })
 
+  it('puts the newer of two plans of one level first and marks the older as replaced by it', () => {
+    const facts = tileFactsFrom([
+      feature({ layer: 'zones', land_use_code: 'ODT', plan_level: 'QHPK 1/2000', approved_at: '2017-06-12', decision_no: '2468/QĐ-UBND', max_floors: 6 }),
+      feature({ layer: 'zones', land_use_code: 'DGD', plan_level: 'QHPK 1/2000', approved_at: '2023-09-15', decision_no: '1234/QĐ-UBND', max_floors: 5 }),
+    ])
+    expect(facts.zones.map((z) => [z.code, z.decision?.decision_no, z.replacedBy?.decision_no ?? null])).toEqual([
+      ['DGD', '1234/QĐ-UBND', null],
+      ['ODT', '2468/QĐ-UBND', '1234/QĐ-UBND'],
+    ])
+    expect(facts.zones[1]?.replacedBy).toEqual({ decision_no: '1234/QĐ-UBND', approved_at: '2023-09-15' })
+  })
+
   it('has no parcel where the tiles show none', () => {
     expect(tileFactsFrom([feature({ layer: 'water' })])).toEqual({ parcel: null, zones: [] })
   })

@@ -1,5 +1,5 @@
 import type { FeatureLike } from 'ol/Feature'
-import { planLevelRank } from '#core/planning/plan-levels.ts'
+import { planLevelRank, replacedBy, type PlanDecision } from '#core/planning/plan-levels.ts'
 import type OlMap from 'ol/Map'
 import type { MapController } from '../engine/map-controller.ts'
 import type { Point } from '../../../lib/map-url.ts'
@@ -11,7 +11,19 @@ import { vietnamDay } from '#core/time/vietnam-time.ts'
 /** What the drawn tiles say at a point: the parcel's numbers and main use, the planning zones' codes and colours. */
 export type TileFacts = {
   parcel: { id: string | null; sheetNo: number | null; parcelNo: number | null; landUse: string | null } | null
-  zones: { code: string; color: string; block: string | null; level: string | null; maxFloors: number | null; maxDensityPct: number | null; maxFar: number | null }[]
+  zones: {
+    code: string
+    color: string
+    block: string | null
+    level: string | null
+    maxFloors: number | null
+    maxDensityPct: number | null
+    maxFar: number | null
+    /** The plan's decision; tiles saved before the tiles carried it have none. */
+    decision: PlanDecision | null
+    /** A newer plan of the same level drawn at this point replaces this one's. */
+    replacedBy: PlanDecision | null
+  }[]
 }
 
 /** A tap answered without the server; `saved` says whether a saved area covers the point. */
@@ -26,7 +38,7 @@ const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : 
 /** The facts in the features under a pixel, from the map's parcels and planning layers (the saved tiles when offline). */
 export function tileFactsFrom(features: readonly FeatureLike[]): TileFacts {
   const parcel = features.find((f) => f.get('layer') === 'parcels')
-  const zones = features
+  const drawn = features
     .filter((f) => f.get('layer') === 'zones')
     .map((f) => ({
       code: String(f.get('land_use_code') ?? ''),
@@ -36,9 +48,18 @@ export function tileFactsFrom(features: readonly FeatureLike[]): TileFacts {
       maxFloors: num(f.get('max_floors')),
       maxDensityPct: num(f.get('max_density_pct')),
       maxFar: num(f.get('max_far')),
+      plan_level: str(f.get('plan_level')) ?? '',
+      decision_no: str(f.get('decision_no')) ?? '',
+      approved_at: str(f.get('approved_at')) ?? '',
     }))
-    // The most detailed plan governs, as on the server (the tiles carry no approval date to go further).
-    .sort((a, b) => planLevelRank(a.level) - planLevelRank(b.level))
+  // The most detailed plan governs, then the newest approval, as on the server (core/planning/plan-levels.ts).
+  const zones = replacedBy(drawn)
+    .sort((a, b) => planLevelRank(a.level) - planLevelRank(b.level) || (a.approved_at < b.approved_at ? 1 : a.approved_at > b.approved_at ? -1 : 0))
+    .map(({ plan_level: _, decision_no, approved_at, replaced_by, ...z }) => ({
+      ...z,
+      decision: approved_at ? { decision_no, approved_at } : null,
+      replacedBy: replaced_by,
+    }))
   return {
     parcel: parcel ? { id: str(parcel.get('id')), sheetNo: num(parcel.get('sheet_no')), parcelNo: num(parcel.get('parcel_no')), landUse: str(parcel.get('land_use')) } : null,
     zones,
