@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { forgotPasswordBody, loginBody, loginData, meData, registerBody, registerData, resetPasswordBody, usageData } from '#core/contract/auth.ts'
 import { latLngQuery, parcelsData, parcelsQuery, planningData, searchData, searchQuery, uploadData, valuationBody, valuationData } from '#core/contract/lookups.ts'
+import { compareData, planCompareQuery } from '#core/contract/plans.ts'
 import { buildInfo, healthData } from '#core/contract/system.ts'
 import { overlayList, tileJson } from '#core/contract/tiles.ts'
 import { packQuery } from '../tiles/pack.ts'
@@ -116,6 +117,16 @@ export const routeSpecs: RouteSpec[] = [
     bearer: true,
     query: parcelsQuery,
     answer: { envelope: parcelsData },
+    codes: ['BadRequest', 'Unauthorized', 'NotFound'],
+  },
+  {
+    method: 'get',
+    path: '/api/plans/compare',
+    summary: 'So sánh hai phiên bản đồ án quy hoạch trong một thửa (lat, lng) hoặc một khu vực (bbox)',
+    tag: 'lookups',
+    bearer: true,
+    query: planCompareQuery,
+    answer: { envelope: compareData },
     codes: ['BadRequest', 'Unauthorized', 'NotFound'],
   },
   {

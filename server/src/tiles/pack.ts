@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bboxParam } from '#core/contract/lookups.ts'
 import { tileLayerIds, type TileLayerId } from '#core/contract/tiles.ts'
 import { tileRange, type LayerTile } from '#core/offline/tile-grid.ts'
 import { packEntryHead, packHeader, PACK_MAX_TILES } from '#core/offline/tile-pack.ts'
@@ -26,16 +27,7 @@ const zoomList = z
  */
 export const packQuery = z
   .object({
-    bbox: z
-      .string()
-      .transform((s) => s.split(',').map(Number))
-      .pipe(
-        z
-          .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)], {
-            error: 'bbox phải là bốn số tây,nam,đông,bắc (độ).',
-          })
-          .refine(([w, s, e, n]) => w < e && s < n, 'bbox phải có tây < đông và nam < bắc.'),
-      ),
+    bbox: bboxParam,
     zooms: zoomList,
     layers: z
       .string()
