@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as CompareRouteImport } from './routes/compare'
 import { Route as DemoRouteImport } from './routes/demo'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as SketchRouteImport } from './routes/sketch'
@@ -25,6 +26,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompareRoute = CompareRouteImport.update({
+  id: '/compare',
+  path: '/compare',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DemoRoute = DemoRouteImport.update({
@@ -56,6 +62,7 @@ const WalkRoute = WalkRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/compare': typeof CompareRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -65,6 +72,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/compare': typeof CompareRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -75,6 +83,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/compare': typeof CompareRoute
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
@@ -84,14 +93,29 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/account' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+    | '/'
+    | '/account'
+    | '/compare'
+    | '/demo'
+    | '/offline'
+    | '/sketch'
+    | '/valuation'
+    | '/walk'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/' | '/account' | '/demo' | '/offline' | '/sketch' | '/valuation' | '/walk'
+    | '/'
+    | '/account'
+    | '/compare'
+    | '/demo'
+    | '/offline'
+    | '/sketch'
+    | '/valuation'
+    | '/walk'
   id:
     | '__root__'
     | '/'
     | '/account'
+    | '/compare'
     | '/demo'
     | '/offline'
     | '/sketch'
@@ -102,6 +126,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
+  CompareRoute: typeof CompareRoute
   DemoRoute: typeof DemoRoute
   OfflineRoute: typeof OfflineRoute
   SketchRoute: typeof SketchRoute
@@ -123,6 +148,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compare': {
+      id: '/compare'
+      path: '/compare'
+      fullPath: '/compare'
+      preLoaderRoute: typeof CompareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo': {
@@ -166,6 +198,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
+  CompareRoute: CompareRoute,
   DemoRoute: DemoRoute,
   OfflineRoute: OfflineRoute,
   SketchRoute: SketchRoute,

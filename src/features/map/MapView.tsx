@@ -11,6 +11,7 @@ import { SaveAreaControl } from './offline/SaveAreaControl.tsx'
 import { useOfflineTap } from './offline/offline-tap.ts'
 import { DESKTOP_MEDIA, mapConfig } from './config.ts'
 import type { MeridianChoice } from './components/CoordinatePanel.tsx'
+import { CompareAreaLink } from './components/CompareAreaLink.tsx'
 import { GpsStatus } from './components/GpsStatus.tsx'
 import { LayerPanel, Legend } from './components/LayerPanel.tsx'
 import { MapReadout, readoutPoint } from './components/MapReadout.tsx'
@@ -168,6 +169,7 @@ export default function MapView({ search }: { search: MapSearch }) {
       {panel === 'layers' && (
         <LayerPanel settings={layers.settings} onSettings={layers.setSettings} hasRaster={layers.hasRaster} onClose={() => setPanel(null)}>
           <OverlayList overlays={overlays.visible} choices={overlays.choices} onChoice={overlays.setChoice} />
+          <CompareAreaLink ctrl={ctrl} view={view} />
         </LayerPanel>
       )}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fullAddress, isSimulated, nonResidentialZones, planGroups, reserveVerdict } from './selection.ts'
+import { fullAddress, isSimulated, nonResidentialZones, planCount, planGroups, reserveVerdict } from './selection.ts'
 
 const zone = (code: string, governing = true) => ({ land_use_code: code, governing }) as never
 const parcel = (codes: string[]) => ({ land_use: codes.map((code) => ({ code, name: code, area_m2: 50 })) }) as never
@@ -36,6 +36,19 @@ describe('result verdicts', () => {
     expect([flagged.governing.map((x) => x.id), flagged.higher.map((x) => x.id)]).toEqual([['a'], ['b']])
     const stored = planGroups([z('c', 'QHC', '2024-01-01'), z('d', 'QHPK 1/2000', '2019-01-01')])
     expect([stored.governing.map((x) => x.id), stored.higher.map((x) => x.id)]).toEqual([['d'], ['c']])
+  })
+
+  it('keeps an older plan of the governing level apart as history, replaced by the newer one, in stored results too', () => {
+    const z = (id: string, plan_level: string, approved_at: string) => ({ id, plan_name: id, plan_level, approved_at, decision_no: `${id}/QĐ` }) as never
+    const stored = planGroups([z('old', 'QHPK 1/2000', '2017-06-12'), z('new', 'QHPK 1/2000', '2023-09-15'), z('qhc', 'QHC', '2016-01-01')])
+    expect([stored.governing, stored.history, stored.higher].map((g) => g.map((x) => x.id))).toEqual([['new'], ['old'], ['qhc']])
+    expect(stored.history[0]?.replaced_by).toEqual({ decision_no: 'new/QĐ', approved_at: '2023-09-15' })
+  })
+
+  it('counts the distinct plans among the zones, whatever number of zones each has', () => {
+    const z = (plan_level: string, decision_no: string) => ({ plan_level, decision_no, approved_at: '2020-01-01' }) as never
+    expect(planCount([z('QHPK 1/2000', '1'), z('QHPK 1/2000', '1')])).toBe(1)
+    expect(planCount([z('QHPK 1/2000', '1'), z('QHPK 1/2000', '2'), z('QHC', '3')])).toBe(3)
   })
 
   it('recognises simulated data by its name, with or without diacritics', () => {

@@ -1,6 +1,6 @@
 import { placeLine } from '#core/text/place-line.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
-import { orderZones } from '#core/planning/plan-levels.ts'
+import { orderZones, replacedBy } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { residentialCodes } from './land-use.ts'
 import type { Point } from '../../lib/map-url.ts'
@@ -32,12 +32,23 @@ export function nonResidentialZones(result: Pick<PlanningData, 'parcel' | 'zones
 type Zone = PlanningData['zones'][number]
 
 /**
- * The zones of the governing plan, and apart those of the higher-level plans that also cover the point.
- * Results stored before the server flagged `governing` are ordered here by the same rule.
+ * The zones of the governing plan; older versions that a newer plan of their level replaces here (kept
+ * as history); and the higher-level plans that also cover the point. Results stored before the server
+ * flagged `governing` or `replaced_by` are ordered and versioned here by the same rules.
  */
-export function planGroups(zones: readonly Zone[]): { governing: Zone[]; higher: Zone[] } {
+export function planGroups(zones: readonly Zone[]): { governing: Zone[]; history: Zone[]; higher: Zone[] } {
   const flagged = zones.some((z) => typeof z.governing === 'boolean') ? zones : orderZones(zones)
-  return { governing: flagged.filter((z) => z.governing), higher: flagged.filter((z) => !z.governing) }
+  const versioned = flagged.some((z) => z.replaced_by !== undefined) ? flagged : replacedBy(flagged)
+  return {
+    governing: versioned.filter((z) => z.governing),
+    history: versioned.filter((z) => !z.governing && z.replaced_by),
+    higher: versioned.filter((z) => !z.governing && !z.replaced_by),
+  }
+}
+
+/** Distinct plans among the zones: two or more make a comparison worth offering. */
+export function planCount(zones: readonly Zone[]): number {
+  return new Set(zones.map((z) => `${z.plan_level}|${z.decision_no}|${z.approved_at}`)).size
 }
 
 /** The address with ward, district and province added unless it already names them. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, render, screen, within } from '@testing-library/react'
-import { MantineProvider } from '@mantine/core'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { planningFixture } from '../../valuation/test-fixtures.ts'
+import { withRouter } from '../../../lib/testing/with-router.tsx'
 import ResultCard from './ResultCard.tsx'
 
 beforeAll(() => {
@@ -37,16 +37,18 @@ const zonesOnly: PlanningData = {
   zones: [zone('1', 'QHCT 1/500', '300/QĐ-UBND', 'DKV', true), zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', false), zone('3', 'QHC', '100/QĐ-TTg', 'ODT', false)],
 }
 
-const show = (result: PlanningData) =>
+const show = async (result: PlanningData) => {
   render(
-    <MantineProvider>
-      <ResultCard selection={{ point: { lat: result.location.lat, lng: result.location.lng }, status: 'ready', result }} shareUrl="http://localhost/#/x" onLookup={() => {}} />
-    </MantineProvider>,
+    withRouter(
+      <ResultCard selection={{ point: { lat: result.location.lat, lng: result.location.lng }, status: 'ready', result }} shareUrl="http://localhost/#/x" onLookup={() => {}} />,
+    ),
   )
+  await screen.findByTestId('result-card')
+}
 
 describe('result card', () => {
-  it('shows a zones-only answer without a parcel block or valuation, the governing plan apart from the higher-level plans', () => {
-    show(zonesOnly)
+  it('shows a zones-only answer without a parcel block or valuation, the governing plan apart from the higher-level plans', async () => {
+    await show(zonesOnly)
     expect(screen.getByTestId('result-title').textContent).toBe('Quy hoạch tại điểm đã chọn')
     expect(screen.getByTestId('no-parcel')).toBeTruthy()
     expect(screen.queryByText('Thửa đất')).toBeNull()
@@ -65,14 +67,14 @@ describe('result card', () => {
     expect(screen.getByRole('heading', { name: 'Quy hoạch cấp trên cũng phủ điểm này' })).toBeTruthy()
   })
 
-  it('shows no higher-level heading when the governing plan is the only one', () => {
-    show({ ...zonesOnly, zones: [zone('1', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
+  it('shows no higher-level heading when the governing plan is the only one', async () => {
+    await show({ ...zonesOnly, zones: [zone('1', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
     expect(screen.getByTestId('governing-plan').textContent).toContain('201/QĐ-UBND')
     expect(screen.queryByTestId('higher-plans')).toBeNull()
   })
 
-  it('names the scanned planning maps under the point with their level, decision and date, the older version as replaced, and nothing when there are none', () => {
-    show({
+  it('names the scanned planning maps under the point with their level, decision and date, the older version as replaced, and nothing when there are none', async () => {
+    await show({
       ...zonesOnly,
       overlays: [
         { id: 'qhpk-2', name: 'QHPK Hòa Cường điều chỉnh', plan_level: 'QHPK 1/2000', decision_no: '88/QĐ-UBND', approved_at: '2025-09-01', replaced_by: null },
@@ -92,7 +94,28 @@ describe('result card', () => {
     expect(screen.getByTestId('overlay-in-force').textContent).toContain('Đang áp dụng; đã thay thế QĐ 1234/QĐ-UBND ngày 20/05/2024')
     expect(screen.getByTestId('overlay-history').textContent).toContain('Thay thế bởi QĐ 88/QĐ-UBND ngày 01/09/2025')
     cleanup()
-    show(zonesOnly)
+    await show(zonesOnly)
     expect(screen.queryByTestId('result-overlays')).toBeNull()
+  })
+
+  it('shows when the governing plan was approved and the older version it replaced, kept apart as history, and offers the comparison', async () => {
+    const older = { ...zone('4', 'QHPK 1/2000', '2468/QĐ-UBND', 'ODT', false), approved_at: '2017-06-12', replaced_by: { decision_no: '201/QĐ-UBND', approved_at: '2024-03-15' } }
+    await show({ ...planningFixture, zones: [zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'DGD', true), older] })
+    expect(screen.getByTestId('governing-approval').textContent).toBe('Phê duyệt ngày 15/03/2024; thay thế đồ án cùng cấp theo QĐ 2468/QĐ-UBND ngày 12/06/2017.')
+    const history = screen.getByTestId('plan-history')
+    expect(within(history).getByTestId('history-zone').textContent).toContain('Thay thế bởi QĐ 201/QĐ-UBND ngày 15/03/2024')
+    expect(screen.queryByTestId('higher-plans')).toBeNull()
+    const link = screen.getByTestId('compare-plans')
+    expect(link.textContent).toBe('So sánh với đồ án cũ')
+    const { lat, lng } = planningFixture.location
+    expect(link.getAttribute('href')).toBe(`/compare?lat=${lat}&lng=${lng}`)
+  })
+
+  it('offers no comparison where one plan covers the point, and compares a box around the point when there is no parcel', async () => {
+    await show({ ...planningFixture, zones: [zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
+    expect(screen.queryByTestId('compare-plans')).toBeNull()
+    cleanup()
+    await show(zonesOnly)
+    expect(screen.getByTestId('compare-plans').getAttribute('href')).toMatch(/^\/compare\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+$/)
   })
 })

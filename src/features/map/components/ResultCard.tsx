@@ -9,6 +9,7 @@ import { store } from '../../../lib/store.ts'
 import { pushToast } from '../../notifications/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
+import { ComparePlansLink } from './ComparePlansLink.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
 
@@ -145,6 +146,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
         </p>
       )}
       <PlanZones zones={zones} headingId={id} />
+      <ComparePlansLink result={result} />
       <PlanOverlays overlays={result.overlays} />
 
       <h3>Toạ độ VN-2000</h3>
