@@ -20,6 +20,9 @@ export function isPdf(file: string): boolean {
   }
 }
 
+/** An image covering at least this share of the largest one's page area is a part of the map, not a legend. */
+const MAP_PART = 0.1
+
 export type PdfSheet = {
   /** The sheet's image, written where GDAL reads it (a JPEG, or a PPM/PGM of the decoded samples). */
   image: string
@@ -49,9 +52,14 @@ export async function readGeospatialPdf(file: string, scratchStem: string, ensur
         `${basename(file)} không có ảnh quét (bản vẽ vector): chỉ nhập được PDF chứa ảnh; hãy xuất tờ bản đồ thành GeoTIFF (QGIS, ArcGIS hoặc gdal_translate) rồi nhập tệp đó`,
       )
     }
+    // A scan the writer cut into tiles is several images of the map's size; a legend or a logo is small.
+    const parts = new Set(images.filter((p) => area(p.ctm) >= MAP_PART * area(largest.ctm)).map((p) => p.image))
+    if (parts.size > 1) {
+      throw new ImportError(`${basename(file)} vẽ tờ bản đồ thành ${parts.size} ảnh ghép lại (ảnh chia ô), chưa ghép được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`)
+    }
     const notes: string[] = []
     const others = new Set(images.map((p) => p.image)).size - 1
-    if (others > 0) notes.push(`PDF vẽ ${others + 1} ảnh; chỉ dùng ảnh lớn nhất (các ảnh nhỏ là chú giải, khung tên …)`)
+    if (others > 0) notes.push(`PDF vẽ thêm ${others} ảnh nhỏ (chú giải, khung tên …), không nhập`)
     const written = await writeImage(pdf, largest.image, scratchStem, ensureRoom)
     const georef = pdfGeoref(pdf, page, largest)
     notes.push(`Ảnh trong PDF: ${written.width} × ${written.height} px${georef ? `, tọa độ theo ${georef.encoding}` : ', không có tọa độ'}`)

@@ -366,6 +366,11 @@ describe('raster overlays refuse bad input with one clear message and store noth
     await refuse(base('pdf-vector', await vectorPdf(dir, 'pdf-vector')), /không có ảnh quét \(bản vẽ vector\).*GeoTIFF/)
   })
 
+  it('a PDF whose scan is cut into image tiles', async () => {
+    const file = await geoPdf(dir, 'pdf-tiled', W, H, GT, MERIDIAN, ['TILED=YES', 'BLOCKXSIZE=256', 'BLOCKYSIZE=256'])
+    await refuse(base('pdf-tiled', file), /vẽ tờ bản đồ thành 4 ảnh ghép lại .*GeoTIFF/)
+  })
+
   it('a truncated PDF', async () => {
     const whole = readFileSync(await geoPdf(dir, 'pdf-whole', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']))
     const file = join(dir, 'pdf-cut.pdf')
