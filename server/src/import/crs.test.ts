@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { knownMeridians } from '#core/geo/provinces.ts'
 import { vn2000Proj } from '#core/geo/vn2000.ts'
-import { crsFromPrj, formatCrs, parseCrs, projectorFor, projString } from './crs.ts'
+import { crsFromPrj, formatCrs, parseCrs, projectorFor, projString, withEsriTowgs84 } from './crs.ts'
 
 /** Ground distance in metres between two nearby WGS84 points. */
 function metres(a: [number, number], b: [number, number]): number {
@@ -56,6 +56,15 @@ describe('crsFromPrj', () => {
     expect(crsFromPrj(withShift('-191.90441,-39.30318,-111.45033,0,0,0,0'))).toEqual({ kind: 'vn2000', meridian: 105.75, towgs84: [-191.90441, -39.30318, -111.45033] })
     expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
     expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,-0.00928836,0.01975479,-0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
+  })
+
+  it('reads the datum shift GDAL writes into an ESRI datum name, and leaves a name it cannot split as it is', () => {
+    // As GDAL writes it for a CRS given as a PROJ string: nothing names VN-2000 but the shift.
+    const mangled = (shift: string) =>
+      vn2000Prj105_45.replace(/"VN_2000_TM3_105_45"|"GCS_VN_2000"/g, '"unknown"').replace(/DATUM\["[^"]*"/, `DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_${shift}"`)
+    expect(crsFromPrj(mangled('-191_90441429_-39_30318279_-111_45032835_0_00928836_-0_01975479_0_00427372_0_252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(crsFromPrj(mangled('-192_873_-39_382_-111_202'))).toEqual({ kind: 'vn2000', meridian: 105.75, towgs84: [-192.873, -39.382, -111.202] })
+    expect(withEsriTowgs84(mangled('-192_873_-39_382_-111'))).toBe(mangled('-192_873_-39_382_-111'))
   })
 
   it('does not guess for other scale factors or other projections', () => {

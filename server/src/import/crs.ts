@@ -76,7 +76,9 @@ const VN2000_DATUM = /VN[_ -]?2000|Vietnam[_ ]2000|-191\.904|-192\.873|ID\["EPSG
  * returns null and needs --crs.
  */
 export function crsFromPrj(wkt: string): Crs | null {
-  const text = wkt.trim().replace(/^BOUNDCRS\s*\[\s*SOURCECRS\s*\[\s*/i, '')
+  const text = withEsriTowgs84(wkt)
+    .trim()
+    .replace(/^BOUNDCRS\s*\[\s*SOURCECRS\s*\[\s*/i, '')
   const projected = /^(PROJCS|PROJCRS|PROJECTEDCRS)\s*\[/i.test(text)
   const geographic = /^(GEOGCS|GEOGCRS|GEODCRS|GEOGRAPHICCRS)\s*\[/i.test(text)
   const datumWgs84 = /DATUM\s*\[\s*"(D_)?WGS_?1984"|DATUM\s*\[\s*"World Geodetic System 1984"|ENSEMBLE\s*\[\s*"World Geodetic System 1984|ID\["EPSG",\s*4326\]\s*\]?\s*$/i.test(
@@ -90,6 +92,23 @@ export function crsFromPrj(wkt: string): Crs | null {
   if (scale === undefined) return null
   const shift = declaredShift(text)
   return { kind: 'vn2000', meridian: tm.meridian, ...(scale === TM3_SCALE ? {} : { scale }), ...(shift ? { towgs84: shift } : {}) }
+}
+
+/**
+ * GDAL writes a datum shift that ESRI's WKT has no place for into the datum's name, every '.' and ','
+ * turned into '_' (`DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_-191_90441429_-39_30318279_…"`),
+ * as in the .prj of a shapefile or the WKT of a geospatial PDF it wrote; GDAL itself does not read it
+ * back. This puts it back as TOWGS84[…] when the values can be told apart: 7 or 3 numbers, each with a
+ * fraction (14 or 6 parts) or each without (7 or 3 parts). Otherwise the WKT is returned as it is.
+ */
+export function withEsriTowgs84(wkt: string): string {
+  return wkt.replace(/(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*SPHEROID\s*\[[^\]]*\])/i, (all, name: string, mangled: string, spheroid: string) => {
+    const parts = mangled.split('_').filter(Boolean)
+    const paired = parts.length === 14 || parts.length === 6
+    const values = paired ? Array.from({ length: parts.length / 2 }, (_, i) => Number(`${parts[2 * i]}.${parts[2 * i + 1]}`)) : parts.map(Number)
+    if (!(paired || parts.length === 7 || parts.length === 3) || values.some((v) => !Number.isFinite(v))) return all
+    return `${name}"${spheroid},TOWGS84[${values.join(',')}]`
+  })
 }
 
 /**

@@ -1,17 +1,25 @@
 import proj4 from 'proj4'
-import { vn2000Proj } from '#core/geo/vn2000.ts'
-import { parseCrs } from '../import/crs.ts'
+import { formatCrs, parseCrs, projString } from '../import/crs.ts'
+import type { Crs } from '../import/types.ts'
 import { ImportError } from '../import/errors.ts'
 import { fitAffine, MAX_GCP_RESIDUAL_M, type ControlPoint, type GeoTransform } from './gcp.ts'
 
-/** The CRS a scan's coordinates are in, as GDAL takes it, and as it is shown to people. */
-export type OverlayCrs = { kind: 'wgs84' | 'vn2000' | 'epsg'; srs: string; label: string }
+/**
+ * The CRS a scan's coordinates are in, as GDAL takes it, and as it is shown to people: WGS84, a VN-2000
+ * grid, an EPSG code, or the WKT a file gives (`file`) for any other system GDAL knows.
+ */
+export type OverlayCrs = { kind: 'wgs84' | 'vn2000' | 'epsg' | 'file'; srs: string; label: string }
+
+/** A CRS the importer recognises (a VN-2000 grid with its scale and datum shift, or WGS84) as GDAL takes it. */
+export function overlayCrsOf(crs: Crs): OverlayCrs {
+  if (crs.kind === 'wgs84') return { kind: 'wgs84', srs: 'EPSG:4326', label: 'EPSG:4326' }
+  return { kind: 'vn2000', srs: projString(crs), label: formatCrs(crs) }
+}
 
 /** `EPSG:4326`, `vn2000:107.75` (or 107°45′) or any other `EPSG:<code>` GDAL knows (e.g. EPSG:3405). */
 export function parseOverlayCrs(text: string): OverlayCrs | null {
   const known = parseCrs(text)
-  if (known?.kind === 'wgs84') return { kind: 'wgs84', srs: 'EPSG:4326', label: 'EPSG:4326' }
-  if (known?.kind === 'vn2000') return { kind: 'vn2000', srs: vn2000Proj(known.meridian), label: `vn2000:${known.meridian}` }
+  if (known) return overlayCrsOf(known)
   const epsg = /^epsg:(\d{4,6})$/i.exec(text.trim())
   return epsg ? { kind: 'epsg', srs: `EPSG:${epsg[1]}`, label: `EPSG:${epsg[1]}` } : null
 }

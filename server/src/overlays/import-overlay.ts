@@ -9,8 +9,10 @@ import { loadGdal, type Gdal, type GdalDataset } from '../gdal/gdal.ts'
 import { ImportError } from '../import/errors.ts'
 import { isoDate } from '../import/values.ts'
 import { applyGeoTransform, type GeoTransform } from './gcp.ts'
+import { isPdf, readGeospatialPdf, type PdfSheet } from './geospatial-pdf.ts'
 import { checkResiduals, georefFromGcps, type OverlayCrs, type TypedGcp } from './georef.ts'
 import { resolutionAt, WORLD, type Box } from './mercator.ts'
+import { pdfControlPoints } from './pdf/pdf-crs.ts'
 import { openScratchDir } from './scratch-dir.ts'
 import { countTiles, gdalError, renderPyramid } from './tiler.ts'
 import { VIETNAM_BOX } from './vietnam.ts'
@@ -40,7 +42,7 @@ export type OverlayImportOptions = {
 export type OverlaySummary = {
   id: string
   replaced: boolean
-  georef: 'geotiff' | 'world-file' | 'gcp'
+  georef: 'geotiff' | 'world-file' | 'gcp' | 'geospatial-pdf'
   crs: string
   width: number
   height: number
@@ -82,19 +84,34 @@ const defaultFreeBytes = (path: string) => {
 
 type Placement = { how: OverlaySummary['georef']; srs: string; label: string; transform: GeoTransform; gcpArgs: string[]; residuals: number[] }
 
-/** How the scan is placed on the ground: its own georeferencing, a world file, or control points. */
-function placementOf(info: RasterInfo, opts: OverlayImportOptions): Placement {
-  if (opts.gcps && opts.gcps.length > 0) {
-    const g = georefFromGcps(opts.gcps, opts.crs)
-    for (const note of g.notes) opts.log?.(note)
-    g.residuals.forEach((r, i) => {
-      const p = g.points[i]!
-      opts.log?.(`Điểm khống chế ${i + 1} (cột ${p.pixel}, dòng ${p.line}): sai số ${r.toFixed(2)} m`)
-    })
-    if (g.points.length === 3) opts.log?.('Với đúng 3 điểm, sai số luôn bằng 0: thêm điểm thứ 4 để kiểm tra độ chính xác')
-    checkResiduals(g.residuals)
-    const gcpArgs = g.points.flatMap((p) => ['-gcp', String(p.pixel), String(p.line), String(p.x), String(p.y)])
-    return { how: 'gcp', srs: g.srs, label: g.label, transform: g.transform, gcpArgs, residuals: g.residuals }
+/**
+ * Placement by control points, typed or read from a geospatial PDF: fitted, each residual logged, and
+ * refused over the threshold, the same way for both.
+ */
+function gcpPlacement(how: 'gcp' | 'geospatial-pdf', gcps: TypedGcp[], crs: OverlayCrs | undefined, log: OverlayImportOptions['log']): Placement {
+  const g = georefFromGcps(gcps, crs)
+  for (const note of g.notes) log?.(note)
+  g.residuals.forEach((r, i) => {
+    const p = g.points[i]!
+    log?.(`Điểm khống chế ${i + 1} (cột ${p.pixel}, dòng ${p.line}): sai số ${r.toFixed(2)} m`)
+  })
+  if (how === 'gcp' && g.points.length === 3) log?.('Với đúng 3 điểm, sai số luôn bằng 0: thêm điểm thứ 4 để kiểm tra độ chính xác')
+  checkResiduals(g.residuals)
+  const gcpArgs = g.points.flatMap((p) => ['-gcp', String(p.pixel), String(p.line), String(p.x), String(p.y)])
+  return { how, srs: g.srs, label: g.label, transform: g.transform, gcpArgs, residuals: g.residuals }
+}
+
+/** How the scan is placed on the ground: control points typed, a geospatial PDF's own, its GeoTIFF georeferencing or a world file. */
+async function placementOf(gdal: Gdal, info: RasterInfo, opts: OverlayImportOptions, pdf: PdfSheet | undefined): Promise<Placement> {
+  if (opts.gcps && opts.gcps.length > 0) return gcpPlacement('gcp', opts.gcps, opts.crs, opts.log)
+  if (pdf) {
+    if (!pdf.georef) {
+      throw new ImportError('PDF chưa có tọa độ (không có /VP … /Measure /GEO hay /LGIDict): thêm ít nhất 3 điểm khống chế --gcp cột,dòng,X,Y trên ảnh trong PDF và --crs')
+    }
+    if (opts.crs) throw new ImportError('PDF đã có hệ tọa độ riêng; --crs chỉ dùng kèm các điểm khống chế --gcp')
+    const [width, height] = info.size ?? [0, 0]
+    const { crs, gcps } = await pdfControlPoints(gdal, pdf.georef, width, height)
+    return gcpPlacement('geospatial-pdf', gcps, crs, opts.log)
   }
   const gt = info.geoTransform
   const placed = gt && gt.some((v, i) => v !== IDENTITY[i])
@@ -178,20 +195,23 @@ function checkDisk(opts: OverlayImportOptions, scratchParent: string, width: num
   const free = opts.freeBytes ?? defaultFreeBytes
   const scratchNeed = width * height * bands * 0.5
   const tileNeed = tilePixels * 1.5 * 1.34
-  const mb = (b: number) => Math.ceil(b / 1e6).toLocaleString('vi-VN')
   const scratchFree = free(scratchParent)
   const need = opts.dataDir ? scratchNeed + tileNeed : scratchNeed
   const dataFree = opts.dataDir ? free(existsSync(opts.dataDir) ? opts.dataDir : resolve(opts.dataDir, '..')) : Number.POSITIVE_INFINITY
-  if (scratchFree < (opts.dataDir ? scratchNeed : need) || dataFree < tileNeed) {
-    throw new ImportError(`Không đủ chỗ trên đĩa: cần khoảng ${mb(need)} MB, còn ${mb(Math.min(scratchFree, dataFree))} MB`)
-  }
+  if (scratchFree < (opts.dataDir ? scratchNeed : need) || dataFree < tileNeed) throw noRoom(need, Math.min(scratchFree, dataFree))
 }
 
-async function openRaster(gdal: Gdal, file: string): Promise<GdalDataset> {
+function noRoom(need: number, free: number): ImportError {
+  const mb = (b: number) => Math.ceil(b / 1e6).toLocaleString('vi-VN')
+  return new ImportError(`Không đủ chỗ trên đĩa: cần khoảng ${mb(need)} MB, còn ${mb(free)} MB`)
+}
+
+/** Opens a raster; `shown` is the file named in a refusal (the PDF, not the image taken out of it). */
+async function openRaster(gdal: Gdal, file: string, shown = file): Promise<GdalDataset> {
   const opened = await gdal.open(resolve(file)).catch(() => ({ datasets: [] as GdalDataset[] }))
   const ds = opened.datasets[0]
   if (!ds || ds.type !== 'raster') {
-    throw new ImportError(`Không đọc được ${basename(file)} như một ảnh (GeoTIFF, PNG, JPEG): tệp hỏng hoặc không phải ảnh`)
+    throw new ImportError(`Không đọc được ${basename(shown)} như một ảnh (GeoTIFF, PNG, JPEG, PDF): tệp hỏng hoặc không phải ảnh`)
   }
   return ds
 }
@@ -227,13 +247,21 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
     scratch.close()
   }
   try {
-    const original = await openRaster(gdal, opts.file)
+    // A geospatial PDF is read here (GDAL's WebAssembly build cannot), its image handed to GDAL as a file.
+    const ensureRoom = (bytes: number) => {
+      const free = (opts.freeBytes ?? defaultFreeBytes)(scratchParent)
+      if (free < bytes) throw noRoom(bytes, free)
+    }
+    const pdf = isPdf(opts.file) ? await readGeospatialPdf(opts.file, scratch.real('pdf-image'), ensureRoom) : undefined
+    const original = await openRaster(gdal, pdf?.image ?? opts.file, opts.file)
     const info = original.info as RasterInfo
     const [width, height] = info.size ?? [0, 0]
     const bands = info.bands ?? []
     if (width <= 0 || height <= 0 || bands.length === 0) throw new ImportError(`${basename(opts.file)} không có dữ liệu ảnh`)
     if (bands.some((b) => b.type !== 'Byte')) throw new ImportError('Chỉ nhận ảnh 8 bit mỗi kênh (ảnh quét màu hoặc xám)')
-    const placement = placementOf(info, opts)
+    const placement = await placementOf(gdal, info, opts, pdf)
+    // Said once the sheet is placed, so that a refusal stays the one line printed.
+    for (const note of pdf?.notes ?? []) opts.log?.(note)
     const outline = await footprintOf(gdal, placement, width, height)
     const [w, s, e, n] = [VIETNAM_BOX.west, VIETNAM_BOX.south, VIETNAM_BOX.east, VIETNAM_BOX.north]
     if (outline.lngLat.some(([lng, lat]) => !(lng >= w && lng <= e && lat >= s && lat <= n))) {
@@ -286,7 +314,7 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
       lastLog = performance.now()
       opts.log?.(`Đang cắt ô: ${done.toLocaleString('vi-VN')} / tối đa ${total.toLocaleString('vi-VN')}`)
     }
-    const input = { gdal, source, byGcps: placement.how === 'gcp', scratch, overlayId: id, box: mercBox, minzoom, maxzoom, onTiles }
+    const input = { gdal, source, byGcps: placement.gcpArgs.length > 0, scratch, overlayId: id, box: mercBox, minzoom, maxzoom, onTiles }
     const row = [
       id,
       opts.name.trim(),

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import proj4 from 'proj4'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { overlayList } from '#core/contract/tiles.ts'
@@ -11,7 +12,7 @@ import type { Database } from '../db/index.ts'
 import { ImportError } from '../import/errors.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { geoTiff, pngWithWorldFile, QUARTER_COLOURS, quarterImage, tempDir } from './fixtures/sheets.ts'
+import { geoPdf, geoTiff, pngWithWorldFile, QUARTER_COLOURS, quarterImage, restructurePdf, tempDir, vectorPdf } from './fixtures/sheets.ts'
 import type { GeoTransform } from './gcp.ts'
 import { parseOverlayCrs } from './georef.ts'
 import { importOverlay, type OverlayImportOptions } from './import-overlay.ts'
@@ -260,6 +261,74 @@ describe('raster planning overlays', () => {
   })
 })
 
+describe('geospatial PDF sheets', () => {
+  const checkSheet = async (id: string, s: { maxzoom: number }, gt: GeoTransform = GT, toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel) => {
+    for (const [q, px, ln] of quarterCentres(W, H)) expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
+  }
+
+  it.each([
+    ['ISO 32000, JPEG', ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']],
+    ['ISO 32000, deflate with the TIFF predictor', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE', 'PREDICTOR=2']],
+    ['OGC best practice, JPEG', ['GEO_ENCODING=OGC_BP', 'COMPRESS=JPEG']],
+    ['OGC best practice, deflate', ['GEO_ENCODING=OGC_BP', 'COMPRESS=DEFLATE']],
+  ])('imports a VN-2000 sheet exported as a geospatial PDF (%s) with its colours where the map says they are', async (label, options) => {
+    const stem = `pdf-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
+    const file = await geoPdf(dir, stem, W, H, GT, MERIDIAN, options)
+    const lines: string[] = []
+    const s = await importOverlay(db, base(stem, file, { log: (l) => lines.push(l) }))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'vn2000:107.75', width: W, height: H, maxzoom: 17 })
+    expect(Math.max(...s.residuals)).toBeLessThan(0.01)
+    expect(lines).toContain(`Ảnh trong PDF: ${W} × ${H} px, tọa độ theo ${label.startsWith('ISO') ? 'ISO 32000' : 'OGC'}`)
+    await checkSheet(s.id, s)
+  })
+
+  it('reads a PDF 1.5 layout: objects in an object stream, a cross-reference stream, and an image with PNG predictors', async () => {
+    const gdalMade = await geoPdf(dir, 'pdf15-src', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE'])
+    // Adaptive filtering makes the PNG use the Sub, Up, Average and Paeth filters, not only None.
+    const png = await sharp(await quarterImage(W, H))
+      .png({ adaptiveFiltering: true })
+      .toBuffer()
+    const file = join(dir, 'pdf15.pdf')
+    writeFileSync(file, restructurePdf(readFileSync(gdalMade), { png, width: W, height: H }))
+    const s = await importOverlay(db, base('pdf15', file))
+    expect(s.georef).toBe('geospatial-pdf')
+    await checkSheet(s.id, s)
+  })
+
+  it('reads a PDF whose cross-reference offsets are off (bytes added in front) by finding its objects', async () => {
+    const good = await geoPdf(dir, 'shifted-src', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG'])
+    const file = join(dir, 'shifted.pdf')
+    writeFileSync(file, Buffer.concat([Buffer.from('Content-Type: application/pdf\r\n\r\n'), readFileSync(good)]))
+    const s = await importOverlay(db, base('shifted', file))
+    await checkSheet(s.id, s)
+  })
+
+  it('places a PDF in WGS 84 / UTM 49N, a CRS given to GDAL as the PDF writes it', async () => {
+    const utm = '+proj=utm +zone=49 +datum=WGS84 +units=m +no_defs'
+    const [x0, y0] = proj4('EPSG:4326', utm).forward([108.2, 16.05]).map(Math.round) as [number, number]
+    const gt: GeoTransform = [x0, 1, 0, y0, 0, -1]
+    const file = await geoPdf(dir, 'pdf-utm', W, H, gt, 'EPSG:32649', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE'])
+    const s = await importOverlay(db, base('pdf-utm', file))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'theo tệp' })
+    const toLngLat = (px: number, ln: number, g: GeoTransform) => proj4(utm, 'EPSG:4326').forward([g[0] + g[1] * px, g[3] + g[5] * ln]) as [number, number]
+    await checkSheet(s.id, s, gt, toLngLat)
+  })
+
+  it('places a PDF without georeferencing by --gcp on its image, through the same control-point fit', async () => {
+    const file = await geoPdf(dir, 'pdf-bare', W, H, GT, MERIDIAN, ['GEO_ENCODING=NONE', 'COMPRESS=JPEG'])
+    const gcps = [
+      [8, 8],
+      [W - 8, 8],
+      [8, H - 8],
+      [W - 8, H - 8],
+    ].map(([px, ln]) => ({ pixel: px!, line: ln!, a: GT[3] + GT[5] * ln!, b: GT[0] + GT[1] * px! }))
+    const s = await importOverlay(db, base('pdf-bare', file, { gcps, crs: VN2000 }))
+    expect(s).toMatchObject({ georef: 'gcp', crs: 'vn2000:107.75' })
+    expect(s.residuals).toHaveLength(4)
+    await checkSheet(s.id, s)
+  })
+})
+
 describe('raster overlays refuse bad input with one clear message and store nothing', () => {
   const refuse = async (opts: OverlayImportOptions, message: RegExp) => {
     const err = await importOverlay(db, opts).catch((e: unknown) => e)
@@ -288,9 +357,35 @@ describe('raster overlays refuse bad input with one clear message and store noth
     await refuse(base('broken', file), /hỏng/)
   })
 
+  it('a PDF without georeferencing and without control points', async () => {
+    const file = await geoPdf(dir, 'pdf-nogeo', 64, 48, GT, MERIDIAN, ['GEO_ENCODING=NONE'])
+    await refuse(base('pdf-nogeo', file), /^PDF chưa có tọa độ .*--gcp/)
+  })
+
+  it('a PDF with no raster image (a plan drawn as vectors)', async () => {
+    await refuse(base('pdf-vector', await vectorPdf(dir, 'pdf-vector')), /không có ảnh quét \(bản vẽ vector\).*GeoTIFF/)
+  })
+
+  it('a PDF whose scan is cut into image tiles', async () => {
+    const file = await geoPdf(dir, 'pdf-tiled', W, H, GT, MERIDIAN, ['TILED=YES', 'BLOCKXSIZE=256', 'BLOCKYSIZE=256'])
+    await refuse(base('pdf-tiled', file), /vẽ tờ bản đồ thành 4 ảnh ghép lại .*GeoTIFF/)
+  })
+
+  it('a truncated PDF', async () => {
+    const whole = readFileSync(await geoPdf(dir, 'pdf-whole', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']))
+    const file = join(dir, 'pdf-cut.pdf')
+    writeFileSync(file, whole.subarray(0, Math.floor(whole.length * 0.6)))
+    await refuse(base('pdf-cut', file), /^Tệp PDF hỏng, không đọc được pdf-cut\.pdf: /)
+  })
+
   it('not enough disk space for the import', async () => {
     const file = await pngWithWorldFile(dir, 'disk', W, H, GT)
     await refuse(base('disk', file, { crs: VN2000, freeBytes: () => 50_000 }), /Không đủ chỗ trên đĩa/)
+  })
+
+  it('not enough disk space for the image taken out of a PDF', async () => {
+    const file = await geoPdf(dir, 'pdf-disk', W, H, GT, MERIDIAN, ['COMPRESS=DEFLATE'])
+    await refuse(base('pdf-disk', file, { freeBytes: () => 50_000 }), /^Không đủ chỗ trên đĩa: cần khoảng 1 MB/)
   })
 
   it('the command line exits 1 with one line', async () => {
@@ -305,4 +400,25 @@ describe('raster overlays refuse bad input with one clear message and store noth
     expect(out.stderr.trim().split('\n')).toHaveLength(1)
     expect(out.stderr).toMatch(/^Không nhập được, cơ sở dữ liệu không thay đổi: Ảnh chưa có tọa độ/)
   }, 60_000)
+
+  it('the command line exits 1 with one line for each bad PDF', async () => {
+    const whole = readFileSync(await geoPdf(dir, 'cli-whole', W, H, GT, MERIDIAN, ['COMPRESS=JPEG']))
+    writeFileSync(join(dir, 'cli-cut.pdf'), whole.subarray(0, Math.floor(whole.length * 0.6)))
+    const cases = [
+      [await geoPdf(dir, 'cli-nogeo', 64, 48, GT, MERIDIAN, ['GEO_ENCODING=NONE']), /PDF chưa có tọa độ/],
+      [await vectorPdf(dir, 'cli-vector'), /không có ảnh quét/],
+      [join(dir, 'cli-cut.pdf'), /Tệp PDF hỏng/],
+    ] as const
+    for (const [file, message] of cases) {
+      const out = spawnSync(
+        process.execPath,
+        ['server/src/cli/import.ts', file, '--kind', 'overlay', '--name', 'Tờ PDF', '--plan-level', 'QHPK', '--decision-no', '1/QĐ', '--approved-at', '2024-01-01'],
+        { encoding: 'utf8', env: { ...process.env, DATA_DIR: join(tempDir(), 'data'), DATABASE_URL: '' } },
+      )
+      expect(out.status, file).toBe(1)
+      expect(out.stderr.trim().split('\n'), out.stderr).toHaveLength(1)
+      expect(out.stderr).toMatch(/^Không nhập được, cơ sở dữ liệu không thay đổi: /)
+      expect(out.stderr).toMatch(message)
+    }
+  }, 120_000)
 })

@@ -1,0 +1,123 @@
+import type { PdfFile } from './pdf-file.ts'
+import { apply, invert, matrixOf, multiply, rectOf, type Matrix, type Page, type PlacedImage } from './pdf-page.ts'
+import { nameOf, numberOf, PdfString, type PdfDict, type PdfValue } from './pdf-syntax.ts'
+
+/**
+ * Where the PDF says its image lies on the ground: control points in the image's own square (u to the
+ * right, v down, both 0–1 from the top-left corner) with their coordinates. ISO 32000 gives latitude
+ * and longitude on the datum of its CRS (`geographic`); the OGC best practice gives map coordinates in
+ * its CRS (`map`).
+ */
+export type PdfGeoref = {
+  encoding: 'ISO 32000' | 'OGC'
+  coordinates: 'geographic' | 'map'
+  /** geographic: x = longitude, y = latitude; map: x = easting (or longitude), y = northing (or latitude). */
+  points: { u: number; v: number; x: number; y: number }[]
+  wkt: string
+  epsg: number | undefined
+}
+
+/** A page point in the image's square, v counted down from the top (the first row of samples is the top, §8.9.5). */
+function toImageSquare(inverse: Matrix, px: number, py: number): { u: number; v: number } {
+  const [u, up] = apply(inverse, px, py)
+  return { u, v: 1 - up }
+}
+
+const numbers = (v: PdfValue | undefined): number[] | null => {
+  if (!Array.isArray(v)) return null
+  const n = v.map((x) => numberOf(x))
+  return n.every((x) => x !== undefined && Number.isFinite(x)) ? (n as number[]) : null
+}
+
+/** The page rectangle the image covers (its square through the CTM). */
+function imageRect(ctm: Matrix): [number, number, number, number] {
+  const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)]
+  const xs = corners.map((c) => c[0])
+  const ys = corners.map((c) => c[1])
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+}
+
+function overlap(a: [number, number, number, number], b: [number, number, number, number]): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0])
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1])
+  return w > 0 && h > 0 ? w * h : 0
+}
+
+/**
+ * ISO 32000 (PDF 2.0, and Adobe's extension to 1.7 that GDAL, ArcGIS and QGIS write): the page's /VP
+ * array of viewports, each a /BBox on the page with a /Measure << /Subtype /GEO /GPTS [lat lon …]
+ * /LPTS [x y …] /GCS … >>, LPTS being points of the BBox's unit square. The viewport that covers the
+ * most of the image is the map frame (a sheet may also carry small inset maps).
+ */
+function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
+  const vps = pdf.get(page.dict.get('VP'))
+  if (!Array.isArray(vps)) return null
+  const rect = imageRect(placed.ctm)
+  let best: { vp: PdfDict; bbox: [number, number, number, number]; measure: PdfDict; area: number } | undefined
+  for (const item of vps) {
+    const vp = pdf.dict(item)
+    const bbox = rectOf(pdf.get(vp?.get('BBox')) as PdfValue)
+    const measure = pdf.dict(vp?.get('Measure'))
+    if (!vp || !bbox || !measure || nameOf(measure.get('Subtype')) !== 'GEO') continue
+    const area = overlap(rect, [Math.min(bbox[0], bbox[2]), Math.min(bbox[1], bbox[3]), Math.max(bbox[0], bbox[2]), Math.max(bbox[1], bbox[3])])
+    if (!best || area > best.area) best = { vp, bbox, measure, area }
+  }
+  if (!best) return null
+  const gpts = numbers(pdf.get(best.measure.get('GPTS')) as PdfValue)
+  const lpts = numbers(pdf.get(best.measure.get('LPTS')) as PdfValue)
+  const gcs = pdf.dict(best.measure.get('GCS'))
+  const wkt = pdf.get(gcs?.get('WKT'))
+  if (!gpts || !lpts || gpts.length !== lpts.length || gpts.length < 6 || gpts.length % 2 || !(wkt instanceof PdfString)) return null
+  const [x0, y0, x1, y1] = best.bbox
+  const points = []
+  for (let i = 0; i < lpts.length; i += 2) {
+    const { u, v } = toImageSquare(inverse, x0 + lpts[i]! * (x1 - x0), y0 + lpts[i + 1]! * (y1 - y0))
+    points.push({ u, v, x: gpts[i + 1]!, y: gpts[i]! })
+  }
+  return { encoding: 'ISO 32000', coordinates: 'geographic', points, wkt: wkt.text(), epsg: numberOf(pdf.get(gcs?.get('EPSG')) as PdfValue) }
+}
+
+/**
+ * The OGC best practice (TerraGo's encoding, GDAL's OGC_BP): the page's /LGIDict (one, or an array of
+ * map frames) maps page points to map coordinates by a /CTM or by /Registration pairs [x y X Y], in
+ * the CRS of its /Projection. Only a projection that carries its WKT (as GDAL writes it) is read.
+ */
+function ogc(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
+  const lgi = pdf.get(page.dict.get('LGIDict'))
+  const dicts = (Array.isArray(lgi) ? lgi : [lgi]).map((d) => pdf.dict(d as PdfValue)).filter((d): d is PdfDict => d !== undefined)
+  for (const d of dicts) {
+    const projection = pdf.dict(d.get('Projection'))
+    const wkt = pdf.get(projection?.get('WKT'))
+    if (!(wkt instanceof PdfString)) continue
+    const ctm = matrixOf(pdf.get(d.get('CTM')) as PdfValue)
+    const points: PdfGeoref['points'] = []
+    if (ctm) {
+      // The image's four corners, through the page to the map.
+      const toMap = multiply(placed.ctm, ctm)
+      for (const [iu, iv] of [
+        [0, 1],
+        [1, 1],
+        [0, 0],
+        [1, 0],
+      ] as const) {
+        const [x, y] = apply(toMap, iu, iv)
+        points.push({ u: iu, v: 1 - iv, x, y })
+      }
+    } else {
+      const registration = pdf.get(d.get('Registration'))
+      for (const pair of Array.isArray(registration) ? registration : []) {
+        const r = numbers(pdf.get(pair) as PdfValue)
+        if (r?.length === 4) points.push({ ...toImageSquare(inverse, r[0]!, r[1]!), x: r[2]!, y: r[3]! })
+      }
+    }
+    if (points.length >= 3) return { encoding: 'OGC', coordinates: 'map', points, wkt: wkt.text(), epsg: undefined }
+  }
+  return null
+}
+
+/** The georeferencing of the page the image lies on: ISO 32000 when the PDF has it, else the OGC best practice. */
+export function pdfGeoref(pdf: PdfFile, page: Page, placed: PlacedImage): PdfGeoref | null {
+  const inverse = invert(placed.ctm)
+  if (!inverse) return null
+  return iso32000(pdf, page, placed, inverse) ?? ogc(pdf, page, placed, inverse)
+}
