@@ -45,6 +45,14 @@ export default tseslint.config(
     },
   },
   {
+    // What the browser loads uses zod's functional API: the classic one's methods cannot be tree-shaken,
+    // and it made up most of the entry's schema chunk (docs/performance.md). The server may use either.
+    files: ['core/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Use 'zod/mini' (z.optional(…), .check(z.maxLength(…)), …) in code the browser loads." }] }],
+    },
+  },
+  {
     files: ['core/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts', 'server/**/*.ts'],
     // Tests may compose several parts (a feature's test with the app's API hooks); the rules are for the code they test.
     ignores: ['**/*.test.{ts,tsx}', '**/test-fixtures.ts'],

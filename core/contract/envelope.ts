@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 // The app runs under a Content-Security-Policy without 'unsafe-eval': zod's compiled parsers would probe
 // `Function('')` on first use and the browser would report a CSP violation. Every side imports this
@@ -27,13 +27,13 @@ export const codeStatus = {
 export type MetaCode = keyof typeof codeStatus
 export const metaCodes = Object.keys(codeStatus) as [MetaCode, ...MetaCode[]]
 
-export const usageSchema = z.object({ count: z.number().int(), limit: z.number().int() })
+export const usageSchema = z.object({ count: z.int(), limit: z.int() })
 export type Usage = z.infer<typeof usageSchema>
 
 export const metaSchema = z.object({
   code: z.string(),
   status: z.enum(['OK', 'NG']),
-  usage: usageSchema.optional(),
+  usage: z.optional(usageSchema),
 })
 
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()))
@@ -41,12 +41,12 @@ export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()))
 export const failureSchema = z.object({
   message: z.string(),
   meta: metaSchema,
-  errors: z.union([fieldErrorsSchema, z.string()]).optional(),
-  data: z.object({ error: z.string() }).nullable().optional(),
+  errors: z.optional(z.union([fieldErrorsSchema, z.string()])),
+  data: z.optional(z.nullable(z.object({ error: z.string() }))),
 })
 export type Failure = z.infer<typeof failureSchema>
 
-export function successSchema<T extends z.ZodType>(data: T) {
+export function successSchema<T extends z.core.$ZodType>(data: T) {
   return z.object({ message: z.string(), meta: metaSchema, data })
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { bboxParam, latLngQuery, planDecision } from './lookups.ts'
 
 const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
@@ -8,24 +8,21 @@ const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
  * to compare (`from` the older, `to` the newer); without them the two newest versions of the most
  * detailed level found there.
  */
+const planId = z.optional(z.string().check(z.regex(/^\d{1,18}$/, 'Mã đồ án không hợp lệ.')))
 export const planCompareQuery = z
   .object({
-    lat: latLngQuery.shape.lat.optional(),
-    lng: latLngQuery.shape.lng.optional(),
-    bbox: bboxParam.optional(),
-    from: z
-      .string()
-      .regex(/^\d{1,18}$/, 'Mã đồ án không hợp lệ.')
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{1,18}$/, 'Mã đồ án không hợp lệ.')
-      .optional(),
+    lat: z.optional(latLngQuery.shape.lat),
+    lng: z.optional(latLngQuery.shape.lng),
+    bbox: z.optional(bboxParam),
+    from: planId,
+    to: planId,
   })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Cần cả vĩ độ và kinh độ.', path: ['lat'] })
-  .refine((q) => (q.lat !== undefined) !== (q.bbox !== undefined), { message: 'Chọn một thửa (lat, lng) hoặc một khu vực (bbox).', path: ['bbox'] })
-  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'Cần chọn cả hai đồ án để so sánh.', path: ['to'] })
-  .refine((q) => q.from === undefined || q.from !== q.to, { message: 'Hãy chọn hai đồ án khác nhau.', path: ['to'] })
+  .check(
+    z.refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Cần cả vĩ độ và kinh độ.', path: ['lat'] }),
+    z.refine((q) => (q.lat !== undefined) !== (q.bbox !== undefined), { message: 'Chọn một thửa (lat, lng) hoặc một khu vực (bbox).', path: ['bbox'] }),
+    z.refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'Cần chọn cả hai đồ án để so sánh.', path: ['to'] }),
+    z.refine((q) => q.from === undefined || q.from !== q.to, { message: 'Hãy chọn hai đồ án khác nhau.', path: ['to'] }),
+  )
 export type PlanCompareQuery = z.infer<typeof planCompareQuery>
 
 /** A plan with zones in the compared place: its decision, and what replaced it among the plans there. */
@@ -35,7 +32,7 @@ export const planVersion = z.object({
   plan_level: z.string(),
   decision_no: z.string(),
   approved_at: z.string(),
-  replaced_by: planDecision.nullable(),
+  replaced_by: z.nullable(planDecision),
   /** m² of the compared place its zones cover. */
   area_m2: z.number(),
 })
@@ -51,10 +48,10 @@ export type CompareField = (typeof compareFields)[number]
  */
 export const planChange = z.object({
   field: z.enum(compareFields),
-  from: z.union([z.string(), z.number()]).nullable(),
-  to: z.union([z.string(), z.number()]).nullable(),
-  from_name: z.string().nullable(),
-  to_name: z.string().nullable(),
+  from: z.nullable(z.union([z.string(), z.number()])),
+  to: z.nullable(z.union([z.string(), z.number()])),
+  from_name: z.nullable(z.string()),
+  to_name: z.nullable(z.string()),
   area_m2: z.number(),
   geometry,
 })
@@ -63,8 +60,8 @@ export type PlanChange = z.infer<typeof planChange>
 /** A road reserve (lộ giới) of either plan in the place: its width in each, and the land it newly takes or frees. */
 export const reserveChange = z.object({
   road_name: z.string(),
-  from_width_m: z.number().nullable(),
-  to_width_m: z.number().nullable(),
+  from_width_m: z.nullable(z.number()),
+  to_width_m: z.nullable(z.number()),
   /** m² inside the newer plan's reserve and outside every reserve of the older one. */
   added_m2: z.number(),
   /** m² inside the older plan's reserve and outside every reserve of the newer one. */
@@ -90,15 +87,15 @@ export type PlanComparison = z.infer<typeof planComparison>
 export const compareData = z.object({
   region: z.object({
     kind: z.enum(['parcel', 'area']),
-    parcel: z.object({ id: z.string(), sheet_no: z.number().int(), parcel_no: z.number().int(), address: z.string() }).nullable(),
+    parcel: z.nullable(z.object({ id: z.string(), sheet_no: z.int(), parcel_no: z.int(), address: z.string() })),
     area_m2: z.number(),
     geometry,
   }),
   /** Every plan with zones in the place, the governing order (most detailed level first, then newest). */
   plans: z.array(planVersion),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
   /** Null when fewer than two plans are there, or none was chosen and no level has two versions. */
-  comparison: planComparison.nullable(),
+  comparison: z.nullable(planComparison),
 })
 export type CompareData = z.infer<typeof compareData>

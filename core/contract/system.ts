@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 export const healthData = z.object({ status: z.literal('ok'), db: z.literal('ok'), version: z.string() })
 export const buildInfo = z.object({ id: z.string(), timestamp: z.number() })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** The vector tile sets served at `/tiles/{layer}/{z}/{x}/{y}.pbf` and `/tiles/{layer}.json`. */
 export const tileLayerIds = ['basemap', 'planning', 'parcels'] as const
@@ -7,8 +7,8 @@ export type TileLayerId = (typeof tileLayerIds)[number]
 export const vectorLayer = z.object({
   id: z.string(),
   description: z.string(),
-  minzoom: z.number().int(),
-  maxzoom: z.number().int(),
+  minzoom: z.int(),
+  maxzoom: z.int(),
   /** Property name → what it holds. */
   fields: z.record(z.string(), z.string()),
 })
@@ -20,17 +20,17 @@ export const tileJson = z.object({
   description: z.string(),
   attribution: z.string(),
   scheme: z.literal('xyz'),
-  tiles: z.array(z.string()).min(1),
-  minzoom: z.number().int(),
-  maxzoom: z.number().int(),
+  tiles: z.array(z.string()).check(z.minLength(1)),
+  minzoom: z.int(),
+  maxzoom: z.int(),
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   center: z.tuple([z.number(), z.number(), z.number()]),
   vector_layers: z.array(vectorLayer),
-  data_date: z.string().nullable(),
+  data_date: z.nullable(z.string()),
   /** Parcels only: where the data is, as wards with their province ("Phường Gia An, Thành phố Hồ Chí Minh"), a few at most. */
-  coverage: z.array(z.string()).optional(),
+  coverage: z.optional(z.array(z.string())),
   /** Basemap only, when the server has TILE_URL: a raster basemap (XYZ template, 256-px tiles) to draw under the vector layers. */
-  raster: z.object({ tiles: z.array(z.string()).min(1), attribution: z.string(), maxzoom: z.number().int() }).optional(),
+  raster: z.optional(z.object({ tiles: z.array(z.string()).check(z.minLength(1)), attribution: z.string(), maxzoom: z.int() })),
 })
 export type TileJson = z.infer<typeof tileJson>
 
@@ -43,9 +43,9 @@ export const overlayTileJson = z.object({
   attribution: z.string(),
   scheme: z.literal('xyz'),
   /** PNG tiles; the same path with .webp gives WebP. */
-  tiles: z.array(z.string()).min(1),
-  minzoom: z.number().int(),
-  maxzoom: z.number().int(),
+  tiles: z.array(z.string()).check(z.minLength(1)),
+  minzoom: z.int(),
+  maxzoom: z.int(),
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   center: z.tuple([z.number(), z.number(), z.number()]),
   plan_level: z.string(),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { planningData, usageData } from '#core/contract/index.ts'
 import { errorTexts } from '../lib/errors.ts'
 import { createApiClient } from '../lib/api/client.ts'

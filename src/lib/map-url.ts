@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * The map's state in the address, so a view can be shared: `/demo#/{lat}/{lng}/{zoom}` as the HCMC
@@ -58,9 +58,9 @@ export function decodeMapHash(hash: string): MapUrlState | undefined {
 
 /** `/demo?lat=&lng=&z=`: a typed way for other pages to open the map at a place; a malformed value is a 404. */
 export const mapSearch = z.object({
-  lat: z.number().min(-90).max(90).optional(),
-  lng: z.number().min(-180).max(180).optional(),
-  z: z.number().min(0).max(MAX_ZOOM).optional(),
+  lat: z.optional(z.number().check(z.gte(-90), z.lte(90))),
+  lng: z.optional(z.number().check(z.gte(-180), z.lte(180))),
+  z: z.optional(z.number().check(z.gte(0), z.lte(MAX_ZOOM))),
 })
 export type MapSearch = z.infer<typeof mapSearch>
 

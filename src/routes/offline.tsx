@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { OfflineScreen } from '../features/offline/pages.ts'
 
-const offlineSearch = z.object({ tab: z.enum(['areas', 'queue', 'history']).optional() })
+const offlineSearch = z.object({ tab: z.optional(z.enum(['areas', 'queue', 'history'])) })
 
 function OfflinePage() {
   const { tab } = Route.useSearch()

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { WalkPage } from '../features/walk/pages.ts'
 
 const walkSearch = z.object({
   // A numeric id in a typed address arrives as a number from the router's JSON parsing.
-  parcel: z
-    .union([z.string().max(64), z.number().int()])
-    .transform(String)
-    .optional()
-    .catch(undefined),
+  parcel: z.catch(z.optional(z.pipe(z.union([z.string().check(z.maxLength(64)), z.int()]), z.transform(String))), undefined),
 })
 
 function Walk() {

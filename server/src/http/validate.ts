@@ -1,9 +1,14 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import { config, safeParse, type z } from 'zod/mini'
+import { en } from 'zod/locales'
 import { ApiError } from './errors.ts'
 
+// zod/mini carries no locale: issues the contract gives no text of its own (a bound without a message, a
+// wrong type) keep the English messages clients have always received.
+config(en())
+
 /** zod issues → the contract's `errors` object: field name → Vietnamese messages. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'
@@ -12,8 +17,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out
 }
 
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest'): z.infer<S> {
-  const parsed = schema.safeParse(input)
+export function parseOr400<S extends z.core.$ZodType>(schema: S, input: unknown, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest'): z.infer<S> {
+  const parsed = safeParse(schema, input)
   if (!parsed.success) throw new ApiError(code, undefined, { errors: fieldErrors(parsed.error) })
   return parsed.data
 }
@@ -26,7 +31,7 @@ export const JSON_BODY_TIMEOUT_MS = 30_000
  * arrived after JSON_BODY_TIMEOUT_MS (with `Connection: close`: a trickling client gets its answer and
  * the connection ends after it).
  */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, timeoutMs = JSON_BODY_TIMEOUT_MS): Promise<z.infer<S>> {
+export async function jsonBody<S extends z.core.$ZodType>(c: Context, schema: S, timeoutMs = JSON_BODY_TIMEOUT_MS): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError('BadRequest', 'Nội dung phải là JSON (Content-Type: application/json).')
@@ -47,6 +52,6 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S, timeo
   return parseOr400(schema, body)
 }
 
-export function queryOf<S extends z.ZodType>(c: Context, schema: S, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest'): z.infer<S> {
+export function queryOf<S extends z.core.$ZodType>(c: Context, schema: S, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest'): z.infer<S> {
   return parseOr400(schema, c.req.query(), code)
 }

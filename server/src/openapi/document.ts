@@ -6,7 +6,7 @@ import { routeSpecs, type RouteSpec } from './routes-spec.ts'
 type Json = Record<string, unknown>
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client sends or receives. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+function schemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json
   return rest
 }

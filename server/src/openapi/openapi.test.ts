@@ -34,7 +34,7 @@ function expectDocumented(method: string, path: string, res: { status: number; b
   expect(Object.keys(doc.paths[path]?.[method]?.responses ?? {})).toContain(String(res.status))
   const spec = specFor(method, path)
   const schema = res.status >= 400 ? failureSchema : 'envelope' in spec.answer ? successSchema(spec.answer.envelope) : 'json' in spec.answer ? spec.answer.json : z.unknown()
-  const parsed = schema.safeParse(res.body)
+  const parsed = z.safeParse(schema, res.body)
   expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true)
 }
 

@@ -7,7 +7,7 @@ import { overlayList, tileJson } from '#core/contract/tiles.ts'
 import { packQuery } from '../tiles/pack.ts'
 
 /** How an endpoint answers: the envelope around `data`, or a body of its own (tiles, TileJSON, builds). */
-export type Answer = { envelope: z.ZodType } | { json: z.ZodType } | { binary: string }
+export type Answer = { envelope: z.core.$ZodType } | { json: z.core.$ZodType } | { binary: string }
 
 export type RouteSpec = {
   method: 'get' | 'post' | 'delete'
@@ -18,9 +18,9 @@ export type RouteSpec = {
   bearer?: boolean
   /** Counted against the daily lookup limit (meta.usage on the answer). */
   counted?: boolean
-  query?: z.ZodType
+  query?: z.core.$ZodType
   pathParams?: Record<string, string>
-  body?: z.ZodType
+  body?: z.core.$ZodType
   multipart?: boolean
   answer: Answer
   /** Envelope codes this route answers besides Ok (every /api route may also answer InternalServerError and ServiceUnavailable). */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { createApiClient } from '../../lib/api/client.ts'
 import { appApiHooks } from '../../app/api-hooks.ts'
 import { toastsAtom } from '../notifications/atoms.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { loginData, registerData, type LoginBody, type RegisterBody } from '#core/contract/auth.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'

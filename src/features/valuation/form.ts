@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { ValuationBody } from '#core/contract/lookups.ts'
 import { parseLocaleNumber } from '../../lib/format/format.ts'
 import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from '../../lib/valuation-record.ts'
@@ -37,24 +37,27 @@ export const NOTES_MAX = 1000
  * (valuationBody): empty means "use the parcel's own fact".
  */
 function typedNumber(label: string, example: string, check: (n: number) => string | null) {
-  return z.string().transform((text, ctx) => {
-    const n = parseLocaleNumber(text)
-    if (n === null) return null
-    if (Number.isNaN(n)) {
-      ctx.addIssue({ code: 'custom', message: `${label} phải là số, ví dụ ${example}.` })
-      return z.NEVER
-    }
-    const problem = check(n)
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem })
-      return z.NEVER
-    }
-    return n
-  })
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      const n = parseLocaleNumber(text)
+      if (n === null) return null
+      if (Number.isNaN(n)) {
+        ctx.issues.push({ code: 'custom', message: `${label} phải là số, ví dụ ${example}.`, input: text })
+        return z.NEVER
+      }
+      const problem = check(n)
+      if (problem) {
+        ctx.issues.push({ code: 'custom', message: problem, input: text })
+        return z.NEVER
+      }
+      return n
+    }),
+  )
 }
 
-export const factsSchema = z
-  .object({
+export const factsSchema = z.pipe(
+  z.object({
     area: typedNumber('Diện tích', '72,5', (n) => (n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null)),
     frontage: typedNumber('Mặt tiền', '4,5', (n) => (n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null)),
     alley: typedNumber('Độ rộng hẻm', '3,5', (n) =>
@@ -65,9 +68,9 @@ export const factsSchema = z
       !Number.isInteger(n) ? 'Số tầng phải là số nguyên.' : n < 0 ? 'Số tầng không được âm (0 là đất trống).' : n > 100 ? 'Số tầng tối đa 100.' : null,
     ),
     legal: z.enum(Object.keys(legalStatuses) as [LegalStatus, ...LegalStatus[]]),
-    notes: z.string().max(NOTES_MAX, `Ghi chú tối đa ${NOTES_MAX} ký tự.`),
-  })
-  .transform((d): ValuationFacts => ({
+    notes: z.string().check(z.maxLength(NOTES_MAX, `Ghi chú tối đa ${NOTES_MAX} ký tự.`)),
+  }),
+  z.transform((d): ValuationFacts => ({
     area_m2: d.area,
     frontage_m: d.frontage,
     // A street-front parcel has no alley: 0 tells the server so, overriding the parcel's own data.
@@ -75,7 +78,8 @@ export const factsSchema = z
     floors: d.floors,
     legal: d.legal,
     notes: d.notes.trim(),
-  }))
+  })),
+)
 
 export type DraftField = 'place' | 'area' | 'frontage' | 'alley' | 'floors' | 'legal' | 'notes'
 export type DraftErrors = Partial<Record<DraftField, string>>

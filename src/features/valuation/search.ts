@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * `/valuation?lat=&lng=&sheet=&parcel=`: the point picked on the map and, when the map knew them, the
@@ -7,10 +7,10 @@ import { z } from 'zod'
  * view params.
  */
 export const valuationSearch = z.object({
-  lat: z.number().min(-90).max(90).optional(),
-  lng: z.number().min(-180).max(180).optional(),
-  sheet: z.number().int().min(0).max(1_000_000).optional(),
-  parcel: z.union([z.number().int().min(0).max(10_000_000), z.string().trim().min(1).max(64)]).optional(),
+  lat: z.optional(z.number().check(z.gte(-90), z.lte(90))),
+  lng: z.optional(z.number().check(z.gte(-180), z.lte(180))),
+  sheet: z.optional(z.int().check(z.gte(0), z.lte(1_000_000))),
+  parcel: z.optional(z.union([z.int().check(z.gte(0), z.lte(10_000_000)), z.string().check(z.trim(), z.minLength(1), z.maxLength(64))])),
 })
 export type ValuationSearch = z.infer<typeof valuationSearch>
 

@@ -1,5 +1,5 @@
 import wretch from 'wretch'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import { metaSchema, successSchema, type Usage } from '#core/contract/envelope.ts'
 import { errorTexts, maxUsageText, nextVietnamMidnight, type ErrorKey } from '../errors.ts'
 import type { Store } from '../store.ts'
@@ -16,7 +16,7 @@ export type RequestSpec<T> = {
   formData?: FormData
   headers?: Record<string, string>
   /** Contract schema of `data` on success. */
-  data: z.ZodType<T>
+  data: z.ZodMiniType<T>
   /** Whether the call needs a signed-in session (default true). */
   session?: boolean
   /**

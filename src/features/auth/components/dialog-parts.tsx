@@ -1,11 +1,11 @@
 import { Modal, PasswordInput } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 export type FieldErrors = Record<string, string | undefined>
 
 /** Field errors from a zod check, first message per field. */
-export function zodErrors(error: z.ZodError): FieldErrors {
+export function zodErrors(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {}
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '')
@@ -22,7 +22,7 @@ export function serverErrors(fieldErrors: Record<string, string[]>): FieldErrors
 export const passwordToggle = { 'aria-label': 'Hiện hoặc ẩn mật khẩu' }
 
 /** The field errors of a form with a new password typed twice: the zod check's, and the repeat's. */
-export function newPasswordErrors(parsed: z.ZodSafeParseResult<unknown>, password: string, password2: string): FieldErrors {
+export function newPasswordErrors(parsed: z.util.SafeParseResult<unknown>, password: string, password2: string): FieldErrors {
   const found = parsed.success ? {} : zodErrors(parsed.error)
   if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
   return found
