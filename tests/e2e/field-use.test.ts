@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, mapReady, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+import { launch, mapReady, phone, pixelsNear, startApp, type Browser, type RunningApp } from './harness.ts'
 
 /**
  * What a new user ran into on a phone (390×844) against the real built server: leaving the map from
@@ -128,20 +128,40 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
-  it('draws the basemap dark in dark mode and raises the contrast of the whole map when high contrast is ticked', async () => {
+  it('draws the map in its dark style in dark mode, restyles it without asking for tiles again when the scheme changes, and writes names white on black in high contrast', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
     dirs.push(dir)
-    const b = await launch({ ...phone, colorScheme: 'dark', userDataDir: dir })
+    const b = await launch({ ...phone, colorScheme: 'dark', userDataDir: dir, serviceWorkers: 'block' })
     try {
       const { page } = b
+      let tileRequests = 0
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/tiles/')) tileRequests += 1
+      })
+      // The looks' land and name halo colours (styles.ts palettes), counted in a screenshot of the map.
+      const DARK_HALO = { r: 18, g: 22, b: 27 }
+      const BLACK = { r: 0, g: 0, b: 0 }
+      const background = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=map] .ol-viewport')!).backgroundColor)
       await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/17`)
       await mapReady(page)
-      const filterOf = (selector: string) => page.evaluate((s) => (document.querySelector(s) ? getComputedStyle(document.querySelector(s)!).filter : null), selector)
-      await expect.poll(() => filterOf('.qh-basemap-layer'), { timeout: 20_000 }).toMatch(/invert/)
-      expect(await filterOf('[data-testid=map] .ol-layers')).toBe('none')
+      expect(await background()).toBe('rgb(26, 31, 38)')
+      await expect.poll(() => pixelsNear(page, DARK_HALO, 2), { timeout: 30_000 }).toBeGreaterThan(2000)
+      await page.waitForLoadState('networkidle')
+      const loaded = tileRequests
+
+      await page.emulateMedia({ colorScheme: 'light' })
+      await expect.poll(() => background(), { timeout: 10_000 }).toBe('rgb(236, 239, 241)')
+      await expect.poll(() => pixelsNear(page, DARK_HALO, 2), { timeout: 20_000 }).toBeLessThan(100)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await expect.poll(() => pixelsNear(page, DARK_HALO, 2), { timeout: 20_000 }).toBeGreaterThan(2000)
+      expect(tileRequests).toBe(loaded)
+
+      expect(await pixelsNear(page, BLACK, 1)).toBeLessThan(100)
       await page.getByRole('button', { name: 'Lớp bản đồ và độ đậm quy hoạch' }).click()
       await page.getByLabel('Tương phản cao (dễ đọc ngoài nắng)').check()
-      await expect.poll(() => filterOf('[data-testid=map] .ol-layers')).toMatch(/contrast/)
+      await page.getByRole('button', { name: 'Đóng bảng lớp bản đồ' }).click()
+      await expect.poll(() => pixelsNear(page, BLACK, 1), { timeout: 20_000 }).toBeGreaterThan(2000)
+      expect(tileRequests).toBe(loaded)
     } finally {
       await b.close()
     }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import sharp from 'sharp'
 import { expect } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -201,4 +202,17 @@ export function paintedPixels(page: Page): Promise<number> {
     }
     return painted
   })
+}
+
+/** Pixels of the map's screenshot within `tol` of a colour on every channel. */
+export async function pixelsNear(page: Page, c: { r: number; g: number; b: number }, tol: number): Promise<number> {
+  const { data, info } = await sharp(await page.getByTestId('map').screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  let n = 0
+  for (let i = 0; i < info.width * info.height * 3; i += 3) {
+    if (Math.abs(data[i]! - c.r) <= tol && Math.abs(data[i + 1]! - c.g) <= tol && Math.abs(data[i + 2]! - c.b) <= tol) n++
+  }
+  return n
 }

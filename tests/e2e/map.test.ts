@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
-import { desktop, launch, mapReady, paintedPixels, phone, startApp, type Browser, type RunningApp } from './harness.ts'
+import { desktop, launch, mapReady, paintedPixels, phone, pixelsNear, startApp, type Browser, type RunningApp } from './harness.ts'
 
 const shots = resolve(import.meta.dirname, '../../out/e2e-map')
 mkdirSync(shots, { recursive: true })
@@ -64,19 +64,6 @@ async function withMap(
   } finally {
     await b.close()
   }
-}
-
-/** Pixels of the map's screenshot within `tol` of a colour on every channel. */
-async function pixelsNear(page: Page, c: { r: number; g: number; b: number }, tol: number): Promise<number> {
-  const { data, info } = await sharp(await page.getByTestId('map').screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  let n = 0
-  for (let i = 0; i < info.width * info.height * 3; i += 3) {
-    if (Math.abs(data[i]! - c.r) <= tol && Math.abs(data[i + 1]! - c.g) <= tol && Math.abs(data[i + 2]! - c.b) <= tol) n++
-  }
-  return n
 }
 
 /** Painted pixels and distinct colours across the map's canvases (sampled). */

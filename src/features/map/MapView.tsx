@@ -126,12 +126,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const side = desktop && (selection !== null || offlineTap.state !== null)
 
   return (
-    <div
-      className="qh-map"
-      data-panel={side ? 'side' : 'none'}
-      data-contrast={layers.settings.highContrast ? 'high' : 'normal'}
-      style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}
-    >
+    <div className="qh-map" data-panel={side ? 'side' : 'none'} style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}>
       <div
         ref={targetRef}
         className="qh-map-canvas"

@@ -13,7 +13,19 @@ import XYZ from 'ol/source/XYZ'
 import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { env } from '../../../lib/env.ts'
 import { mapConfig } from '../config.ts'
-import { coverageStyle, createBasemapStyle, createHatchPattern, createNationalStyle, createParcelStyle, createPlanningStyle, hoverStyle } from '../styles.ts'
+import { pageScheme, watchPageScheme, type ColorScheme } from '../page-scheme.ts'
+import {
+  createBasemapLabelStyle,
+  createBasemapStyle,
+  createCoverageStyle,
+  createHatchPattern,
+  createNationalStyle,
+  createParcelStyle,
+  createPlanningStyle,
+  hoverStyle,
+  paletteFor,
+  type StyleOptions,
+} from '../styles.ts'
 
 export type TileSets = Partial<Record<TileLayerId, TileJson>>
 export type BasemapKind = 'vector' | 'raster'
@@ -66,17 +78,25 @@ function rasterLayer(sets: TileSets): TileLayer<XYZ> | undefined {
 function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
   const basemap = new VectorTileLayer({
     source: vectorTileSource('basemap', sets.basemap, mapConfig.vectorMaxZoom),
-    declutter: 'labels',
     extent: dataExtent(sets.basemap),
     minZoom: fromZoom(sets.basemap?.minzoom ?? 10),
     zIndex: 2,
-    // Its own canvas, so dark mode can darken the basemap alone (map.css) and leave the plans' colours.
-    className: 'qh-basemap-layer',
     properties: { name: 'basemap' },
+  })
+  // The basemap's names from the same tiles (no second request), drawn over the planning colours and
+  // the parcel lines so they read at any planning opacity. All names share one declutter group, where
+  // the higher layer wins: zone codes and parcel numbers give way to street and place names.
+  const basemapLabels = new VectorTileLayer({
+    source: basemap.getSource()!,
+    declutter: 'labels',
+    extent: basemap.getExtent(),
+    minZoom: basemap.getMinZoom(),
+    zIndex: 4.5,
+    properties: { name: 'basemap-labels' },
   })
   const planning = new VectorTileLayer({
     source: vectorTileSource('planning', sets.planning, mapConfig.vectorMaxZoom),
-    declutter: 'planning',
+    declutter: 'labels',
     extent: dataExtent(sets.planning),
     minZoom: fromZoom(sets.planning?.minzoom ?? mapConfig.planningMinZoom),
     zIndex: 3,
@@ -110,13 +130,12 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
   const coverage = dataBox
     ? new VectorLayer({
         source: new VectorSource({ features: [new Feature(fromExtent(dataBox))] }),
-        style: coverageStyle,
         maxZoom: 13,
         zIndex: 7,
         properties: { name: 'coverage' },
       })
     : undefined
-  return { raster: rasterLayer(sets), basemap, planning, parcels, hover, coverage }
+  return { raster: rasterLayer(sets), basemap, basemapLabels, planning, parcels, hover, coverage }
 }
 type DataLayers = ReturnType<typeof buildDataLayers>
 
@@ -130,16 +149,22 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
   let hoveredId: string | null = null
   let tileSets: TileSets = {}
   const hatch = createHatchPattern()
+  let scheme = pageScheme()
 
+  // New style functions restyle the features of the tiles already loaded: nothing is asked for again.
   const applyStyles = () => {
-    const o = { highContrast: settings.highContrast }
+    const o: StyleOptions = { scheme, highContrast: settings.highContrast }
+    const viewport = map.getViewport()
+    if (viewport) viewport.style.backgroundColor = paletteFor(o).land
     layers.basemap?.setStyle(createBasemapStyle(o))
+    layers.basemapLabels?.setStyle(createBasemapLabelStyle(o))
     layers.planning?.setStyle(createPlanningStyle({ ...o, reserveFill: hatch ?? 'rgba(220,38,38,0.3)' }))
     layers.parcels?.setStyle(createParcelStyle(o))
+    layers.coverage?.setStyle(createCoverageStyle(o))
     national.setStyle(createNationalStyle(o))
   }
   const applyVisibility = () => {
-    const { raster, basemap, planning, parcels, hover } = layers
+    const { raster, basemap, basemapLabels, planning, parcels, hover } = layers
     planning?.setVisible(settings.planning)
     planning?.setOpacity(settings.planningOpacity)
     parcels?.setVisible(settings.parcels)
@@ -147,14 +172,33 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     const useRaster = settings.basemap === 'raster' && raster !== undefined
     raster?.setVisible(useRaster)
     basemap?.setVisible(!useRaster)
+    basemapLabels?.setVisible(!useRaster)
   }
+  applyStyles()
+
+  // The map follows the page's colour scheme while it is on the page (the watch ends with the map).
+  const setScheme = (next: ColorScheme) => {
+    if (next === scheme) return
+    scheme = next
+    applyStyles()
+  }
+  let unwatch: (() => void) | undefined
+  const watchWhileOnPage = () => {
+    unwatch?.()
+    unwatch = undefined
+    if (!map.getTargetElement()) return
+    setScheme(pageScheme())
+    unwatch = watchPageScheme(setScheme)
+  }
+  watchWhileOnPage()
+  map.on('change:target', watchWhileOnPage)
 
   return {
     add(sets: TileSets) {
       tileSets = sets
       const built = buildDataLayers(sets, () => hoveredId)
       layers = built
-      for (const l of [built.raster, built.basemap, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
+      for (const l of [built.raster, built.basemap, built.basemapLabels, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
       applyStyles()
       applyVisibility()
       return built.planning
