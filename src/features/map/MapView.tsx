@@ -192,7 +192,14 @@ export default function MapView({ search }: { search: MapSearch }) {
 
       {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && (
         <div className="qh-bottom-right">
-          <Legend entries={layers.legend.entries} reserves={layers.legend.reserves} parcels={layers.settings.parcels && view.zoom >= mapConfig.parcelMinZoom} compact={!desktop} />
+          <Legend
+            entries={layers.legend.entries}
+            reserves={layers.legend.reserves}
+            parcels={layers.settings.parcels && view.zoom >= mapConfig.parcelMinZoom}
+            compact={!desktop}
+            planningOpacity={layers.settings.planningOpacity}
+            highContrast={layers.settings.highContrast}
+          />
         </div>
       )}
 

@@ -15,6 +15,7 @@ import {
   createPlanningStyle,
   darken,
   hexToRgba,
+  legendSwatches,
   paletteFor,
   selectedParcelStyle,
   streetWidthPx,
@@ -237,6 +238,14 @@ describe('the looks: light and dark, each with high contrast', () => {
       }
       for (const zoom of [16, 17]) expect(contrast(h.parcelLine(zoom), h.land), scheme).toBeGreaterThan(contrast(p.parcelLine(zoom), p.land))
     }
+  })
+
+  it('gives the legend a zone’s colour as the map shows it, at the planning opacity over the land, and the parcel line’s colours', () => {
+    const dark: StyleOptions = { scheme: 'dark', highContrast: false }
+    const swatches = legendSwatches(dark, 0.6)
+    expect(swatches.zone('#ffa0ff')).toBe(`linear-gradient(rgba(255,160,255,0.54), rgba(255,160,255,0.54)), ${paletteFor(dark).land}`)
+    const line = list(createParcelStyle(dark)(f({ layer: 'parcels', parcel_no: 5 }), res(17)))[0]!
+    expect(swatches.parcel).toEqual({ borderColor: line.getStroke()?.getColor(), color: line.getText()?.getFill()?.getColor() })
   })
 })
 

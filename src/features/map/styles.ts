@@ -403,6 +403,21 @@ export function createParcelStyle(o: StyleOptions): StyleFunction {
   }
 }
 
+/**
+ * The legend's symbols in the map's look: a zone's colour as the map shows it (at the planning layer's
+ * opacity over the land) and the parcel outline with its number.
+ */
+export function legendSwatches(o: StyleOptions, planningOpacity: number) {
+  const p = paletteFor(o)
+  return {
+    zone: (color: string) => {
+      const shown = hexToRgba(color, Math.round(ZONE_FILL_ALPHA * planningOpacity * 1000) / 1000)
+      return `linear-gradient(${shown}, ${shown}), ${p.land}`
+    },
+    parcel: { borderColor: p.parcel, color: p.parcelText },
+  }
+}
+
 /** The parcel under the mouse (desktop hover), drawn from the parcels tiles themselves. */
 export const hoverStyle = new Style({
   stroke: new Stroke({ color: '#0284c7', width: 3 }),

@@ -1,7 +1,9 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { CloseButton } from '@mantine/core'
 import type { LayerSettings } from '../engine/map-controller.ts'
 import type { LegendEntry } from '../land-use.ts'
+import { pageScheme, watchPageScheme } from '../page-scheme.ts'
+import { legendSwatches } from '../styles.ts'
 
 /** Layers on and off, planning opacity, basemap choice and the high-contrast look for bright sun. */
 export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: LayerSettings) => void; hasRaster: boolean; onClose: () => void; children?: ReactNode }) {
@@ -59,10 +61,13 @@ export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: Lay
 /**
  * Every symbol on screen now: the land-use codes drawn, the parcel outlines with their numbers (from
  * z16, when shown) and the road reserves' hatching (when one is in view); folds to a button on phones.
+ * Swatches show the symbols as the map draws them in the page's colour scheme, at the planning opacity.
  */
-export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parcels: boolean; compact: boolean }) {
+export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parcels: boolean; compact: boolean; planningOpacity: number; highContrast: boolean }) {
   const id = useId()
   const [open, setOpen] = useState(!props.compact)
+  const scheme = useSyncExternalStore(watchPageScheme, pageScheme)
+  const swatch = legendSwatches({ scheme, highContrast: props.highContrast }, props.planningOpacity)
   const count = props.entries.length + (props.reserves ? 1 : 0) + (props.parcels ? 1 : 0)
   if (count === 0) return null
   if (!open) {
@@ -79,7 +84,7 @@ export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parce
       <ul className="qh-legend">
         {props.entries.map((e) => (
           <li key={e.code} data-code={e.code}>
-            <span className="qh-swatch" style={{ background: e.color }} aria-hidden />
+            <span className="qh-swatch" style={{ background: swatch.zone(e.color) }} aria-hidden />
             <span>
               <b>{e.code}</b> {e.name}
             </span>
@@ -87,7 +92,7 @@ export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parce
         ))}
         {props.parcels ? (
           <li data-testid="legend-parcels">
-            <span className="qh-swatch qh-swatch-parcel" aria-hidden>
+            <span className="qh-swatch qh-swatch-parcel" style={swatch.parcel} aria-hidden>
               12
             </span>
             <span>Ranh thửa và số thửa</span>

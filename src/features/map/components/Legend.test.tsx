@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { legendFor } from '../land-use.ts'
 import { Legend } from './LayerPanel.tsx'
@@ -17,12 +17,16 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as never
 })
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  document.documentElement.removeAttribute('data-mantine-color-scheme')
+})
 
-const show = (props: Parameters<typeof Legend>[0]) =>
+const look = { planningOpacity: 0.6, highContrast: false }
+const show = (props: Omit<Parameters<typeof Legend>[0], keyof typeof look> & Partial<typeof look>) =>
   render(
     <MantineProvider>
-      <Legend {...props} />
+      <Legend {...look} {...props} />
     </MantineProvider>,
   )
 
@@ -47,5 +51,17 @@ describe('the legend', () => {
   it('counts every entry on the folded button of a phone', () => {
     show({ entries: legendFor([{ code: 'ODT' }]), reserves: true, parcels: true, compact: true })
     expect(screen.getByTestId('legend-chip').textContent).toBe('Chú giải (3)')
+  })
+
+  it('draws the parcel swatch in the map’s parcel colours for the page’s scheme, and follows the scheme when it changes', async () => {
+    show({ entries: [], reserves: false, parcels: true, compact: false })
+    const swatch = screen.getByTestId('legend-parcels').querySelector<HTMLElement>('.qh-swatch')!
+    expect(swatch.style.borderColor).toBe('rgb(51, 65, 85)')
+    await act(async () => {
+      document.documentElement.setAttribute('data-mantine-color-scheme', 'dark')
+      await Promise.resolve()
+    })
+    expect(swatch.style.borderColor).toBe('rgb(203, 213, 225)')
+    expect(swatch.style.color).toBe('rgb(241, 245, 249)')
   })
 })
