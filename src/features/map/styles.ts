@@ -132,7 +132,7 @@ const highContrast: Record<ColorScheme, Partial<Palette>> = {
     ward: '#581c87',
     streets: { main: { fill: '#ffc95c', casing: '#6b3f00' }, street: { fill: '#ffffff', casing: '#404040' }, alley: { fill: '#ffffff', casing: '#595959' } },
     parcel: '#000000',
-    parcelFaint: 'rgba(0,0,0,0.7)',
+    parcelFaint: 'rgba(0,0,0,0.55)',
   },
   dark: {
     ...allText('#ffffff'),
@@ -140,7 +140,7 @@ const highContrast: Record<ColorScheme, Partial<Palette>> = {
     ward: '#e9d5ff',
     streets: { main: { fill: '#f0b85a', casing: '#000000' }, street: { fill: '#c2c9d3', casing: '#000000' }, alley: { fill: '#8d96a3', casing: '#000000' } },
     parcel: '#ffffff',
-    parcelFaint: 'rgba(255,255,255,0.7)',
+    parcelFaint: 'rgba(255,255,255,0.55)',
   },
 }
 
@@ -384,7 +384,7 @@ export function createParcelStyle(o: StyleOptions): StyleFunction {
       stroke: new Stroke({
         color: level === 'faint' ? p.parcelFaint : p.parcel,
         // Heavier in high contrast, yet still lighter at z16, where parcels a few pixels wide would bury the plan under lines.
-        width: level === 'faint' ? (o.highContrast ? 1 : 0.6) : o.highContrast ? 1.4 : 0.9,
+        width: level === 'faint' ? (o.highContrast ? 0.8 : 0.6) : o.highContrast ? 1.4 : 0.9,
       }),
       fill: new Fill({ color: 'rgba(0,0,0,0)' }),
     })
