@@ -17,6 +17,9 @@ create table street_names (
   primary key (name, class)
 );
 create index street_names_fold on street_names using gin (name_fold gin_trgm_ops);
+-- The planner estimates a trigram condition by trying it on every value of the column's histogram, at
+-- each planning of each search: ten values are enough to choose the trigram index, at a tenth of the cost.
+alter table street_names alter column name_fold set statistics 10;
 create index street_names_fold_prefix on street_names (name_fold text_pattern_ops);
 create index street_names_key_prefix on street_names (name_key text_pattern_ops);
 create index street_names_bare_prefix on street_names (name_bare text_pattern_ops);
