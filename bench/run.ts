@@ -19,7 +19,7 @@ import { valuationSection } from './valuation.ts'
 
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
                   [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
-                  [--scale-db pglite,postgres]
+                  [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
                   [--markdown FILE]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database.
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     scale: { type: 'boolean', default: false },
     'scale-sizes': { type: 'string', default: '20000,200000,1000000' },
     'scale-db': { type: 'string' },
+    'scale-name': { type: 'string', default: 'qh_bench_scale' },
     markdown: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -74,6 +75,12 @@ const scaleDbs = (args['scale-db'] ?? (pgUrl ? 'postgres' : 'pglite')).split(','
   }
   return s
 })
+
+// A database name, dropped and created by the scale section: nothing that needs quoting.
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(args['scale-name'])) {
+  process.stderr.write(`--scale-name takes a lower-case database name (letters, digits, _).\n${usage}`)
+  process.exit(2)
+}
 
 const root = join(import.meta.dirname, '..')
 const log = (s: string) => process.stderr.write(`${s}\n`)
@@ -117,7 +124,7 @@ try {
     results.api = runs
     show(memoryTable(runs))
   }
-  if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, dbs: scaleDbs, api: opts, pgUrl, show, log })
+  if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, name: args['scale-name'], dbs: scaleDbs, api: opts, pgUrl, show, log })
   if (sections.has('front')) results.frontend = await frontendSection({ root, lighthouse: !args['no-lighthouse'], show, log, serverEnv: serverEnv(pgliteEnv) })
   if (sections.has('offline')) {
     const runs: Record<string, unknown> = {}

@@ -36,27 +36,30 @@ function runLoader(parcels: number, env: Record<string, string>): Promise<{ ms: 
   })
 }
 
-/** A fresh database `qh_bench_scale` on the server of DATABASE_URL (or none, with `create` false). */
-async function freshPostgres(url: string, create = true): Promise<string> {
+/** A fresh database `name` on the server of DATABASE_URL (or none, with `create` false). */
+async function freshPostgres(url: string, name: string, create = true): Promise<string> {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   try {
-    await admin.query('drop database if exists qh_bench_scale with (force)')
-    if (create) await admin.query('create database qh_bench_scale')
+    await admin.query(`drop database if exists ${name} with (force)`)
+    if (create) await admin.query(`create database ${name}`)
   } finally {
     await admin.end()
   }
   const u = new URL(url)
-  u.pathname = '/qh_bench_scale'
+  u.pathname = `/${name}`
   return u.toString()
 }
 
 /**
  * For each size: a fresh database, the generated dataset loaded in one child process (rows/s), its
  * size, then the section 1 run on it. Latency should stay flat: every lookup and tile is index-bound.
+ * `name` names the PostgreSQL database and the embedded one's directory, both dropped before each size,
+ * so two runs on one server need two names.
  */
 export async function scaleSection(o: {
   sizes: number[]
+  name: string
   dbs: ('pglite' | 'postgres')[]
   api: ApiOptions
   pgUrl: string | undefined
@@ -67,9 +70,9 @@ export async function scaleSection(o: {
   for (const db of o.dbs) {
     if (db === 'postgres' && !o.pgUrl) continue
     for (const parcels of o.sizes) {
-      const dir = join(tmpdir(), 'qh-bench', `scale-${db}-${parcels}`)
+      const dir = join(tmpdir(), 'qh-bench', `${o.name}-${db}-${parcels}`)
       rmSync(dir, { recursive: true, force: true })
-      const env: Record<string, string> = db === 'pglite' ? { DATA_DIR: dir, DATABASE_URL: '' } : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string) }
+      const env: Record<string, string> = db === 'pglite' ? { DATA_DIR: dir, DATABASE_URL: '' } : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, o.name) }
       o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
       const loaded = await runLoader(parcels, env)
       const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
@@ -84,7 +87,7 @@ export async function scaleSection(o: {
       }
     }
     // A million parcels take 0.8 GB: the last size's database goes too.
-    if (db === 'postgres') await freshPostgres(o.pgUrl as string, false)
+    if (db === 'postgres') await freshPostgres(o.pgUrl as string, o.name, false)
   }
   o.show(scaleTable(lines))
   return lines

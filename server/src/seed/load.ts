@@ -175,7 +175,7 @@ export async function loadDemo(
     await tx.query(`update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`, [DEMO.datasetId])
     await bumpDataVersion(tx)
     // Fresh statistics, so the planner uses the trigram and spatial indexes on the new rows at once.
-    await tx.exec('analyze datasets, admin_units, streets, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables')
+    await tx.exec('analyze datasets, admin_units, streets, street_names, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables')
     return { loaded: true, parcels, comparables, zones, streets, ms: Math.round(performance.now() - t0) }
   })
 }
