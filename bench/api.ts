@@ -52,12 +52,12 @@ export function benchTiles(samples: Samples, max: number): TileRef[] {
     .map((x) => x.t)
 }
 
-type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
+export type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
 
 /** The line of each lookup in the tables. */
 export const lineName = (kind: Exclude<Kind, 'tiles'>) => (kind === 'search-ward' ? '/api/search, in the ward' : `/api/${kind}`)
 
-function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
+export function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
   const { points, queries } = samples
   const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
   switch (kind) {
