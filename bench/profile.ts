@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { benchTiles, requestFor } from './api.ts'
+import { apiEndpoints, benchTiles, requestFor, type ApiEndpoint } from './api.ts'
 import { benchToken, runHttp } from './lib/http-load.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { fmt, renderTable } from './lib/table.ts'
@@ -27,19 +27,17 @@ import type { Samples } from './lib/workloads.ts'
 const { values: args } = parseArgs({
   options: {
     endpoint: { type: 'string', default: 'planning' },
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '15' },
     connections: { type: 'string', default: '20' },
     top: { type: 'string', default: '25' },
     out: { type: 'string' },
   },
 })
-const endpoints = ['planning', 'valuation', 'search', 'search-ward', 'tiles'] as const
-type Endpoint = (typeof endpoints)[number]
-if (!endpoints.includes(args.endpoint as Endpoint)) {
-  process.stderr.write(`--endpoint is one of ${endpoints.join(', ')}\n`)
+if (!(apiEndpoints as readonly string[]).includes(args.endpoint)) {
+  process.stderr.write(`--endpoint is one of ${apiEndpoints.join(', ')}\n`)
   process.exit(2)
 }
-const endpoint = args.endpoint as Endpoint
+const endpoint = args.endpoint as ApiEndpoint
 const connections = Number(args.connections)
 const durationMs = Number(args.duration) * 1000
 const top = Number(args.top)

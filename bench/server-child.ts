@@ -56,7 +56,7 @@ async function handle(msg: ChildRequest): Promise<unknown> {
         const session = new Session()
         session.connect()
         await session.post('Profiler.enable')
-        await session.post('Profiler.setSamplingInterval', { interval: 200 })
+        await session.post('Profiler.setSamplingInterval', { interval: 1000 })
         await session.post('Profiler.start')
         profiler = { session, cpu: process.cpuUsage() }
         return null
