@@ -75,7 +75,8 @@ function summarise(profile: CpuProfile, cpuMs: number, requests: number) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const label = (f: CallFrame) => `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*\/(node_modules|server\/src|core)\//, '$1/')}:${f.lineNumber + 1}` : ''}`.trim()
+  const label = (f: CallFrame) =>
+    `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.replace(/^.*\/(node_modules|server\/src|core)\//, '$1/')}:${f.lineNumber + 1}` : ''}`.trim()
   const self = new Map<string, number>()
   const inclusive = new Map<string, number>()
   const parts = new Map<string, number>()
@@ -116,9 +117,7 @@ function summarise(profile: CpuProfile, cpuMs: number, requests: number) {
 }
 
 const pgUrl = process.env.DATABASE_URL || undefined
-const env = pgUrl
-  ? { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') }
-  : { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
+const env = pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } : { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
 const server = await startBenchServer({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
 try {
   const samples = await server.call<Samples>({ cmd: 'samples' })

@@ -75,7 +75,8 @@ describe('answered requests on a keep-alive connection', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       const answers = []
-      for (const path of ['/api/health', '/api/no-such-route', '/api/planning?lat=10.79&lng=106.7', '/api/health']) answers.push(await send(agent, served.port, 'GET', path, bearer()))
+      for (const path of ['/api/health', '/api/no-such-route', '/api/planning?lat=10.79&lng=106.7', '/api/health'])
+        answers.push(await send(agent, served.port, 'GET', path, bearer()))
       expect(answers.map((a) => a.status)).toEqual([200, 404, expect.any(Number), 200])
       expect(answers.map((a) => a.connection)).toEqual(answers.map(() => 'keep-alive'))
       expect(new Set(answers.map((a) => a.socket)).size).toBe(1)
