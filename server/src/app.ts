@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
 import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
+import { requestId } from './http/request-id.ts'
 import { settleBody } from './http/settle-body.ts'
 import { DomainError } from './domain-errors.ts'
 import { ApiError, apiErrorOf } from './http/errors.ts'
@@ -30,7 +30,7 @@ export function createApp(deps: Deps) {
   app.use('*', settleBody({ drainMaxBytes: uploadLimits.maxBodyBytes, lingerMs: 5_000 }))
   // Next, so every answer (errors and 404s included) carries the security headers.
   app.use('*', securityHeaders(deps.config))
-  app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
   app.use('/api/*', compressJson())
   app.use('/api/*', async (c, next) => {
