@@ -33,14 +33,16 @@ export function createApp(deps: Deps) {
   app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
   app.use('/api/*', compressJson())
-  app.use('/api/*', async (c, next) => {
-    // Uploads carry photos and set their own, larger limit.
-    if (c.req.path.startsWith('/api/uploads')) return next()
-    return bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      // 413 has one code in the contract; the message says what was too large.
-      onError: (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'),
-    })(c, next)
+  const limitBody = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    // 413 has one code in the contract; the message says what was too large.
+    onError: (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'),
+  })
+  app.use('/api/*', (c, next) => {
+    // Uploads carry photos and set their own, larger limit. A GET or HEAD has no body (the limit would
+    // find none, after building a WHATWG Request to look).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/api/uploads')) return next()
+    return limitBody(c, next)
   })
 
   app.route('/api', healthRoutes(deps))
