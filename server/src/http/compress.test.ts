@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { gunzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { compressJson } from './compress.ts'
+import { compressJson, gzipOptions } from './compress.ts'
 import { ok } from './envelope.ts'
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Đường số ${i}` })) }
@@ -83,5 +83,14 @@ describe('gzip for API answers', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-encoding')).toBeNull()
     expect(await res.text()).toBe('')
+  })
+
+  it('compresses to the very bytes of zlib’s default window, at every size up to a full window', () => {
+    const text = JSON.stringify({ rows: Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Đường số ${(i * 7919) % 1000}`, area_m2: (i * 37.7) % 500 })) })
+    const all = Buffer.from(text)
+    for (let length = 1024; length <= 40_000; length = Math.ceil(length * 1.07) + 1) {
+      const body = all.subarray(0, length)
+      expect(gzipSync(body, gzipOptions(length)).equals(gzipSync(body)), `${length} bytes`).toBe(true)
+    }
   })
 })

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { promisify } from 'node:util'
-import { gzip, gzipSync } from 'node:zlib'
+import { gzip, gzipSync, type ZlibOptions } from 'node:zlib'
 import { acceptsGzip } from '../routes/tiles/routes.ts'
 import { addHeaders, answerParts, replaceAnswer, type AnswerParts } from './answer.ts'
 
@@ -57,6 +57,18 @@ async function compressParts(c: Context, parts: AnswerParts): Promise<void> {
   replaceAnswer(c, { status, body: packed, headers: { ...headers, vary, 'content-encoding': 'gzip', 'content-length': String(packed.length) } })
 }
 
+/**
+ * gzip at zlib's default level with a window just large enough for the body: the same bytes as the
+ * default 32 kB window (every match distance still fits, and nothing slides), but zlib (Node's
+ * Chromium build) zeroes its window and match chains before each use, 128 kB at the default size,
+ * which cost a planning answer (2 kB) as much CPU as compressing it.
+ */
+export function gzipOptions(length: number): ZlibOptions {
+  return { windowBits: Math.min(15, Math.max(9, Math.ceil(Math.log2(length + MIN_LOOKAHEAD)))) }
+}
+/** What zlib keeps free at the window's end: a body up to the window size minus this fits it whole. */
+const MIN_LOOKAHEAD = 262
+
 function pack(body: Uint8Array): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
-  return body.length <= SYNC_MAX ? gzipSync(body) : gzipAsync(body)
+  return body.length <= SYNC_MAX ? gzipSync(body, gzipOptions(body.length)) : gzipAsync(body, gzipOptions(body.length))
 }
