@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
+import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
 import { requestId } from './http/request-id.ts'
@@ -33,16 +33,12 @@ export function createApp(deps: Deps) {
   app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
   app.use('/api/*', compressJson())
-  const limitBody = bodyLimit({
-    maxSize: deps.config.bodyLimitBytes,
-    // 413 has one code in the contract; the message says what was too large.
-    onError: (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'),
-  })
+  // 413 has one code in the contract; the message says what was too large.
+  const jsonLimit = limitBody(deps.config.bodyLimitBytes, (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'))
   app.use('/api/*', (c, next) => {
-    // Uploads carry photos and set their own, larger limit. A GET or HEAD has no body (the limit would
-    // find none, after building a WHATWG Request to look).
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path.startsWith('/api/uploads')) return next()
-    return limitBody(c, next)
+    // Uploads carry photos and set their own, larger limit.
+    if (c.req.path.startsWith('/api/uploads')) return next()
+    return jsonLimit(c, next)
   })
 
   app.route('/api', healthRoutes(deps))
