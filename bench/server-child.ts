@@ -11,11 +11,11 @@ import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from 
 
 export type ChildRequest =
   | { id: number; cmd: 'samples' }
+  | { id: number; cmd: 'profile'; action: 'start' | 'stop' }
   | { id: number; cmd: 'raw'; workload: Workload; connections: number; durationMs?: number; amount?: number }
   | { id: number; cmd: 'query'; sql: string; params?: unknown[] }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'statements' }
-  | { id: number; cmd: 'profile'; action: 'start' | 'stop' }
 export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
 export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
 
@@ -31,9 +31,10 @@ let profiler: { session: Session; cpu: NodeJS.CpuUsage } | undefined
 // statements per request: a figure the machine's load cannot blur.
 let statements = 0
 const query = db.query.bind(db)
-;(db as { query: Database['query'] }).query = (sql, params) => {
+;(db as { query: Database['query'] }).query = (sql, params, opts) => {
   statements += 1
-  return query(sql, params)
+  // The options too: a statement the app prepares must stay prepared under the bench.
+  return query(sql, params, opts)
 }
 
 async function handle(msg: ChildRequest): Promise<unknown> {
@@ -49,6 +50,10 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return db.query(msg.sql, msg.params)
     case 'statements':
       return { statements, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }
+    case 'memory':
+      // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
+      ;(globalThis as { gc?: () => void }).gc?.()
+      return process.memoryUsage()
     case 'profile':
       // V8's sampling profiler over exactly the load the bench drives (bench/profile.ts); the stop answers
       // the profile and the process's CPU time (user + system) while it ran.
@@ -69,10 +74,6 @@ async function handle(msg: ChildRequest): Promise<unknown> {
         profiler = undefined
         return { profile, cpuMs: (used.user + used.system) / 1000 }
       }
-    case 'memory':
-      // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
-      ;(globalThis as { gc?: () => void }).gc?.()
-      return process.memoryUsage()
   }
 }
 
