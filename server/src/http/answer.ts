@@ -9,7 +9,7 @@ import type { Context } from 'hono'
  * hono copying headers and re-reading the body whenever a middleware replaced the answer, the
  * adapter streaming it out) cost more server CPU per request than the lookup's own JavaScript.
  */
-export type AnswerParts = { status: number; body: string | Uint8Array<ArrayBuffer>; headers: Readonly<Record<string, string>> }
+export type AnswerParts = { status: number; body: string | Uint8Array<ArrayBuffer> | null; headers: Readonly<Record<string, string>> }
 
 const partsOf = new WeakMap<Response, AnswerParts>()
 

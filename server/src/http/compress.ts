@@ -47,7 +47,7 @@ export function compressJson(): MiddlewareHandler {
 
 async function compressParts(c: Context, parts: AnswerParts): Promise<void> {
   const { body, headers, status } = parts
-  if (status === 204 || status === 206 || headers['content-encoding'] !== undefined || !COMPRESSIBLE.test(headers['content-type'] ?? '')) return
+  if (body === null || status === 204 || status === 206 || headers['content-encoding'] !== undefined || !COMPRESSIBLE.test(headers['content-type'] ?? '')) return
   if (!acceptsGzip(c.req.header('accept-encoding')) || (typeof body === 'string' ? Buffer.byteLength(body) : body.length) < THRESHOLD) {
     addHeaders(c, { vary: 'Accept-Encoding' })
     return
