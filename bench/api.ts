@@ -5,7 +5,10 @@ import { fmt, type Table } from './lib/table.ts'
 import { tileList, type TileRef } from './lib/tile-math.ts'
 import type { Samples, Workload } from './lib/workloads.ts'
 
-export type ApiOptions = { connections: number; durationMs: number; rounds: number; warmupMs: number; users: number; coldTiles: number }
+/** `endpoints`: the lines to run (all when absent), for a quick before/after of one endpoint. */
+export type ApiOptions = { connections: number; durationMs: number; rounds: number; warmupMs: number; users: number; coldTiles: number; endpoints?: Set<ApiEndpoint> }
+export const apiEndpoints = ['planning', 'search', 'search-ward', 'valuation', 'tiles'] as const
+export type ApiEndpoint = (typeof apiEndpoints)[number]
 /** Per request, counted in the server process: database statements, and CPU time of that process. */
 export type ApiLine = {
   name: string
@@ -52,12 +55,12 @@ export function benchTiles(samples: Samples, max: number): TileRef[] {
     .map((x) => x.t)
 }
 
-type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
+export type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
 
 /** The line of each lookup in the tables. */
 export const lineName = (kind: Exclude<Kind, 'tiles'>) => (kind === 'search-ward' ? '/api/search, in the ward' : `/api/${kind}`)
 
-function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
+export function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
   const { points, queries } = samples
   const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
   switch (kind) {
@@ -151,7 +154,9 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   }
   const timed = { durationMs: opts.durationMs }
 
+  const runs = (e: ApiEndpoint) => opts.endpoints?.has(e) ?? true
   for (const kind of ['planning', 'search', 'search-ward', 'valuation'] as const) {
+    if (!runs(kind)) continue
     log(`  ${server.kind}: ${kind}`)
     const workload: Workload = kind === 'search' || kind === 'search-ward' ? { kind } : { kind, userIds }
     await raw(workload, { durationMs: opts.warmupMs })
@@ -166,26 +171,28 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
     lines.push(line(lineName(kind), a, r, TARGETS.lookup))
   }
 
-  log(`  ${server.kind}: tiles (${tiles.length} distinct)`)
-  await raw({ kind: 'tiles', tiles }, { amount: tiles.length })
-  resetCounts()
-  const rawCold: LoadResult[] = []
-  const cold: LoadResult[] = []
-  for (let round = 0; round < opts.rounds; round++) {
-    const part = tiles.filter((_, i) => i % opts.rounds === round)
-    rawCold.push(await raw({ kind: 'tiles', tiles: part }, { amount: part.length }))
-    cold.push(await http('tiles', part, { amount: part.length }))
+  if (runs('tiles')) {
+    log(`  ${server.kind}: tiles (${tiles.length} distinct)`)
+    await raw({ kind: 'tiles', tiles }, { amount: tiles.length })
+    resetCounts()
+    const rawCold: LoadResult[] = []
+    const cold: LoadResult[] = []
+    for (let round = 0; round < opts.rounds; round++) {
+      const part = tiles.filter((_, i) => i % opts.rounds === round)
+      rawCold.push(await raw({ kind: 'tiles', tiles: part }, { amount: part.length }))
+      cold.push(await http('tiles', part, { amount: part.length }))
+    }
+    lines.push(line('tiles, cold', cold, rawCold, TARGETS.tile))
+    await raw({ kind: 'tiles', tiles }, { durationMs: opts.warmupMs })
+    resetCounts()
+    const rawHot: LoadResult[] = []
+    const hot: LoadResult[] = []
+    for (let round = 0; round < opts.rounds; round++) {
+      rawHot.push(await raw({ kind: 'tiles', tiles }, timed))
+      hot.push(await http('tiles', tiles, timed))
+    }
+    lines.push(line('tiles, server-cached', hot, rawHot, TARGETS.tile))
   }
-  lines.push(line('tiles, cold', cold, rawCold, TARGETS.tile))
-  await raw({ kind: 'tiles', tiles }, { durationMs: opts.warmupMs })
-  resetCounts()
-  const rawHot: LoadResult[] = []
-  const hot: LoadResult[] = []
-  for (let round = 0; round < opts.rounds; round++) {
-    rawHot.push(await raw({ kind: 'tiles', tiles }, timed))
-    hot.push(await http('tiles', tiles, timed))
-  }
-  lines.push(line('tiles, server-cached', hot, rawHot, TARGETS.tile))
 
   const peak = stopWatch()
   const after = await idleRss(server)

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { apiTable, benchApi, memoryTable, type ApiOptions, type ApiRun } from './api.ts'
+import { apiEndpoints, apiTable, benchApi, memoryTable, type ApiEndpoint, type ApiOptions, type ApiRun } from './api.ts'
 import { frontendSection } from './frontend.ts'
 import { importSection } from './import.ts'
 import { startBenchServer } from './lib/server-process.ts'
@@ -18,10 +18,11 @@ import { scaleSection } from './scale.ts'
 import { valuationSection } from './valuation.ts'
 
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
+                  [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
                   [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
                   [--markdown FILE]
-  DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database.
+  DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
   BENCH_IMPORT_DB=postgres|pglite for one database only.
 `
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     users: { type: 'string' },
     warmup: { type: 'string', default: '1' },
     'cold-tiles': { type: 'string', default: '600' },
+    endpoints: { type: 'string' },
+    db: { type: 'string' },
     only: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
@@ -55,6 +58,13 @@ const num = (name: string, v: string, min: number, max: number) => {
   }
   return n
 }
+function endpointOf(e: string): ApiEndpoint {
+  if (!(apiEndpoints as readonly string[]).includes(e)) {
+    process.stderr.write(`--endpoints takes ${apiEndpoints.join(', ')}.\n${usage}`)
+    process.exit(2)
+  }
+  return e as ApiEndpoint
+}
 const opts: ApiOptions = {
   durationMs: num('duration', args.duration, 1, 120) * 1000,
   rounds: num('rounds', args.rounds, 1, 20),
@@ -63,6 +73,7 @@ const opts: ApiOptions = {
   users: args.users === undefined ? num('connections', args.connections, 1, 200) : num('users', args.users, 1, 200),
   warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
   coldTiles: num('cold-tiles', args['cold-tiles'], 10, 20_000),
+  ...(args.endpoints === undefined ? {} : { endpoints: new Set(args.endpoints.split(',').map((e) => endpointOf(e.trim()))) }),
 }
 const sections = new Set((args.only ?? 'api,front,offline,import').split(',').map((s) => s.trim()))
 const scaleSizes = args['scale-sizes'].split(',').map((s) => num('scale-sizes', s, 1000, 5_000_000))
@@ -97,8 +108,10 @@ const results: Record<string, unknown> = {
 
 /** The embedded database lives under a reused temp dir, so its demo data loads only on the first run. */
 const pgliteEnv = { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
-const targets: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: pgliteEnv }]
-if (pgUrl) targets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
+const allTargets: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: pgliteEnv }]
+if (pgUrl) allTargets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
+// --db narrows the server sections to one database (postgres needs DATABASE_URL).
+const targets = args.db === undefined ? allTargets : allTargets.filter((t) => args.db?.split(',').includes(t.name))
 const serverEnv = (env: Record<string, string>) => ({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
 
 // The machine is shared: its load says how much to trust the absolute figures (ratios come from one run).

@@ -3,6 +3,7 @@
  * channel through which the benchmark runs the raw SQL on the very same Database object, so raw and API
  * figures share the driver, the pool or the embedded instance, and the process.
  */
+import { Session } from 'node:inspector/promises'
 import { loadConfig } from '../server/src/config.ts'
 import type { Database } from '../server/src/db/index.ts'
 import { startServer } from '../server/src/server.ts'
@@ -10,6 +11,7 @@ import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from 
 
 export type ChildRequest =
   | { id: number; cmd: 'samples' }
+  | { id: number; cmd: 'profile'; action: 'start' | 'stop' }
   | { id: number; cmd: 'raw'; workload: Workload; connections: number; durationMs?: number; amount?: number }
   | { id: number; cmd: 'query'; sql: string; params?: unknown[] }
   | { id: number; cmd: 'memory' }
@@ -23,14 +25,16 @@ const running = await startServer(config)
 const { db } = running
 const countDeps = { db, config, logger: running.logger, now: () => new Date() }
 let samples: Samples | undefined
+let profiler: { session: Session; cpu: NodeJS.CpuUsage } | undefined
 
 // Every statement the app and the raw runs send goes through this one object, so counting here gives
 // statements per request: a figure the machine's load cannot blur.
 let statements = 0
 const query = db.query.bind(db)
-;(db as { query: Database['query'] }).query = (sql, params) => {
+;(db as { query: Database['query'] }).query = (sql, params, opts) => {
   statements += 1
-  return query(sql, params)
+  // The options too: a statement the app prepares must stay prepared under the bench.
+  return query(sql, params, opts)
 }
 
 async function handle(msg: ChildRequest): Promise<unknown> {
@@ -50,6 +54,26 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
       ;(globalThis as { gc?: () => void }).gc?.()
       return process.memoryUsage()
+    case 'profile':
+      // V8's sampling profiler over exactly the load the bench drives (bench/profile.ts); the stop answers
+      // the profile and the process's CPU time (user + system) while it ran.
+      if (msg.action === 'start') {
+        const session = new Session()
+        session.connect()
+        await session.post('Profiler.enable')
+        await session.post('Profiler.setSamplingInterval', { interval: 1000 })
+        await session.post('Profiler.start')
+        profiler = { session, cpu: process.cpuUsage() }
+        return null
+      } else {
+        if (!profiler) throw new Error('no profile started')
+        const { session, cpu } = profiler
+        const { profile } = await session.post('Profiler.stop')
+        const used = process.cpuUsage(cpu)
+        session.disconnect()
+        profiler = undefined
+        return { profile, cpuMs: (used.user + used.system) / 1000 }
+      }
   }
 }
 

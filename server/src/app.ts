@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
 import { isUnavailable } from './db/database.ts'
 import type { AppEnv, Deps } from './deps.ts'
+import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
+import { requestId } from './http/request-id.ts'
 import { settleBody } from './http/settle-body.ts'
 import { DomainError } from './domain-errors.ts'
 import { ApiError, apiErrorOf } from './http/errors.ts'
@@ -30,17 +30,15 @@ export function createApp(deps: Deps) {
   app.use('*', settleBody({ drainMaxBytes: uploadLimits.maxBodyBytes, lingerMs: 5_000 }))
   // Next, so every answer (errors and 404s included) carries the security headers.
   app.use('*', securityHeaders(deps.config))
-  app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
   app.use('/api/*', compressJson())
-  app.use('/api/*', async (c, next) => {
+  // 413 has one code in the contract; the message says what was too large.
+  const jsonLimit = limitBody(deps.config.bodyLimitBytes, (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'))
+  app.use('/api/*', (c, next) => {
     // Uploads carry photos and set their own, larger limit.
     if (c.req.path.startsWith('/api/uploads')) return next()
-    return bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      // 413 has one code in the contract; the message says what was too large.
-      onError: (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'),
-    })(c, next)
+    return jsonLimit(c, next)
   })
 
   app.route('/api', healthRoutes(deps))

@@ -1,11 +1,22 @@
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { codeStatus, type MetaCode, type Usage } from '#core/contract/envelope.ts'
 import { codeMessages } from '#core/messages.ts'
+import { plainAnswer } from './answer.ts'
 
-export function ok<T>(c: Context, data: T, opts: { message?: string; status?: 200 | 201; usage?: Usage } = {}) {
+/**
+ * The envelope as a finished answer, serialised once; the middlewares then add gzip and the edge
+ * headers to its parts (answer.ts). Headers of the answer go in `headers`: one set with `c.header()`
+ * would not reach it.
+ */
+function envelope(status: number, body: object, headers?: Record<string, string>): Response {
+  const named: Record<string, string> = { 'content-type': 'application/json' }
+  for (const [k, v] of Object.entries(headers ?? {})) named[k.toLowerCase()] = v
+  return plainAnswer({ status, body: JSON.stringify(body), headers: named })
+}
+
+export function ok<T>(_c: Context, data: T, opts: { message?: string; status?: 200 | 201; usage?: Usage } = {}) {
   const meta = opts.usage ? { code: 'Ok', status: 'OK', usage: opts.usage } : { code: 'Ok', status: 'OK' }
-  return c.json({ message: opts.message ?? 'Thành công.', meta, data }, opts.status ?? 200)
+  return envelope(opts.status ?? 200, { message: opts.message ?? 'Thành công.', meta, data })
 }
 
 export function failBody(code: Exclude<MetaCode, 'Ok'>, message?: string, errors?: Record<string, string[]> | string, usage?: Usage) {
@@ -18,11 +29,10 @@ export function failBody(code: Exclude<MetaCode, 'Ok'>, message?: string, errors
 }
 
 export function fail(
-  c: Context,
+  _c: Context,
   code: Exclude<MetaCode, 'Ok'>,
   message?: string,
   opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {},
 ) {
-  for (const [k, v] of Object.entries(opts.headers ?? {})) c.header(k, v)
-  return c.json(failBody(code, message, opts.errors, opts.usage), codeStatus[code] as ContentfulStatusCode)
+  return envelope(codeStatus[code], failBody(code, message, opts.errors, opts.usage), opts.headers)
 }

@@ -70,6 +70,22 @@ const multipart = async (parts: Parameters<typeof form>[0]) => {
   return { body, headers: { 'content-type': contentType, 'content-length': body.length } }
 }
 
+describe('answered requests on a keep-alive connection', () => {
+  it('serves GETs one after another on the same socket, never answering Connection: close', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const answers = []
+      for (const path of ['/api/health', '/api/no-such-route', '/api/planning?lat=10.79&lng=106.7', '/api/health'])
+        answers.push(await send(agent, served.port, 'GET', path, bearer()))
+      expect(answers.map((a) => a.status)).toEqual([200, 404, expect.any(Number), 200])
+      expect(answers.map((a) => a.connection)).toEqual(answers.map(() => 'keep-alive'))
+      expect(new Set(answers.map((a) => a.socket)).size).toBe(1)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
 describe('refused requests on a keep-alive connection', () => {
   it('answers 415 UnsupportedMedia to a text file named .jpg and serves the next request on the same socket', async () => {
     const upload = await multipart([{ bytes: Buffer.from('Đây là một tệp văn bản, không phải ảnh.\n'.repeat(200)), filename: 'anh.jpg', type: 'image/jpeg' }])

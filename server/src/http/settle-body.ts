@@ -33,7 +33,11 @@ export function settleBody(opts: SettleOptions): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const incoming = incomingOf(c)
-    if (!incoming || incoming.readableEnded || incoming.destroyed) return
+    // `complete`: the whole request has arrived (at once for a GET, which has no body), so nothing is
+    // still being sent; what the handler left unread is dropped by Node after the answer. Only
+    // `readableEnded` here would answer every GET with `Connection: close`: nobody reads a GET's empty
+    // body, so its end is never emitted.
+    if (!incoming || incoming.complete || incoming.readableEnded || incoming.destroyed) return
     const declared = Number(incoming.headers['content-length'])
     const chunked = incoming.headers['transfer-encoding'] !== undefined
     const asksClose = c.res.headers.get('connection')?.toLowerCase() === 'close'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { MiddlewareHandler } from 'hono'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../deps.ts'
+import { addHeaders } from '../http/answer.ts'
 import { fail } from '../http/envelope.ts'
 
 export type SecurityConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'tileUrl' | 'corsOrigins' | 'distDir'>
@@ -85,6 +86,12 @@ export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEn
     scriptHashes: existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
   })
   const allowed = new Set(config.corsOrigins)
+  const always = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+  }
 
   return async (c, next) => {
     const origin = c.req.header('origin')
@@ -108,18 +115,15 @@ export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEn
       await next()
     }
 
-    const h = c.res.headers
-    h.set('Content-Security-Policy', csp)
-    h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    h.set('Permissions-Policy', PERMISSIONS_POLICY)
-    if (isHttps(config, c.req.header('x-forwarded-proto'))) h.set('Strict-Transport-Security', HSTS)
+    const headers: Record<string, string> = { ...always }
+    if (isHttps(config, c.req.header('x-forwarded-proto'))) headers['strict-transport-security'] = HSTS
     if (api) {
-      h.append('Vary', 'Origin')
+      headers.vary = 'Origin'
       if (corsAllowed) {
-        h.set('Access-Control-Allow-Origin', origin)
-        h.set('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS)
+        headers['access-control-allow-origin'] = origin
+        headers['access-control-expose-headers'] = CORS_EXPOSE_HEADERS
       }
     }
+    addHeaders(c, headers)
   }
 }

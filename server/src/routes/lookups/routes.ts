@@ -4,6 +4,7 @@ import { currentUserId, requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import { ApiError } from '../../http/errors.ts'
+import { fastLatLng, fastSearch } from '../../http/fast-paths.ts'
 import { jsonBody, queryOf } from '../../http/validate.ts'
 import { parcelsBySheet } from '../../geo/parcels.ts'
 import { countedPlanningLookup } from '../../geo/planning.ts'
@@ -20,7 +21,7 @@ export function lookupRoutes(deps: Deps) {
     .use('/search', requireUser(deps))
     .use('/parcels', requireUser(deps))
     .get('/planning', async (c) => {
-      const { lat, lng } = queryOf(c, latLngQuery, 'LocationIncorrect')
+      const { lat, lng } = queryOf(c, latLngQuery, 'LocationIncorrect', fastLatLng)
       const { data, usage } = await countedPlanningLookup(deps, currentUserId(c), lat, lng)
       return ok(c, data, { usage })
     })
@@ -32,7 +33,7 @@ export function lookupRoutes(deps: Deps) {
       return ok(c, data, { usage, message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.' })
     })
     .get('/search', async (c) => {
-      const { q, limit, lat, lng } = queryOf(c, searchQuery)
+      const { q, limit, lat, lng } = queryOf(c, searchQuery, 'BadRequest', fastSearch)
       return ok(c, await searchPlaces(db, q, limit, lat !== undefined && lng !== undefined ? { lat, lng } : undefined))
     })
     .get('/parcels', async (c) => {

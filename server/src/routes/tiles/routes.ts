@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { tileLayerIds } from '#core/contract/tiles.ts'
 import type { Config } from '../../config.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
+import { plainAnswer } from '../../http/answer.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseOr400 } from '../../http/validate.ts'
 import { tileSets } from '../../tiles/layers.ts'
@@ -120,20 +121,15 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
         y: c.req.param('file').slice(0, -'.pbf'.length),
       })
       const version = await service.version()
-      const headers: Record<string, string> = {
-        ETag: tileEtag(version, t.layer, t.z, t.x, t.y),
-        'Cache-Control': TILE_CACHE,
-        Vary: 'Accept-Encoding',
-        'Access-Control-Allow-Origin': '*',
-      }
-      if (etagMatches(c.req.header('if-none-match'), headers.ETag!)) return c.body(null, 304, headers)
+      // Built from parts (http/answer.ts): a map screen asks for dozens of tiles at once.
+      const etag = tileEtag(version, t.layer, t.z, t.x, t.y)
+      const headers = { etag, 'cache-control': TILE_CACHE, vary: 'Accept-Encoding', 'access-control-allow-origin': '*' }
+      if (etagMatches(c.req.header('if-none-match'), etag)) return plainAnswer({ status: 304, body: null, headers })
       const tile = await service.tile(version, t.layer, t.z, t.x, t.y)
-      if (!tile) return c.body(null, 204, headers)
-      headers['Content-Type'] = 'application/x-protobuf'
+      if (!tile) return plainAnswer({ status: 204, body: null, headers })
       if (acceptsGzip(c.req.header('accept-encoding'))) {
-        headers['Content-Encoding'] = 'gzip'
-        return c.body(tile.gzip, 200, headers)
+        return plainAnswer({ status: 200, body: tile.gzip, headers: { ...headers, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } })
       }
-      return c.body(tile.pbf, 200, headers)
+      return plainAnswer({ status: 200, body: tile.pbf, headers: { ...headers, 'content-type': 'application/x-protobuf' } })
     })
 }
