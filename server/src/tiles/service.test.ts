@@ -4,15 +4,15 @@ import { testDb } from '../testing/test-app.ts'
 import { createTileService } from './service.ts'
 import { bumpDataVersion, readDataVersion } from './version.ts'
 
-/** The shared test database, counting the tile queries that reach it. */
+/** The shared test database, counting the statements that reach it: tile rows, and data version reads. */
 async function countingDb() {
   const inner = await testDb()
   const counts = { tiles: 0, versions: 0 }
   const db: Queryable = {
-    query: (sql, params) => {
-      if (sql.includes('ST_TileEnvelope')) counts.tiles++
+    query: (sql, params, opts) => {
       if (sql.includes('from data_version')) counts.versions++
-      return inner.query(sql, params)
+      else counts.tiles++
+      return inner.query(sql, params, opts)
     },
     exec: (sql) => inner.exec(sql),
   }
@@ -46,6 +46,19 @@ describe('tile service', () => {
     expect(await service.version()).toBe(v2)
     expect(await readDataVersion(inner)).toBe(v2)
     await service.tile(v2, 'planning', 13, 7, 7)
+    expect(counts.tiles).toBe(2)
+  })
+
+  it('renders the uncached tiles of a rectangle in one statement', async () => {
+    const { db, counts } = await countingDb()
+    const service = createTileService(db, () => new Date(0))
+    const v = await service.version()
+    expect(await service.tiles(v, 'parcels', { z: 16, minX: 200, maxX: 201, minY: 300, maxY: 301 })).toHaveLength(4)
+    expect(counts.tiles).toBe(1)
+    // Only the tiles not cached yet are asked for.
+    await service.tiles(v, 'parcels', { z: 16, minX: 200, maxX: 202, minY: 300, maxY: 300 })
+    expect(counts.tiles).toBe(2)
+    await service.tile(v, 'parcels', 16, 202, 300)
     expect(counts.tiles).toBe(2)
   })
 })
