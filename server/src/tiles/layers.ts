@@ -25,6 +25,12 @@ export type TileSet = {
   maxzoom: number
   /** datasets.kind values whose rows this set draws: they give its bounds, attribution and date. */
   datasetKinds: string[]
+  /**
+   * From this zoom on, every zoom selects the same rows: every layer is active and no select tests
+   * b.z any more. Tiles of deeper zooms are then cut from the rows read for this one (render.ts,
+   * rowZoom), so it must move with any minzoom or zoom condition of the layers below.
+   */
+  allRowsFrom: number
   layers: SourceLayer[]
 }
 
@@ -42,6 +48,8 @@ const basemap: TileSet = {
   minzoom: 10,
   maxzoom: 18,
   datasetKinds: ['demo', 'roads', 'basemap'],
+  // blocks, landmarks and every street from z14; every place from z14.
+  allRowsFrom: 14,
   // Bottom to top, the order a client draws them in when it keeps the tile's order.
   layers: [
     { name: 'water', minzoom: 10, description: 'Sông, kênh, hồ', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('water') },
@@ -106,6 +114,8 @@ const planning: TileSet = {
   minzoom: 12,
   maxzoom: 18,
   datasetKinds: ['demo', 'planning'],
+  // road_reserves from z14.
+  allRowsFrom: 14,
   layers: [
     {
       name: 'zones',
@@ -147,6 +157,7 @@ const parcels: TileSet = {
   minzoom: 16,
   maxzoom: 20,
   datasetKinds: ['demo', 'parcels'],
+  allRowsFrom: 16,
   layers: [
     {
       name: 'parcels',

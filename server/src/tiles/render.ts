@@ -49,6 +49,14 @@ function queryBox(r: TileRange): [number, number, number, number] {
   return [nw.lng, se.lat, se.lng, nw.lat]
 }
 
+/**
+ * The zoom whose rows serve zoom z: z itself, or the set's allRowsFrom when z is past it (every
+ * deeper zoom selects the same rows, so they need not be asked for again).
+ */
+export function rowZoom(set: TileSet, z: number): number {
+  return Math.min(z, set.allRowsFrom)
+}
+
 /** The set's rows for a rectangle of tiles of one zoom: the database's part of rendering them. */
 export async function sourceRows(db: Queryable, set: TileSet, r: TileRange): Promise<SourceRow[]> {
   const layers = activeLayers(set, r.z)

@@ -49,16 +49,37 @@ describe('tile service', () => {
     expect(counts.tiles).toBe(2)
   })
 
-  it('renders the uncached tiles of a rectangle in one statement', async () => {
+  it('renders the uncached tiles of a rectangle in one statement and cuts deeper zooms inside it from the same rows', async () => {
     const { db, counts } = await countingDb()
     const service = createTileService(db, () => new Date(0))
     const v = await service.version()
-    expect(await service.tiles(v, 'parcels', { z: 16, minX: 200, maxX: 201, minY: 300, maxY: 301 })).toHaveLength(4)
+    const z16 = { z: 16, minX: 200, maxX: 201, minY: 300, maxY: 301 }
+    expect(await service.tiles(v, 'parcels', z16)).toHaveLength(4)
     expect(counts.tiles).toBe(1)
-    // Only the tiles not cached yet are asked for.
-    await service.tiles(v, 'parcels', { z: 16, minX: 200, maxX: 202, minY: 300, maxY: 300 })
-    expect(counts.tiles).toBe(2)
-    await service.tile(v, 'parcels', 16, 202, 300)
+    // Every parcels zoom from 16 on selects the same rows: z17 and z18 inside the rectangle need no statement.
+    await service.tiles(v, 'parcels', { z: 17, minX: 400, maxX: 403, minY: 600, maxY: 603 })
+    await service.tile(v, 'parcels', 18, 807, 1207)
+    expect(counts.tiles).toBe(1)
+    // A map's single tile outside them is read alone, and its rows are not kept for the zoom below it.
+    await service.tile(v, 'parcels', 16, 210, 300)
+    await service.tile(v, 'parcels', 17, 420, 600)
+    expect(counts.tiles).toBe(3)
+    // Basemap rows of z13 do not serve z14, which also selects blocks, landmarks and every street.
+    await service.tiles(v, 'basemap', { z: 13, minX: 25, maxX: 25, minY: 37, maxY: 37 })
+    await service.tiles(v, 'basemap', { z: 14, minX: 50, maxX: 51, minY: 74, maxY: 75 })
+    expect(counts.tiles).toBe(5)
+  })
+
+  it('drops the kept rows with the tiles when the data version changes', async () => {
+    const { db, counts, inner } = await countingDb()
+    const clock = { now: 5_000_000 }
+    const service = createTileService(db, () => new Date(clock.now))
+    const v1 = await service.version()
+    await service.tiles(v1, 'planning', { z: 14, minX: 10, maxX: 11, minY: 10, maxY: 11 })
+    const v2 = await inner.transaction((tx) => bumpDataVersion(tx))
+    clock.now += 1000
+    expect(await service.version()).toBe(v2)
+    await service.tile(v2, 'planning', 15, 20, 20)
     expect(counts.tiles).toBe(2)
   })
 })

@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'
 import type { PmtilesBasemap } from './pmtiles-basemap.ts'
-import { activeLayers, cutTiles, renderTile, sourceFeatures, sourceRows, type TileEncoder } from './render.ts'
+import { renderTile, type TileEncoder } from './render.ts'
+import { createRowBlocks } from './row-blocks.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
 
 const gzipAsync = promisify(gzip)
@@ -30,6 +31,8 @@ export type TileService = {
 
 export type TileServiceOptions = {
   cacheBytes?: number
+  /** Bound of the rows kept to cut deeper zooms' tiles from (row-blocks.ts). */
+  rowCacheBytes?: number
   versionMaxAgeMs?: number
   encoder?: TileEncoder
   basemap?: PmtilesBasemap | undefined
@@ -60,6 +63,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   const maxAge = opts.versionMaxAgeMs ?? 1000
   const cache = new ByteLru<Tile>(opts.cacheBytes ?? 64 * 1024 * 1024)
   const rendering = new Map<string, Promise<Tile>>()
+  const blocks = createRowBlocks(db, opts.rowCacheBytes ?? 32 * 1024 * 1024)
   const watch = dataVersionWatch(db)
   let known: { version: number; at: number } | undefined
   let reading: Promise<number> | undefined
@@ -70,6 +74,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     known = undefined
     reading = undefined
     cache.clear()
+    blocks.clear()
   })
 
   async function version(): Promise<number> {
@@ -79,7 +84,10 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     const seen = bumps
     const read = readDataVersion(db)
       .then((v) => {
-        if (known && known.version !== v) cache.clear()
+        if (known && known.version !== v) {
+          cache.clear()
+          blocks.clear()
+        }
         if (seen === bumps) known = { version: v, at: t }
         return v
       })
@@ -93,24 +101,13 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   const gzipped = async (pbf: Uint8Array<ArrayBuffer> | null): Promise<Tile> =>
     pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
 
-  async function render(version: number, layer: TileLayerId, z: number, tiles: readonly { x: number; y: number }[]): Promise<Tile[]> {
+  async function render(version: number, layer: TileLayerId, z: number, tiles: readonly { x: number; y: number }[], keep: boolean): Promise<Tile[]> {
     // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same.
     const basemap = layer === 'basemap' ? opts.basemap : undefined
     const pbfs: (Uint8Array<ArrayBuffer> | null)[] = []
     if (basemap) for (const t of tiles) pbfs.push(await basemap.tile(z, t.x, t.y))
     else if (opts.encoder === 'native') for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
-    else {
-      // One statement for the rectangle around the tiles, cut into each of them.
-      const set = tileSets[layer]
-      const around = {
-        z,
-        minX: Math.min(...tiles.map((t) => t.x)),
-        maxX: Math.max(...tiles.map((t) => t.x)),
-        minY: Math.min(...tiles.map((t) => t.y)),
-        maxY: Math.max(...tiles.map((t) => t.y)),
-      }
-      pbfs.push(...cutTiles(activeLayers(set, z), sourceFeatures(set, z, await sourceRows(db, set, around)), z, tiles))
-    }
+    else pbfs.push(...(await blocks.render(version, layer, z, tiles, keep)))
     const out: Tile[] = []
     for (const [i, pbf] of pbfs.entries()) {
       const tile = await gzipped(pbf)
@@ -120,7 +117,8 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     return out
   }
 
-  function tiles(version: number, layer: TileLayerId, r: TileRange): Promise<Tile[]> {
+  /** `keep`: tiles not cached are read as whole blocks of rows, kept for deeper zooms (packs); else alone (a map's tile). */
+  function get(version: number, layer: TileLayerId, r: TileRange, keep: boolean): Promise<Tile[]> {
     const out: (Tile | Promise<Tile>)[] = []
     const missing: { at: number; x: number; y: number; key: string }[] = []
     for (let y = r.minY; y <= r.maxY; y++) {
@@ -135,7 +133,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
       }
     }
     if (missing.length > 0) {
-      const rendered = render(version, layer, r.z, missing)
+      const rendered = render(version, layer, r.z, missing, keep)
       missing.forEach((m, k) => {
         const one = rendered.then((ts) => ts[k]!).finally(() => rendering.delete(m.key))
         rendering.set(m.key, one)
@@ -146,9 +144,11 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   }
 
   async function tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
-    const [one] = await tiles(version, layer, { z, minX: x, maxX: x, minY: y, maxY: y })
+    const [one] = await get(version, layer, { z, minX: x, maxX: x, minY: y, maxY: y }, false)
     return one!
   }
+
+  const tiles = (version: number, layer: TileLayerId, r: TileRange) => get(version, layer, r, true)
 
   return { version, tile, tiles }
 }
