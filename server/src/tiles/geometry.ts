@@ -28,8 +28,8 @@ export type SourceFeature = {
   tags: Tags
   geometry: FlatGeometry
   bbox: Bounds
-  /** The interior point of a polygon in a labelled layer (longitude, latitude). */
-  label?: [number, number]
+  /** For a polygon in a labelled layer: its interior point (longitude, latitude), and the tags of the piece holding it and of every other. */
+  label?: { at: [number, number]; here: Tags; elsewhere: Tags }
 }
 
 /** A feature in world units of one zoom, ready to be cut into any tile of that zoom. */
@@ -38,8 +38,8 @@ export type WorldFeature = {
   tags: Tags
   geometry: FlatGeometry
   bbox: Bounds
-  /** Tags of the piece in the tile holding the label point and of every other piece, for labelled layers. */
-  labelled?: { x: number; y: number; here: Tags; elsewhere: Tags }
+  /** The tile holding the label point, and the tags of the piece there and of every other, for labelled layers. */
+  label?: { x: number; y: number; here: Tags; elsewhere: Tags }
 }
 
 /** One pixel of a 512-px tile: what simplification may move a line by, as ST_Simplify did with w / 512 metres. */
@@ -204,7 +204,9 @@ export function simplify(pts: number[], tolerance: number): number[] {
 function simplifyRing(ring: number[]): number[] | null {
   const out = simplify(ring, SIMPLIFY_TOLERANCE)
   if (out.length < 8) return null
-  return out.slice(0, -2)
+  // A fresh array (a ring has more than two points): drop the closing point in place.
+  out.length -= 2
+  return out
 }
 
 function bboxOf(geometry: FlatGeometry): Bounds {
@@ -279,7 +281,10 @@ export function interiorPoint(polygons: readonly number[][][]): [number, number]
         if (y0 > scan !== y1 > scan) xs.push(x0 + ((scan - y0) * (x1 - x0)) / (y1 - y0))
       }
     }
-    xs.sort((a, b) => a - b)
+    // Most rings are crossed twice; a sort with a comparator is the costly part of a small polygon's point.
+    if (xs.length === 2) {
+      if (xs[0]! > xs[1]!) xs.reverse()
+    } else xs.sort((a, b) => a - b)
     for (let i = 0; i + 1 < xs.length; i += 2) {
       const width = xs[i + 1]! - xs[i]!
       if (width > widest) {
@@ -294,8 +299,8 @@ export function interiorPoint(polygons: readonly number[][][]): [number, number]
 /** A row as a feature in degrees; `labelled` gives a polygon its interior point (the layer marks labels). */
 export function sourceFeature(id: number, tags: Tags, geometry: FlatGeometry, labelled: boolean): SourceFeature {
   const f: SourceFeature = { id, tags, geometry, bbox: bboxOf(geometry) }
-  const label = labelled && geometry.type === 3 ? interiorPoint(geometry.polygons) : null
-  if (label) f.label = label
+  const at = labelled && geometry.type === 3 ? interiorPoint(geometry.polygons) : null
+  if (at) f.label = { at, here: { ...tags, label: true }, elsewhere: { ...tags, label: false } }
   return f
 }
 
@@ -340,14 +345,7 @@ export function worldFeature(f: SourceFeature, z: number): WorldFeature | null {
   }
   if (!geometry) return null
   const w: WorldFeature = { id: f.id, tags: f.tags, geometry, bbox: bboxOf(geometry) }
-  if (f.label) {
-    w.labelled = {
-      x: Math.floor(worldX(f.label[0], z) / EXTENT),
-      y: Math.floor(worldY(f.label[1], z) / EXTENT),
-      here: { ...f.tags, label: true },
-      elsewhere: { ...f.tags, label: false },
-    }
-  }
+  if (f.label) w.label = { x: Math.floor(worldX(f.label.at[0], z) / EXTENT), y: Math.floor(worldY(f.label.at[1], z) / EXTENT), here: f.label.here, elsewhere: f.label.elsewhere }
   return w
 }
 
@@ -454,7 +452,7 @@ export function tileFeature(f: WorldFeature, x: number, y: number): MvtFeature |
   const oy = y * EXTENT
   const g = f.geometry
   const [minX, minY, maxX, maxY] = f.bbox
-  const tags = f.labelled ? (f.labelled.x === x && f.labelled.y === y ? f.labelled.here : f.labelled.elsewhere) : f.tags
+  const tags = f.label ? (f.label.x === x && f.label.y === y ? f.label.here : f.label.elsewhere) : f.tags
   if (g.type === 1) {
     const inside: number[] = []
     for (let i = 0; i < g.points.length; i += 2) {

@@ -30,7 +30,8 @@ export type SourceRow = { layer: number; fid: number; props: Record<string, unkn
 
 function tags(props: Record<string, unknown> | null): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {}
-  for (const [k, v] of Object.entries(props ?? {})) {
+  for (const k in props) {
+    const v = props[k]
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v
   }
   return out
