@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { tileLayerIds, type TileLayerId } from '#core/contract/tiles.ts'
 import { planCount, rangeSize, tileRange, type PlanPart } from '#core/offline/tile-grid.ts'
-import { packEntryHead, packHeader, planPacks, PACK_MAX_TILES, type PackRequest } from '#core/offline/tile-pack.ts'
+import { packEntryHead, packHeader, planRects, PACK_MAX_TILES, type PartRect } from '#core/offline/tile-pack.ts'
 import type { TileService } from './service.ts'
 
 const MAX_ZOOM = 22
@@ -44,9 +44,10 @@ export const packQuery = z
   })
   .transform((q, ctx) => {
     const parts: PlanPart[] = []
+    const box = q.bbox as [number, number, number, number]
     for (const zoom of q.zooms) {
-      const range = tileRange(q.bbox as [number, number, number, number], zoom)
-      for (const layer of new Set<TileLayerId>(q.layers)) parts.push({ layer, range, count: rangeSize(range) })
+      const range = tileRange(box, zoom)
+      for (const layer of new Set<TileLayerId>(q.layers)) parts.push({ layer, range, count: rangeSize(range), box })
       if (planCount(parts) > PACK_MAX_TILES) {
         ctx.addIssue({ code: 'custom', path: ['bbox'], message: `Một gói chứa tối đa ${PACK_MAX_TILES} ô; hãy chia vùng hoặc bớt mức zoom.` })
         return z.NEVER
@@ -66,7 +67,7 @@ const BAND_TILES = 16
 const BANDS_AHEAD = 2
 
 /** A band's entries, heads and gzipped tiles, as one chunk: one write to the socket instead of two per tile. */
-async function bandBytes(service: TileService, version: number, band: PackRequest): Promise<Uint8Array> {
+async function bandBytes(service: TileService, version: number, band: PartRect): Promise<Uint8Array> {
   const rendered = await service.tiles(version, band.layer as TileLayerId, band.range)
   const pieces = rendered.flatMap((tile, i) => {
     const head = packEntryHead(band.tiles[i]!, tile?.gzip ?? null)
@@ -87,7 +88,7 @@ async function bandBytes(service: TileService, version: number, band: PackReques
  * client that goes away stops it.
  */
 export function packStream(service: TileService, version: number, parts: readonly PlanPart[]): ReadableStream<Uint8Array> {
-  const bands = planPacks(parts, 0, BAND_TILES)
+  const bands = planRects(parts, 0, BAND_TILES)
   const ahead: Promise<Uint8Array>[] = []
   const fill = () => {
     while (ahead.length < BANDS_AHEAD) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { tileCaches } from '#core/offline/cache-names.ts'
 import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { gzipSync } from 'node:zlib'
-import { packEntryHead, packHeader, PackFormatError, type PackRequest } from '#core/offline/tile-pack.ts'
+import { packEntryHead, packHeader, PackFormatError, rangeBbox, type PackRequest } from '#core/offline/tile-pack.ts'
 import { releaseArea, savePackForArea, saveTileForArea, savedRef, TileHttpError } from './saved-tiles.ts'
 
 /** Cache Storage on a Map, handing out a new Response on each match. */
@@ -71,8 +71,9 @@ describe('saved area tiles', () => {
   it('stores the tiles of a pack exactly as single tiles are stored, and asks an unchanged pack with its version so a 304 writes nothing', async () => {
     const { caches } = fakeCaches()
     const pack: PackRequest = {
-      layer: 'planning',
-      range: { z: 17, minX: 21, maxX: 22, minY: 61580, maxY: 61580 },
+      box: rangeBbox({ z: 17, minX: 21, maxX: 22, minY: 61580, maxY: 61580 }),
+      zooms: [17, 17],
+      layers: ['planning'],
       tiles: [
         { layer: 'planning', z: 17, x: 21, y: 61580, index: 0 },
         { layer: 'planning', z: 17, x: 22, y: 61580, index: 1 },
@@ -92,7 +93,7 @@ describe('saved area tiles', () => {
     const urls = [url(21), url(22)]
     const bytes = await savePackForArea('https://app.test', pack, urls, 'a', signal, { caches, fetch, now: () => 5 })
     expect(bytes).toEqual([3000 + ENTRY_OVERHEAD_BYTES, ENTRY_OVERHEAD_BYTES])
-    expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,-]+&zooms=17&layers=planning$/)
+    expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,e-]+&zooms=17&layers=planning$/)
     const cache = await caches.open(tileCaches.saved)
     const tile = (await cache.match(url(21)))!
     expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([
@@ -115,8 +116,9 @@ describe('saved area tiles', () => {
     const { caches } = fakeCaches()
     const t = { layer: 'parcels' as const, z: 17, x: 31, y: 61580 }
     const pack: PackRequest = {
-      layer: 'parcels',
-      range: { z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 },
+      box: rangeBbox({ z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 }),
+      zooms: [17, 17],
+      layers: ['parcels'],
       tiles: [
         { ...t, index: 0 },
         { ...t, x: 32, index: 1 },
