@@ -132,5 +132,33 @@ describe('saved area tiles', () => {
       PackFormatError,
     )
     await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) })).rejects.toBeInstanceOf(PackFormatError)
+    // The tile that did arrive is kept and held by the area, so removing the area removes it too.
+    expect((await savedRef(url(31)))?.areas).toEqual(['a'])
+    await releaseArea('a', [url(31), url(32)], { caches })
+    expect(await (await caches.open(tileCaches.saved)).match(url(31))).toBeUndefined()
+  })
+
+  it('stores a pack of several layers and zooms under each tile’s own address', async () => {
+    const { caches } = fakeCaches()
+    const tiles = [
+      { layer: 'basemap' as const, z: 12, x: 3262, y: 1924, index: 0 },
+      { layer: 'planning' as const, z: 12, x: 3262, y: 1924, index: 1 },
+      { layer: 'basemap' as const, z: 13, x: 6524, y: 3848, index: 2 },
+      { layer: 'planning' as const, z: 13, x: 6524, y: 3848, index: 3 },
+    ]
+    const pack: PackRequest = { box: [106.7, 10.79, 106.7001, 10.7901], zooms: [12, 13], layers: ['basemap', 'planning'], tiles }
+    const gz = new Uint8Array(gzipSync(new Uint8Array(40).fill(3)))
+    const body = new Blob([packHeader(4, 4), ...tiles.flatMap((t) => [packEntryHead(t, gz), gz])])
+    let asked = ''
+    const fetch = (async (u: string) => {
+      asked = u
+      return new Response(await body.arrayBuffer())
+    }) as typeof globalThis.fetch
+    const urls = tiles.map((t) => `https://app.test/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`)
+    expect(await savePackForArea('https://app.test', pack, urls, 'a', new AbortController().signal, { caches, fetch })).toEqual(tiles.map(() => 40 + ENTRY_OVERHEAD_BYTES))
+    expect(asked).toBe('https://app.test/tiles/pack?bbox=106.7,10.79,106.7001,10.7901&zooms=12-13&layers=basemap,planning')
+    const cache = await caches.open(tileCaches.saved)
+    for (const [i, t] of tiles.entries()) expect((await cache.match(urls[i]!))!.headers.get('ETag')).toBe(`W/"4-${t.layer}-${t.z}-${t.x}-${t.y}"`)
+    expect((await savedRef(urls[3]!))?.areas).toEqual(['a'])
   })
 })
