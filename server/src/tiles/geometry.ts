@@ -165,10 +165,12 @@ function sqSegmentDistance(px: number, py: number, ax: number, ay: number, bx: n
 let keep = new Uint8Array(256)
 const stack: number[] = []
 
-/** Douglas–Peucker, as ST_Simplify: the ends stay, a point is kept when it lies farther than `tolerance` from the kept line. */
-export function simplify(pts: number[], tolerance: number): number[] {
-  const n = pts.length / 2
-  if (n <= 2) return pts
+/**
+ * Douglas–Peucker, as ST_Simplify: the ends stay, a point is kept when it lies farther than `tolerance`
+ * from the kept line. Reads the first `n` points of `pts`; the points kept come in a new array.
+ */
+export function simplify(pts: ArrayLike<number>, tolerance: number, n = pts.length / 2): number[] {
+  if (n <= 2) return Array.from({ length: 2 * n }, (_, i) => pts[i]!)
   const sqTolerance = tolerance * tolerance
   if (keep.length < n) keep = new Uint8Array(2 * n)
   keep.fill(0, 0, n)
@@ -192,19 +194,39 @@ export function simplify(pts: number[], tolerance: number): number[] {
       stack.push(first, index, index, last)
     }
   }
-  const out: number[] = []
-  for (let i = 0; i < n; i++) if (keep[i]) out.push(pts[2 * i]!, pts[2 * i + 1]!)
+  let kept = 0
+  for (let i = 0; i < n; i++) kept += keep[i]!
+  // Sized once: pushing grew the array two or three times for a parcel's handful of points.
+  const out = new Array<number>(2 * kept)
+  for (let i = 0, k = 0; i < n; i++) {
+    if (!keep[i]) continue
+    out[k++] = pts[2 * i]!
+    out[k++] = pts[2 * i + 1]!
+  }
   return out
 }
 
+// A ring or line projected to the zoom before simplifying, reused by every call (it is synchronous):
+// only the points simplify keeps are allocated.
+let projected = new Float64Array(1024)
+
+/** Degrees to world units of zoom z, then simplified by one pixel. */
+function projectSimplify(pts: number[], z: number): number[] {
+  if (projected.length < pts.length) projected = new Float64Array(2 * pts.length)
+  for (let i = 0; i < pts.length; i += 2) {
+    projected[i] = worldX(pts[i]!, z)
+    projected[i + 1] = worldY(pts[i + 1]!, z)
+  }
+  return simplify(projected, SIMPLIFY_TOLERANCE, pts.length / 2)
+}
+
 /**
- * A closed ring simplified and opened (its closing point dropped), or null when it collapsed below
- * three points: ST_Simplify drops such rings, and a polygon whose shell collapsed.
+ * A closed ring projected, simplified and opened (its closing point dropped), or null when it
+ * collapsed below three points: ST_Simplify drops such rings, and a polygon whose shell collapsed.
  */
-function simplifyRing(ring: number[]): number[] | null {
-  const out = simplify(ring, SIMPLIFY_TOLERANCE)
+function simplifyRing(ring: number[], z: number): number[] | null {
+  const out = projectSimplify(ring, z)
   if (out.length < 8) return null
-  // A fresh array (a ring has more than two points): drop the closing point in place.
   out.length -= 2
   return out
 }
@@ -311,12 +333,6 @@ export function featureBytes(f: SourceFeature): number {
   return 8 * coords + 256
 }
 
-function project(pts: number[], z: number): number[] {
-  const out: number[] = []
-  for (let i = 0; i < pts.length; i += 2) out.push(worldX(pts[i]!, z), worldY(pts[i + 1]!, z))
-  return out
-}
-
 /**
  * The feature in world units of zoom z, simplified by one pixel (lines and polygons): the same for
  * every tile of the zoom, so neighbouring tiles meet. Null when simplifying left nothing drawable.
@@ -327,21 +343,23 @@ export function worldFeature(f: SourceFeature, z: number): WorldFeature | null {
   if (g.type === 3) {
     const polygons: number[][][] = []
     for (const rings of g.polygons) {
-      const shell = simplifyRing(project(rings[0]!, z))
+      const shell = simplifyRing(rings[0]!, z)
       if (!shell) continue
       const polygon = [shell]
       for (let i = 1; i < rings.length; i++) {
-        const hole = simplifyRing(project(rings[i]!, z))
+        const hole = simplifyRing(rings[i]!, z)
         if (hole) polygon.push(hole)
       }
       polygons.push(polygon)
     }
     geometry = polygons.length > 0 ? { type: 3, polygons } : null
   } else if (g.type === 2) {
-    const lines = g.lines.filter((l) => l.length >= 4).map((l) => simplify(project(l, z), SIMPLIFY_TOLERANCE))
+    const lines = g.lines.filter((l) => l.length >= 4).map((l) => projectSimplify(l, z))
     geometry = lines.length > 0 ? { type: 2, lines } : null
   } else {
-    geometry = { type: 1, points: project(g.points, z) }
+    const points: number[] = []
+    for (let i = 0; i < g.points.length; i += 2) points.push(worldX(g.points[i]!, z), worldY(g.points[i + 1]!, z))
+    geometry = { type: 1, points }
   }
   if (!geometry) return null
   const w: WorldFeature = { id: f.id, tags: f.tags, geometry, bbox: bboxOf(geometry) }
