@@ -228,7 +228,7 @@ export function apiTable(run: ApiRun, opts: ApiOptions): Table {
       fmt.target(l.p95Ratio, l.target),
     ]),
     notes: [
-      "raw = the endpoint's SQL called directly on the server's Database in the server process, daily count included (no HTTP, token, validation, JSON); tiles: the tile statement alone (no encoding, gzip, cache).",
+      "raw = the endpoint's SQL called directly on the server's Database in the server process, daily count included (no HTTP, token, validation, JSON); tiles: the tile's rows statement alone (no cutting, encoding, gzip, cache).",
       "tiles, cold = each tile once on a server that never rendered it; server-cached = the same tiles again, from the server's LRU.",
       "SQL/req = database statements per request, counted in the server process (token check, daily count, tile version included); CPU ms/req = that process's CPU time per request (on PGlite it holds the database too). Both hardly move with the machine's load; latency does.",
     ],

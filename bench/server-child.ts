@@ -7,6 +7,7 @@ import { Session } from 'node:inspector/promises'
 import { loadConfig } from '../server/src/config.ts'
 import type { Database } from '../server/src/db/index.ts'
 import { startServer } from '../server/src/server.ts'
+import { bumpDataVersion } from '../server/src/tiles/version.ts'
 import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from './lib/workloads.ts'
 
 export type ChildRequest =
@@ -16,6 +17,7 @@ export type ChildRequest =
   | { id: number; cmd: 'query'; sql: string; params?: unknown[] }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'statements' }
+  | { id: number; cmd: 'bump-version' }
 export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
 export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
 
@@ -50,6 +52,9 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return db.query(msg.sql, msg.params)
     case 'statements':
       return { statements, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }
+    case 'bump-version':
+      // As an import does: every tile of the new version is one the server has not rendered.
+      return db.transaction((tx) => bumpDataVersion(tx))
     case 'memory':
       // Started with --expose-gc: the idle figure is what stays after a collection, not garbage.
       ;(globalThis as { gc?: () => void }).gc?.()

@@ -1,7 +1,8 @@
 /**
- * What a cold tile costs in Node after its SQL: MVT encoding and gzip at each level, per tile, over a
- * few hundred tiles of the loaded data (every tile over its extent, for every tile set, z14–18). The
- * tiles are queried once; encoding and compression are then timed on those rows alone, so the
+ * What a cold tile costs in Node after its SQL: reading the rows into features (WKB, projection,
+ * simplification), cutting them into the tile and MVT encoding, then gzip at each level, per tile,
+ * over a few hundred tiles of the loaded data (every tile over its extent, for every tile set,
+ * z14–18). The tiles' rows are queried once; the Node work is then timed on those rows alone, so the
  * database and the machine's other work hardly enter the figures.
  *
  *   node bench/tile-encode.ts [--passes N] [--minzoom Z] [--maxzoom Z]     (DATABASE_URL, or the embedded database under DATA_DIR)
@@ -9,12 +10,12 @@
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { tileLayerIds } from '#core/contract/tiles.ts'
+import type { TileRange } from '#core/offline/tile-grid.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { openDatabase } from '../server/src/db/index.ts'
 import { migrate } from '../server/src/db/migrate.ts'
-import { tileSets } from '../server/src/tiles/layers.ts'
-import { encodeTile, type MvtLayer } from '../server/src/tiles/mvt.ts'
-import { queryTileLayers } from '../server/src/tiles/render.ts'
+import { tileSets, type TileSet } from '../server/src/tiles/layers.ts'
+import { activeLayers, cutTiles, sourceFeatures, sourceRows, type SourceRow } from '../server/src/tiles/render.ts'
 
 const { values: args } = parseArgs({
   options: { passes: { type: 'string', default: '5' }, minzoom: { type: 'string', default: '14' }, maxzoom: { type: 'string', default: '18' } },
@@ -48,7 +49,7 @@ try {
      from (select ST_Extent(bounds) as b from datasets) t`,
   )
   if (ext?.w == null) throw new Error('No data loaded: run npm run seed first.')
-  const tiles: MvtLayer[][] = []
+  const tiles: { set: TileSet; range: TileRange; rows: SourceRow[] }[] = []
   for (const id of tileLayerIds) {
     const set = tileSets[id]
     for (let z = Math.max(minzoom, set.minzoom); z <= Math.min(maxzoom, set.maxzoom); z++) {
@@ -56,20 +57,23 @@ try {
       const [x1, y1] = tileOf(ext.e, ext.s, z)
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
-          const layers = await queryTileLayers(db, set, z, x, y)
-          if (layers.some((l) => l.features.length > 0)) tiles.push(layers)
+          const range = { z, minX: x, maxX: x, minY: y, maxY: y }
+          const rows = await sourceRows(db, set, range)
+          if (rows.length > 0) tiles.push({ set, range, rows })
         }
       }
     }
   }
-  const pbfs = tiles.map((t) => encodeTile(t)!)
-  const features = tiles.reduce((n, t) => n + t.reduce((m, l) => m + l.features.length, 0), 0)
+  const render = (t: (typeof tiles)[number]) =>
+    cutTiles(activeLayers(t.set, t.range.z), sourceFeatures(t.set, t.range.z, t.rows), t.range.z, [{ x: t.range.minX, y: t.range.minY }])[0] ?? null
+  const pbfs = tiles.map(render).filter((b): b is Uint8Array<ArrayBuffer> => b !== null)
+  const features = tiles.reduce((n, t) => n + t.rows.length, 0)
   const pbfBytes = pbfs.reduce((n, b) => n + b.length, 0)
   const line = (name: string, ms: number, bytes: number) =>
     `${name.padEnd(14)}${ms.toFixed(3).padStart(9)} ms/tile${(bytes / pbfs.length / 1000).toFixed(2).padStart(9)} kB/tile${((100 * bytes) / pbfBytes).toFixed(1).padStart(7)} % of pbf`
   const out = [
-    `${tiles.length} non-empty tiles (z${minzoom}–${maxzoom}, ${tileLayerIds.join(', ')}), ${(features / tiles.length).toFixed(1)} features/tile, ${passes} timed passes, ${db.kind}`,
-    line('encode', perCall(tiles, encodeTile), pbfBytes),
+    `${pbfs.length} non-empty tiles (z${minzoom}–${maxzoom}, ${tileLayerIds.join(', ')}), ${(features / tiles.length).toFixed(1)} rows/tile, ${passes} timed passes, ${db.kind}`,
+    line('rows to pbf', perCall(tiles, render), pbfBytes),
   ]
   for (const level of [1, 2, 3, 4, 5, 6, 9]) {
     const bytes = pbfs.reduce((n, b) => n + gzipSync(b, { level }).length, 0)

@@ -1,7 +1,7 @@
 /**
- * Vector tiles: our path (generic PostGIS clip/simplify/quantise + encoding in Node) against
- * PostgreSQL's native ST_AsMVT on the same tiles — bytes, features and time per tile. PGlite's
- * PostGIS has no ST_AsMVT, so there only ours is measured.
+ * Vector tiles: our path (the tile's rows from the database, cut and encoded in Node) against
+ * PostgreSQL's native ST_AsMVT on the same tiles — bytes, features and time per tile, each tile
+ * asked alone. PGlite's PostGIS has no ST_AsMVT, so there only ours is measured.
  *
  *   node bench/tiles.ts            (DATABASE_URL, or the embedded database under DATA_DIR)
  *

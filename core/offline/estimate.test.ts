@@ -6,6 +6,7 @@ const part = (layer: PlanPart['layer'], z: number, cols: number, rows: number): 
   layer,
   range: { z, minX: 100, maxX: 100 + cols - 1, minY: 200, maxY: 200 + rows - 1 },
   count: cols * rows,
+  box: [0, 0, 1, 1],
 })
 
 describe('size estimate of a saved area', () => {

@@ -69,8 +69,8 @@ export function intersectBbox(a: Bbox, b: Bbox): Bbox | null {
 /** What a layer's TileJSON says about where and at which zooms it has tiles. */
 export type LayerExtent = { minzoom: number; maxzoom: number; bounds: Bbox }
 
-/** One layer at one zoom: the tiles to fetch for an area. */
-export type PlanPart = { layer: LayerKey; range: TileRange; count: number }
+/** One layer at one zoom: the tiles to fetch for an area, the range those of `box` (tileRange) at that zoom. */
+export type PlanPart = { layer: LayerKey; range: TileRange; count: number; box: Bbox }
 
 /**
  * The tiles an area needs: for each layer, the zooms the user chose within the layer's own zoom range,
@@ -85,7 +85,7 @@ export function planArea(bbox: Bbox, minZoom: number, maxZoom: number, layers: P
       const box = intersectBbox(bbox, extent.bounds)
       if (!box) continue
       const range = tileRange(box, z)
-      parts.push({ layer, range, count: rangeSize(range) })
+      parts.push({ layer, range, count: rangeSize(range), box })
     }
   }
   return parts

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { planArea, planCount, planTiles, tileRange, type Bbox, type LayerTile } from './tile-grid.ts'
-import { crc32, packEntryHead, packHeader, packPath, planPacks, rangeBbox, readPack, type PackEntry } from './tile-pack.ts'
+import { crc32, packEntryHead, packHeader, packPath, planPacks, planRects, readPack, type PackEntry } from './tile-pack.ts'
 
 const ward: Bbox = [106.69, 10.79, 106.71, 10.8]
 const extent = { minzoom: 12, maxzoom: 18, bounds: [106.6, 10.7, 106.8, 10.9] as Bbox }
@@ -49,31 +49,29 @@ describe('tile packs', () => {
     expect(crc32(new Uint8Array(0))).toBe(0)
   })
 
-  it('cuts a plan into rectangles of at most 64 tiles that hold every tile once, in the plan’s order', () => {
-    const packs = [...planPacks(plan)]
-    const tiles = packs.flatMap((p) => p.tiles)
-    expect(tiles).toEqual([...planTiles(plan)])
-    for (const p of packs) {
-      expect(p.tiles.length).toBeLessThanOrEqual(64)
-      const r = p.range
-      expect(p.tiles.length).toBe((r.maxX - r.minX + 1) * (r.maxY - r.minY + 1))
-      expect(p.tiles.every((t) => t.layer === p.layer && t.z === r.z && t.x >= r.minX && t.x <= r.maxX && t.y >= r.minY && t.y <= r.maxY)).toBe(true)
+  it('cuts a plan into rectangles of one part and at most 64 tiles that hold every tile once, in the plan’s order', () => {
+    const rects = [...planRects(plan, 0, 64)]
+    expect(rects.flatMap((r) => r.tiles)).toEqual([...planTiles(plan)])
+    for (const { layer, range: r, tiles } of rects) {
+      expect(tiles.length).toBeLessThanOrEqual(64)
+      expect(tiles.length).toBe((r.maxX - r.minX + 1) * (r.maxY - r.minY + 1))
+      expect(tiles.every((t) => t.layer === layer && t.z === r.z && t.x >= r.minX && t.x <= r.maxX && t.y >= r.minY && t.y <= r.maxY)).toBe(true)
     }
-    // 135 tiles at z18 (15 × 9) per layer: four rows of 15 make a pack, so three packs per layer.
-    expect(packs.filter((p) => p.range.z === 18).map((p) => p.tiles.length)).toEqual([60, 60, 15, 60, 60, 15, 60, 60, 15])
-    expect(packs.length).toBeLessThan(planCount(plan) / 10)
+    // 135 tiles at z18 (15 × 9) per layer: four rows of 15 make a rectangle, so three per layer.
+    expect(rects.filter((r) => r.range.z === 18).map((r) => r.tiles.length)).toEqual([60, 60, 15, 60, 60, 15, 60, 60, 15])
   })
 
   it('resumes mid-row with the rest of that row, then whole rows again', () => {
     const from = planCount(plan) - 135 + 20
-    const packs = [...planPacks(plan, from)]
+    const packs = [...planPacks(plan, { from, maxTiles: 64 })]
     expect(packs[0]!.tiles.map((t) => t.index)).toEqual(Array.from({ length: 10 }, (_, i) => from + i))
     expect(packs.flatMap((p) => p.tiles)).toEqual([...planTiles(plan, from)])
+    expect([...planRects(plan, from, 64)].flatMap((r) => r.tiles)).toEqual([...planTiles(plan, from)])
   })
 
   it('splits a row wider than a pack into pieces', () => {
-    const wide = [{ layer: 'parcels' as const, range: { z: 18, minX: 0, maxX: 99, minY: 0, maxY: 1 }, count: 200 }]
-    expect([...planPacks(wide)].map((p) => [p.range.minX, p.range.maxX, p.range.minY])).toEqual([
+    const wide = [{ layer: 'parcels' as const, range: { z: 18, minX: 0, maxX: 99, minY: 0, maxY: 1 }, count: 200, box: ward }]
+    expect([...planRects(wide, 0, 64)].map((r) => [r.range.minX, r.range.maxX, r.range.minY])).toEqual([
       [0, 63, 0],
       [64, 99, 0],
       [0, 63, 1],
@@ -81,14 +79,42 @@ describe('tile packs', () => {
     ])
   })
 
-  it('asks for each pack by a box that maps back to exactly its tiles', () => {
-    for (const p of planPacks(plan, 0, 7)) {
-      expect(tileRange(rangeBbox(p.range), p.range.z)).toEqual(p.range)
-      const q = new URL(packPath(p), 'https://x.test').searchParams
-      const bbox = q.get('bbox')!.split(',').map(Number) as Bbox
-      expect(tileRange(bbox, p.range.z)).toEqual(p.range)
-      expect([q.get('zooms'), q.get('layers')]).toEqual([String(p.range.z), p.layer])
+  it('asks for the low zooms of every layer in one pack and a zoom’s layers together while they fit', () => {
+    const packs = [...planPacks(plan)]
+    expect(packs.flatMap((p) => p.tiles)).toEqual([...planTiles(plan)])
+    expect(packs.every((p) => p.tiles.length <= 128)).toBe(true)
+    // z12–15 are a handful of tiles per layer; parcels join from z16, so a new pack starts there.
+    expect(packs[0]).toMatchObject({ zooms: [12, 15], layers: ['basemap', 'planning'], box: ward })
+    expect(packs[1]).toMatchObject({ zooms: [16, 16], layers: ['basemap', 'planning', 'parcels'] })
+    expect(packs.length).toBeLessThan(planCount(plan) / 50)
+  })
+
+  it('asks for each pack by a query whose tiles, as the server lists them, are exactly the pack’s', () => {
+    for (const maxTiles of [7, 64, 128, 256]) {
+      for (const p of planPacks(plan, { maxTiles })) {
+        const q = new URL(packPath(p), 'https://x.test').searchParams
+        const bbox = q.get('bbox')!.split(',').map(Number) as Bbox
+        const [z1, z2 = z1] = q.get('zooms')!.split('-').map(Number) as [number, number?]
+        // The server's order: zoom, then the layers as listed, then row by row.
+        const listed: LayerTile[] = []
+        for (let z = z1; z <= z2; z++) {
+          const r = tileRange(bbox, z)
+          for (const layer of q.get('layers')!.split(',') as LayerTile['layer'][]) {
+            for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) listed.push({ layer, z, x, y })
+          }
+        }
+        expect(listed, packPath(p)).toEqual(p.tiles.map(({ layer, z, x, y }) => ({ layer, z, x, y })))
+      }
     }
+  })
+
+  it('never packs a layer no server packs, nor layers of two servers together', () => {
+    const mixed = planArea(ward, 12, 16, { basemap: extent, planning: extent, 'raster/7': extent })
+    const packedBy = (layer: string) => (layer === 'raster/7' ? null : layer === 'basemap' ? 'https://tiles.example.org' : 'https://app.test')
+    const packs = [...planPacks(mixed, { packedBy })]
+    expect(packs.flatMap((p) => p.tiles)).toEqual([...planTiles(mixed)])
+    expect(packs.every((p) => p.layers.length === 1)).toBe(true)
+    expect(packs.filter((p) => p.layers[0] === 'raster/7').every((p) => p.zooms[0] === p.zooms[1])).toBe(true)
   })
 
   it('reads back each tile and empty tile of a pack, across any chunking', async () => {

@@ -1,5 +1,5 @@
 import { tileLayerIds, type TileLayerId } from '../contract/tiles.ts'
-import { tileCorner, type Bbox, type LayerKey, type LayerTile, type PlanPart, type TileRange } from './tile-grid.ts'
+import { planTiles, tileCorner, type Bbox, type LayerKey, type LayerTile, type PlanPart, type TileRange } from './tile-grid.ts'
 
 /**
  * Tile packs: many tiles in one response, so saving an area is a few dozen requests instead of a
@@ -22,8 +22,13 @@ export const PACK_ENTRY_BYTES = 24
 export const PACK_CONTENT_TYPE = 'application/vnd.qh.tile-pack'
 /** Tiles one pack may hold: the server refuses more, the app asks for at most this many. */
 export const PACK_MAX_TILES = 256
-/** What the app asks per pack: about 100–150 kB of tiles at z17–18, a fraction of a second on a slow link. */
-export const PACK_TILES = 64
+/**
+ * Tiles the app asks per pack, at most: up to about 300 kB of z17–18 parcels, a couple of seconds on a
+ * slow mobile link. Each request costs a round trip in which its slot of the link idles, so packs are
+ * as full as this allows: the low zooms of every layer together in one (a few tiles each), a zoom's
+ * layers together while they fit.
+ */
+export const PACK_TILES = 128
 /**
  * Packs a download keeps in flight: one streams while the next is rendered on the server, a third
  * covers the round trip; more would only make a pause redo more.
@@ -69,36 +74,102 @@ export function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0
 }
 
-/** One pack the app asks for: a rectangle of tiles of one layer at one zoom, and their places in the plan. */
-export type PackRequest = { layer: LayerKey; range: TileRange; tiles: (LayerTile & { index: number })[] }
+/** A rectangle of tiles of one plan part (one layer at one zoom), and their places in the plan. */
+export type PartRect = { layer: LayerKey; range: TileRange; tiles: (LayerTile & { index: number })[] }
+
+/** One part cut into rectangles from its tile `from` on; `first` is the plan index of its first tile. */
+function* partRects({ layer, range, count }: PlanPart, first: number, from: number, maxTiles: number): Generator<PartRect> {
+  const width = range.maxX - range.minX + 1
+  for (let i = Math.max(0, from - first); i < count;) {
+    const row = Math.floor(i / width)
+    const col = i % width
+    // Whole rows when the rectangle starts a row and a row fits, else the rest of the row up to maxTiles.
+    const wholeRows = col === 0 && width <= maxTiles ? Math.min(Math.floor(maxTiles / width), range.maxY - range.minY + 1 - row) : 0
+    const n = wholeRows > 0 ? wholeRows * width : Math.min(width - col, maxTiles)
+    const tiles = Array.from({ length: n }, (_, k) => ({
+      layer,
+      z: range.z,
+      x: range.minX + ((i + k) % width),
+      y: range.minY + Math.floor((i + k) / width),
+      index: first + i + k,
+    }))
+    const last = tiles[n - 1]!
+    yield { layer, range: { z: range.z, minX: range.minX + col, maxX: wholeRows > 0 ? range.maxX : last.x, minY: range.minY + row, maxY: last.y }, tiles }
+    i += n
+  }
+}
 
 /**
- * The plan cut into packs, from tile `from` on (a resumed download starts where it stopped). Each
- * pack is a rectangle of one plan part: whole rows while they fit in `maxTiles`, else pieces of a row,
- * so it can be asked for by its box and holds the plan's tiles in the plan's order.
+ * The plan cut into rectangles of one part each, from tile `from` on: whole rows while they fit in
+ * `maxTiles`, else pieces of a row, each holding the plan's tiles in the plan's order.
  */
-export function* planPacks(plan: readonly PlanPart[], from = 0, maxTiles = PACK_TILES): Generator<PackRequest> {
-  let index = 0
-  for (const { layer, range, count } of plan) {
-    const width = range.maxX - range.minX + 1
-    for (let i = Math.max(0, from - index); i < count;) {
-      const row = Math.floor(i / width)
-      const col = i % width
-      // Whole rows when the pack starts a row and a row fits, else the rest of the row up to maxTiles.
-      const wholeRows = col === 0 && width <= maxTiles ? Math.min(Math.floor(maxTiles / width), range.maxY - range.minY + 1 - row) : 0
-      const n = wholeRows > 0 ? wholeRows * width : Math.min(width - col, maxTiles)
-      const tiles = Array.from({ length: n }, (_, k) => ({
-        layer,
-        z: range.z,
-        x: range.minX + ((i + k) % width),
-        y: range.minY + Math.floor((i + k) / width),
-        index: index + i + k,
-      }))
-      const last = tiles[n - 1]!
-      yield { layer, range: { z: range.z, minX: range.minX + col, maxX: wholeRows > 0 ? range.maxX : last.x, minY: range.minY + row, maxY: last.y }, tiles }
-      i += n
+export function* planRects(plan: readonly PlanPart[], from = 0, maxTiles = PACK_TILES): Generator<PartRect> {
+  let first = 0
+  for (const part of plan) {
+    if (from < first + part.count) yield* partRects(part, first, from, maxTiles)
+    first += part.count
+  }
+}
+
+/**
+ * One pack the app asks for: every tile of `box` at each of the zooms for each of the layers, in the
+ * server's order (zoom, then the layers as listed, then row by row), and their places in the plan.
+ */
+export type PackRequest = { box: Bbox; zooms: [number, number]; layers: LayerKey[]; tiles: (LayerTile & { index: number })[] }
+
+const sameBox = (a: Bbox, b: Bbox) => a.every((v, i) => v === b[i])
+
+/**
+ * The plan cut into packs, from tile `from` on (a resumed download starts where it stopped), each
+ * holding the plan's tiles in the plan's order. Whole parts of the same box go together while they
+ * fit in `maxTiles`: runs of whole zooms with the same layers (the low zooms, a few tiles each), or
+ * consecutive layers of one zoom, when one server packs them all (`packedBy`, its origin). A part
+ * larger than a pack, one begun before `from`, or one of a layer no server packs (`packedBy` null:
+ * saved tile by tile) is cut into rectangles of its own.
+ */
+export function* planPacks(plan: readonly PlanPart[], opts: { from?: number; maxTiles?: number; packedBy?: (layer: LayerKey) => string | null } = {}): Generator<PackRequest> {
+  const { from = 0, maxTiles = PACK_TILES, packedBy = () => '' } = opts
+  const firsts: number[] = []
+  let count = 0
+  for (const part of plan) {
+    firsts.push(count)
+    count += part.count
+  }
+  const zoomEnd = (k: number) => {
+    let e = k
+    while (e < plan.length && plan[e]!.range.z === plan[k]!.range.z) e++
+    return e
+  }
+  const tilesOf = (a: number, b: number) => plan.slice(a, b).reduce((n, p) => n + p.count, 0)
+  const layersOf = (a: number, b: number) => plan.slice(a, b).map((p) => p.layer)
+  // Parts a..b can share one pack with part `start`: of its server and its box.
+  const joinable = (start: number, a: number, b: number) => plan.slice(a, b).every((p) => packedBy(p.layer) === packedBy(plan[start]!.layer) && sameBox(p.box, plan[start]!.box))
+  for (let i = 0; i < plan.length;) {
+    const part = plan[i]!
+    const first = firsts[i]!
+    if (from >= first + part.count) {
+      i++
+      continue
     }
-    index += count
+    if (from > first || part.count > maxTiles || packedBy(part.layer) === null) {
+      for (const r of partRects(part, first, from, maxTiles)) yield { box: rangeBbox(r.range), zooms: [r.range.z, r.range.z], layers: [r.layer], tiles: r.tiles }
+      i++
+      continue
+    }
+    // The rest of this zoom, and the zooms after it while they have the same layers; else this zoom's layers while they fit.
+    let end = i + 1
+    const zoom = zoomEnd(i)
+    if (joinable(i, i, zoom) && tilesOf(i, zoom) <= maxTiles) {
+      end = zoom
+      const layers = layersOf(i, zoom).join()
+      for (let next = zoomEnd(end); end < plan.length && layersOf(end, next).join() === layers && joinable(i, end, next) && tilesOf(i, next) <= maxTiles; next = zoomEnd(end))
+        end = next
+    } else {
+      while (end < zoom && joinable(i, end, end + 1) && tilesOf(i, end + 1) <= maxTiles) end++
+    }
+    const tiles = [...planTiles(plan.slice(i, end))].map((t) => ({ ...t, index: first + t.index }))
+    yield { box: part.box, zooms: [part.range.z, plan[end - 1]!.range.z], layers: [...new Set(layersOf(i, end))], tiles }
+    i = end
   }
 }
 
@@ -109,12 +180,13 @@ export function rangeBbox(r: TileRange): Bbox {
   return [nw.lng, se.lat, se.lng, nw.lat]
 }
 
-/** The pack's path and query (append to the server's origin). */
-export function packPath(p: Pick<PackRequest, 'layer' | 'range'>): string {
-  const bbox = rangeBbox(p.range)
-    .map((v) => v.toFixed(9))
-    .join(',')
-  return `/tiles/pack?bbox=${bbox}&zooms=${p.range.z}&layers=${p.layer}`
+/**
+ * The pack's path and query (append to the server's origin). The box goes with every digit, so the
+ * server's tileRange of it gives exactly the plan's ranges.
+ */
+export function packPath(p: Pick<PackRequest, 'box' | 'zooms' | 'layers'>): string {
+  const [z1, z2] = p.zooms
+  return `/tiles/pack?bbox=${p.box.map(String).join(',')}&zooms=${z1 === z2 ? z1 : `${z1}-${z2}`}&layers=${p.layers.join(',')}`
 }
 
 export type PackEntry = { layer: TileLayerId; z: number; x: number; y: number; tile: Uint8Array<ArrayBuffer> | null }

@@ -41,6 +41,11 @@ export class ByteLru<V> {
     }
   }
 
+  /** Every value, least recently used first, without touching their recency. */
+  *values(): Generator<V> {
+    for (const e of this.#entries.values()) yield e.value
+  }
+
   clear(): void {
     this.#entries.clear()
     this.#bytes = 0

@@ -2,8 +2,11 @@ import type { TileLayerId } from '#core/contract/tiles.ts'
 import { PLAN_LEVELS, planLevelRankSql } from '#core/planning/plan-levels.ts'
 
 /**
- * One layer inside a tile. `select` is a lateral subquery over the tile row `b` (columns z and q, the
- * buffered tile box in EPSG:4326 for the GiST index) returning fid, props (json), geom (4326), sort.
+ * One layer inside a tile. `select` is a lateral subquery over the row `b` (columns z, the zoom, and q,
+ * the box of the tiles asked for with their buffer, in EPSG:4326 for the GiST index) returning fid,
+ * props (json), geom (4326), sort. It must not depend on which tile of the box a row lands in: the
+ * rows of one box are cut into all of its tiles. In a `labelled` layer of polygons each piece gets
+ * the property label, true in the one tile holding the polygon's interior point (geometry.ts).
  */
 export type SourceLayer = {
   name: string
@@ -11,6 +14,7 @@ export type SourceLayer = {
   description: string
   fields: Record<string, string>
   select: string
+  labelled?: true
 }
 
 export type TileSet = {
@@ -21,6 +25,12 @@ export type TileSet = {
   maxzoom: number
   /** datasets.kind values whose rows this set draws: they give its bounds, attribution and date. */
   datasetKinds: string[]
+  /**
+   * From this zoom on, every zoom selects the same rows: every layer is active and no select tests
+   * b.z any more. Tiles of deeper zooms are then cut from the rows read for this one (render.ts,
+   * rowZoom), so it must move with any minzoom or zoom condition of the layers below.
+   */
+  allRowsFrom: number
   layers: SourceLayer[]
 }
 
@@ -38,6 +48,8 @@ const basemap: TileSet = {
   minzoom: 10,
   maxzoom: 18,
   datasetKinds: ['demo', 'roads', 'basemap'],
+  // blocks, landmarks and every street from z14; every place from z14.
+  allRowsFrom: 14,
   // Bottom to top, the order a client draws them in when it keeps the tile's order.
   layers: [
     { name: 'water', minzoom: 10, description: 'Sông, kênh, hồ', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('water') },
@@ -102,6 +114,8 @@ const planning: TileSet = {
   minzoom: 12,
   maxzoom: 18,
   datasetKinds: ['demo', 'planning'],
+  // road_reserves from z14.
+  allRowsFrom: 14,
   layers: [
     {
       name: 'zones',
@@ -148,6 +162,7 @@ const parcels: TileSet = {
   minzoom: 16,
   maxzoom: 20,
   datasetKinds: ['demo', 'parcels'],
+  allRowsFrom: 16,
   layers: [
     {
       name: 'parcels',
@@ -161,12 +176,12 @@ const parcels: TileSet = {
         label: 'true trong đúng một ô bản đồ: ô chứa điểm đặt nhãn của thửa',
       },
       // A parcel across tile edges comes as one piece per tile: only the tile holding the parcel's
-      // label point (on its surface) says "label", so its number is drawn once, not once per piece.
+      // interior point says "label", so its number is drawn once, not once per piece.
+      labelled: true,
       select: `
         select p.id as fid,
           json_build_object('id', p.id::text, 'sheet_no', p.sheet_no, 'parcel_no', p.parcel_no,
-            'land_use', (select u.code from parcel_land_use u where u.parcel_id = p.id order by u.area_m2 desc, u.code limit 1),
-            'label', ST_Transform(ST_PointOnSurface(p.geom), 3857) && b.ebox) as props,
+            'land_use', (select u.code from parcel_land_use u where u.parcel_id = p.id order by u.area_m2 desc, u.code limit 1)) as props,
           p.geom, 0 as sort
         from parcels p where p.geom && b.q`,
     },

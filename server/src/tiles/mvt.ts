@@ -18,7 +18,8 @@ const samePoint = (a: Point, b: Point) => a[0] === b[0] && a[1] === b[1]
 function dedupe(line: Position[]): Point[] {
   const out: Point[] = []
   for (const p of line) {
-    const q: Point = [p[0] ?? 0, p[1] ?? 0]
+    // A 2D position is a point already (tiles cut many thousands a second); only a longer one is copied.
+    const q: Point = p.length === 2 ? (p as Point) : [p[0] ?? 0, p[1] ?? 0]
     const last = out[out.length - 1]
     if (!last || !samePoint(last, q)) out.push(q)
   }
@@ -46,20 +47,22 @@ export function ringArea2(ring: Point[]): number {
   return sum
 }
 
-function orient(ring: Point[], exterior: boolean): Point[] {
+/** The ring wound as the spec says (exterior clockwise on screen), or null when it has no area left. */
+function wound(ring: Point[], exterior: boolean): Point[] | null {
+  if (ring.length < 3) return null
   const area = ringArea2(ring)
+  if (area === 0) return null
   return exterior === area > 0 ? ring : ring.slice().reverse()
 }
 
 function polygonRings(rings: Position[][]): Point[][] {
   const [outer, ...holes] = rings
-  if (!outer) return []
-  const shell = openRing(outer)
-  if (shell.length < 3 || ringArea2(shell) === 0) return []
-  const out = [orient(shell, true)]
+  const shell = outer && wound(openRing(outer), true)
+  if (!shell) return []
+  const out = [shell]
   for (const hole of holes) {
-    const h = openRing(hole)
-    if (h.length >= 3 && ringArea2(h) !== 0) out.push(orient(h, false))
+    const h = wound(openRing(hole), false)
+    if (h) out.push(h)
   }
   return out
 }

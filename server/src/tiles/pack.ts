@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { bboxParam } from '#core/contract/lookups.ts'
 import { tileLayerIds, type TileLayerId } from '#core/contract/tiles.ts'
-import { tileRange, type LayerTile } from '#core/offline/tile-grid.ts'
-import { packEntryHead, packHeader, PACK_MAX_TILES } from '#core/offline/tile-pack.ts'
+import { planCount, rangeSize, tileRange, type PlanPart } from '#core/offline/tile-grid.ts'
+import { packEntryHead, packHeader, planRects, PACK_MAX_TILES, type PartRect } from '#core/offline/tile-pack.ts'
 import type { TileService } from './service.ts'
 
 const MAX_ZOOM = 22
@@ -35,41 +35,59 @@ export const packQuery = z
       .refine((ls): ls is TileLayerId[] => ls.every((l) => (tileLayerIds as readonly string[]).includes(l)), 'Lớp bản đồ phải là basemap, planning hoặc parcels.'),
   })
   .transform((q, ctx) => {
-    const tiles: LayerTile<TileLayerId>[] = []
+    const parts: PlanPart[] = []
+    const box = q.bbox as [number, number, number, number]
     for (const zoom of q.zooms) {
-      const r = tileRange(q.bbox as [number, number, number, number], zoom)
-      const count = (r.maxX - r.minX + 1) * (r.maxY - r.minY + 1) * new Set(q.layers).size
-      if (tiles.length + count > PACK_MAX_TILES) {
+      const range = tileRange(box, zoom)
+      for (const layer of new Set<TileLayerId>(q.layers)) parts.push({ layer, range, count: rangeSize(range), box })
+      if (planCount(parts) > PACK_MAX_TILES) {
         ctx.addIssue({ code: 'custom', path: ['bbox'], message: `Một gói chứa tối đa ${PACK_MAX_TILES} ô; hãy chia vùng hoặc bớt mức zoom.` })
         return z.NEVER
       }
-      for (const layer of new Set<TileLayerId>(q.layers)) {
-        for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) tiles.push({ layer, z: zoom, x, y })
-      }
     }
-    return tiles
+    return parts
   })
 
-/** Tiles rendered ahead of the one being written: a cold pack keeps the database pool busy, not one connection. */
-const RENDER_AHEAD = 4
+/**
+ * Tiles rendered together: a band of whole rows (or a piece of a wide row) of one layer and zoom, one
+ * statement. Bounds what one statement brings into memory (a z16 band of a dense city is tens of
+ * thousands of parcels) while keeping a pack to a few statements.
+ */
+const BAND_TILES = 16
+
+/** Bands rendered ahead of the one being written: the next is rendered while this one goes out. */
+const BANDS_AHEAD = 2
+
+/** A band's entries, heads and gzipped tiles, as one chunk: one write to the socket instead of two per tile. */
+async function bandBytes(service: TileService, version: number, band: PartRect): Promise<Uint8Array> {
+  const rendered = await service.tiles(version, band.layer as TileLayerId, band.range)
+  const pieces = rendered.flatMap((tile, i) => {
+    const head = packEntryHead(band.tiles[i]!, tile?.gzip ?? null)
+    return tile ? [head, tile.gzip] : [head]
+  })
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of pieces) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
 
 /**
- * The pack as a byte stream: the header, then each tile as it is ready, in order. Rendering runs a few
- * tiles ahead of writing and follows the reader's pace (a slow link does not pile tiles up in memory);
- * a client that goes away stops it.
+ * The pack as a byte stream: the header, then each tile in order, band by band. Rendering runs a band
+ * ahead of writing and follows the reader's pace (a slow link does not pile tiles up in memory); a
+ * client that goes away stops it.
  */
-export function packStream(service: TileService, version: number, tiles: readonly LayerTile<TileLayerId>[]): ReadableStream<Uint8Array> {
-  let next = 0
-  const ahead: Promise<Uint8Array[]>[] = []
-  const entry = (t: LayerTile<TileLayerId>) =>
-    service.tile(version, t.layer, t.z, t.x, t.y).then((tile) => {
-      const head = packEntryHead(t, tile?.gzip ?? null)
-      return tile ? [head, tile.gzip] : [head]
-    })
+export function packStream(service: TileService, version: number, parts: readonly PlanPart[]): ReadableStream<Uint8Array> {
+  const bands = planRects(parts, 0, BAND_TILES)
+  const ahead: Promise<Uint8Array>[] = []
   const fill = () => {
-    while (ahead.length < RENDER_AHEAD && next < tiles.length) {
-      const p = entry(tiles[next++]!)
-      // A failed tile fails the stream when its turn comes; the ones behind it must not go unhandled.
+    while (ahead.length < BANDS_AHEAD) {
+      const next = bands.next()
+      if (next.done) return
+      const p = bandBytes(service, version, next.value)
+      // A failed band fails the stream when its turn comes; the ones behind it must not go unhandled.
       p.catch(() => undefined)
       ahead.push(p)
     }
@@ -77,20 +95,20 @@ export function packStream(service: TileService, version: number, tiles: readonl
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(packHeader(version, tiles.length))
+        controller.enqueue(packHeader(version, planCount(parts)))
         fill()
       },
       async pull(controller) {
         const first = ahead.shift()
         if (!first) return controller.close()
-        const parts = await first
+        const chunk = await first
         fill()
-        for (const p of parts) controller.enqueue(p)
+        controller.enqueue(chunk)
         if (ahead.length === 0) controller.close()
       },
       cancel() {
-        next = tiles.length
-        // Renders already started finish into the tile cache.
+        // Bands already started finish into the tile cache.
+        bands.return(undefined)
         ahead.length = 0
       },
     },

@@ -1,11 +1,13 @@
 import { promisify } from 'node:util'
 import { gzip, gzipSync } from 'node:zlib'
 import type { TileLayerId } from '#core/contract/tiles.ts'
+import type { TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
 import { ByteLru } from './cache.ts'
 import { tileSets } from './layers.ts'
 import type { PmtilesBasemap } from './pmtiles-basemap.ts'
 import { renderTile, type TileEncoder } from './render.ts'
+import { createRowBlocks } from './row-blocks.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
 
 const gzipAsync = promisify(gzip)
@@ -20,9 +22,21 @@ export type TileService = {
    */
   version(): Promise<number>
   tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile>
+  /**
+   * Every tile of a rectangle of one layer at one zoom, row by row (y, then x). The tiles neither cached
+   * nor being rendered are rendered together: one statement for the rectangle around them.
+   */
+  tiles(version: number, layer: TileLayerId, range: TileRange): Promise<Tile[]>
 }
 
-export type TileServiceOptions = { cacheBytes?: number; versionMaxAgeMs?: number; encoder?: TileEncoder; basemap?: PmtilesBasemap | undefined }
+export type TileServiceOptions = {
+  cacheBytes?: number
+  /** Bound of the rows kept to cut deeper zooms' tiles from (row-blocks.ts). */
+  rowCacheBytes?: number
+  versionMaxAgeMs?: number
+  encoder?: TileEncoder
+  basemap?: PmtilesBasemap | undefined
+}
 
 // Most tiles are a few kB: compressing them in place takes a fraction of a millisecond, while the hop to
 // zlib's thread pool added about 2 ms to every cold tile on the bench.
@@ -38,6 +52,8 @@ const GZIP_LEVEL = 5
 // What a cache entry costs besides its bytes (key, objects, map slot); keeps empty tiles from being free.
 const ENTRY_OVERHEAD = 200
 
+const tileKey = (version: number, layer: TileLayerId, z: number, x: number, y: number) => `${version}/${layer}/${z}/${x}/${y}`
+
 /**
  * Tiles from the database through an in-memory LRU keyed by data version. The cache only saves work:
  * a new version empties it, and several server processes each keep their own, each told of a new
@@ -47,6 +63,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   const maxAge = opts.versionMaxAgeMs ?? 1000
   const cache = new ByteLru<Tile>(opts.cacheBytes ?? 64 * 1024 * 1024)
   const rendering = new Map<string, Promise<Tile>>()
+  const blocks = createRowBlocks(db, opts.rowCacheBytes ?? 32 * 1024 * 1024)
   const watch = dataVersionWatch(db)
   let known: { version: number; at: number } | undefined
   let reading: Promise<number> | undefined
@@ -57,6 +74,7 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     known = undefined
     reading = undefined
     cache.clear()
+    blocks.clear()
   })
 
   async function version(): Promise<number> {
@@ -66,7 +84,10 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     const seen = bumps
     const read = readDataVersion(db)
       .then((v) => {
-        if (known && known.version !== v) cache.clear()
+        if (known && known.version !== v) {
+          cache.clear()
+          blocks.clear()
+        }
         if (seen === bumps) known = { version: v, at: t }
         return v
       })
@@ -77,26 +98,57 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     return read
   }
 
-  async function render(version: number, key: string, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
+  const gzipped = async (pbf: Uint8Array<ArrayBuffer> | null): Promise<Tile> =>
+    pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
+
+  async function render(version: number, layer: TileLayerId, z: number, tiles: readonly { x: number; y: number }[], keep: boolean): Promise<Tile[]> {
     // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same.
-    const pbf = layer === 'basemap' && opts.basemap ? await opts.basemap.tile(z, x, y) : await renderTile(db, tileSets[layer], z, x, y, opts.encoder)
-    const tile = pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
-    if (known?.version === version) cache.set(key, tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
-    return tile
-  }
-
-  function tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
-    const key = `${version}/${layer}/${z}/${x}/${y}`
-    const hit = cache.get(key)
-    if (hit !== undefined) return Promise.resolve(hit)
-    // Concurrent requests for one tile (a page of map tiles, many users) share one rendering.
-    let pending = rendering.get(key)
-    if (!pending) {
-      pending = render(version, key, layer, z, x, y).finally(() => rendering.delete(key))
-      rendering.set(key, pending)
+    const basemap = layer === 'basemap' ? opts.basemap : undefined
+    const pbfs: (Uint8Array<ArrayBuffer> | null)[] = []
+    if (basemap) for (const t of tiles) pbfs.push(await basemap.tile(z, t.x, t.y))
+    else if (opts.encoder === 'native') for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
+    else pbfs.push(...(await blocks.render(version, layer, z, tiles, keep)))
+    const out: Tile[] = []
+    for (const [i, pbf] of pbfs.entries()) {
+      const tile = await gzipped(pbf)
+      if (known?.version === version) cache.set(tileKey(version, layer, z, tiles[i]!.x, tiles[i]!.y), tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
+      out.push(tile)
     }
-    return pending
+    return out
   }
 
-  return { version, tile }
+  /** `keep`: tiles not cached are read as whole blocks of rows, kept for deeper zooms (packs); else alone (a map's tile). */
+  function get(version: number, layer: TileLayerId, r: TileRange, keep: boolean): Promise<Tile[]> {
+    const out: (Tile | Promise<Tile>)[] = []
+    const missing: { at: number; x: number; y: number; key: string }[] = []
+    for (let y = r.minY; y <= r.maxY; y++) {
+      for (let x = r.minX; x <= r.maxX; x++) {
+        const key = tileKey(version, layer, r.z, x, y)
+        const hit = cache.get(key)
+        // Concurrent requests for one tile (a page of map tiles, many users, overlapping packs) share one rendering.
+        const have = hit !== undefined ? hit : rendering.get(key)
+        if (have === undefined) missing.push({ at: out.length, x, y, key })
+        // A missing tile's place is filled with its rendering below.
+        out.push(have ?? null)
+      }
+    }
+    if (missing.length > 0) {
+      const rendered = render(version, layer, r.z, missing, keep)
+      missing.forEach((m, k) => {
+        const one = rendered.then((ts) => ts[k]!).finally(() => rendering.delete(m.key))
+        rendering.set(m.key, one)
+        out[m.at] = one
+      })
+    }
+    return Promise.all(out)
+  }
+
+  async function tile(version: number, layer: TileLayerId, z: number, x: number, y: number): Promise<Tile> {
+    const [one] = await get(version, layer, { z, minX: x, maxX: x, minY: y, maxY: y }, false)
+    return one!
+  }
+
+  const tiles = (version: number, layer: TileLayerId, r: TileRange) => get(version, layer, r, true)
+
+  return { version, tile, tiles }
 }

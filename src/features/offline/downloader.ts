@@ -37,8 +37,8 @@ export type DownloadDeps = {
   saveTile: (tile: PlannedTile, signal: AbortSignal) => Promise<number>
   /** Fetches and stores a pack of tiles; resolves with the bytes each takes, in the pack's order. */
   savePack?: (pack: PackRequest, signal: AbortSignal) => Promise<number[]>
-  /** Layers the server packs (the others go tile by tile); all when savePack is given and this is not. */
-  packable?: (layer: LayerKey) => boolean
+  /** The server that packs a layer's tiles (its origin), null for a layer saved tile by tile; one server for all when savePack is given and this is not. */
+  packedBy?: (layer: LayerKey) => string | null
   /** Tiles per pack. */
   packTiles?: number
   /** Requests in flight: DOWNLOAD_CONCURRENCY, or PACK_CONCURRENCY when packing. */
@@ -66,8 +66,10 @@ function* downloadUnits(plan: readonly PlanPart[], from: number, deps: DownloadD
     for (const t of planTiles(plan, from)) yield { pack: null, tiles: [t] }
     return
   }
-  for (const pack of planPacks(plan, from, deps.packTiles)) {
-    if (deps.packable?.(pack.layer) ?? true) yield { pack, tiles: pack.tiles }
+  const packedBy = deps.packedBy ?? (() => '')
+  for (const pack of planPacks(plan, { from, ...(deps.packTiles !== undefined && { maxTiles: deps.packTiles }), packedBy })) {
+    // A layer no server packs comes as a pack of its own, and goes tile by tile.
+    if (pack.layers.every((l) => packedBy(l) !== null)) yield { pack, tiles: pack.tiles }
     else for (const t of pack.tiles) yield { pack: null, tiles: [t] }
   }
 }

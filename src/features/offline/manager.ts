@@ -75,14 +75,15 @@ export function createAreaManager(deps: ManagerDeps) {
         return saveTile(tileUrl(layer.template, t), area.id, signal)
       },
       ...(savePack && {
-        packable: (id) => {
+        packedBy: (id) => {
           const layer = current.layers[id]
-          return !!layer && packOrigin(id, layer.template) !== null
+          return layer ? packOrigin(id, layer.template) : null
         },
         savePack: (pack, signal) => {
-          const layer = current.layers[pack.layer]!
-          const urls = pack.tiles.map((t) => tileUrl(layer.template, t))
-          return savePack(packOrigin(pack.layer, layer.template)!, pack, urls, area.id, signal)
+          // Every layer of a pack is packed by the same server (planPacks).
+          const first = pack.layers[0]!
+          const urls = pack.tiles.map((t) => tileUrl(current.layers[t.layer]!.template, t))
+          return savePack(packOrigin(first, current.layers[first]!.template)!, pack, urls, area.id, signal)
         },
       }),
       onProgress: (p) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { tileCaches } from '#core/offline/cache-names.ts'
 import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { gzipSync } from 'node:zlib'
-import { packEntryHead, packHeader, PackFormatError, type PackRequest } from '#core/offline/tile-pack.ts'
+import { packEntryHead, packHeader, PackFormatError, rangeBbox, type PackRequest } from '#core/offline/tile-pack.ts'
 import { releaseArea, savePackForArea, saveTileForArea, savedRef, TileHttpError } from './saved-tiles.ts'
 
 /** Cache Storage on a Map, handing out a new Response on each match. */
@@ -71,8 +71,9 @@ describe('saved area tiles', () => {
   it('stores the tiles of a pack exactly as single tiles are stored, and asks an unchanged pack with its version so a 304 writes nothing', async () => {
     const { caches } = fakeCaches()
     const pack: PackRequest = {
-      layer: 'planning',
-      range: { z: 17, minX: 21, maxX: 22, minY: 61580, maxY: 61580 },
+      box: rangeBbox({ z: 17, minX: 21, maxX: 22, minY: 61580, maxY: 61580 }),
+      zooms: [17, 17],
+      layers: ['planning'],
       tiles: [
         { layer: 'planning', z: 17, x: 21, y: 61580, index: 0 },
         { layer: 'planning', z: 17, x: 22, y: 61580, index: 1 },
@@ -92,7 +93,7 @@ describe('saved area tiles', () => {
     const urls = [url(21), url(22)]
     const bytes = await savePackForArea('https://app.test', pack, urls, 'a', signal, { caches, fetch, now: () => 5 })
     expect(bytes).toEqual([3000 + ENTRY_OVERHEAD_BYTES, ENTRY_OVERHEAD_BYTES])
-    expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,-]+&zooms=17&layers=planning$/)
+    expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,e-]+&zooms=17&layers=planning$/)
     const cache = await caches.open(tileCaches.saved)
     const tile = (await cache.match(url(21)))!
     expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([
@@ -115,8 +116,9 @@ describe('saved area tiles', () => {
     const { caches } = fakeCaches()
     const t = { layer: 'parcels' as const, z: 17, x: 31, y: 61580 }
     const pack: PackRequest = {
-      layer: 'parcels',
-      range: { z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 },
+      box: rangeBbox({ z: 17, minX: 31, maxX: 32, minY: 61580, maxY: 61580 }),
+      zooms: [17, 17],
+      layers: ['parcels'],
       tiles: [
         { ...t, index: 0 },
         { ...t, x: 32, index: 1 },
@@ -130,5 +132,33 @@ describe('saved area tiles', () => {
       PackFormatError,
     )
     await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) })).rejects.toBeInstanceOf(PackFormatError)
+    // The tile that did arrive is kept and held by the area, so removing the area removes it too.
+    expect((await savedRef(url(31)))?.areas).toEqual(['a'])
+    await releaseArea('a', [url(31), url(32)], { caches })
+    expect(await (await caches.open(tileCaches.saved)).match(url(31))).toBeUndefined()
+  })
+
+  it('stores a pack of several layers and zooms under each tile’s own address', async () => {
+    const { caches } = fakeCaches()
+    const tiles = [
+      { layer: 'basemap' as const, z: 12, x: 3262, y: 1924, index: 0 },
+      { layer: 'planning' as const, z: 12, x: 3262, y: 1924, index: 1 },
+      { layer: 'basemap' as const, z: 13, x: 6524, y: 3848, index: 2 },
+      { layer: 'planning' as const, z: 13, x: 6524, y: 3848, index: 3 },
+    ]
+    const pack: PackRequest = { box: [106.7, 10.79, 106.7001, 10.7901], zooms: [12, 13], layers: ['basemap', 'planning'], tiles }
+    const gz = new Uint8Array(gzipSync(new Uint8Array(40).fill(3)))
+    const body = new Blob([packHeader(4, 4), ...tiles.flatMap((t) => [packEntryHead(t, gz), gz])])
+    let asked = ''
+    const fetch = (async (u: string) => {
+      asked = u
+      return new Response(await body.arrayBuffer())
+    }) as typeof globalThis.fetch
+    const urls = tiles.map((t) => `https://app.test/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`)
+    expect(await savePackForArea('https://app.test', pack, urls, 'a', new AbortController().signal, { caches, fetch })).toEqual(tiles.map(() => 40 + ENTRY_OVERHEAD_BYTES))
+    expect(asked).toBe('https://app.test/tiles/pack?bbox=106.7,10.79,106.7001,10.7901&zooms=12-13&layers=basemap,planning')
+    const cache = await caches.open(tileCaches.saved)
+    for (const [i, t] of tiles.entries()) expect((await cache.match(urls[i]!))!.headers.get('ETag')).toBe(`W/"4-${t.layer}-${t.z}-${t.x}-${t.y}"`)
+    expect((await savedRef(urls[3]!))?.areas).toEqual(['a'])
   })
 })

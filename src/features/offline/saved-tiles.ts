@@ -1,4 +1,4 @@
-import { createStore, del, get, update, type UseStore } from 'idb-keyval'
+import { createStore, del, get, getMany, promisifyRequest, update, type UseStore } from 'idb-keyval'
 import { offlineDbs, tileCaches } from '#core/offline/cache-names.ts'
 import { storableTile } from '#core/offline/stored-tile.ts'
 import { etagVersion, packEtag, packPath, PackFormatError, readPack, tileEtag, type PackRequest } from '#core/offline/tile-pack.ts'
@@ -47,13 +47,23 @@ export async function saveTileForArea(url: string, areaId: string, signal: Abort
     await cache.put(url, stored.response)
     bytes = stored.bytes
   }
-  await claim(url, areaId, bytes)
+  await claim([{ url, bytes }], areaId)
   return bytes
 }
 
-/** Notes the area against a saved tile (and the tile's size). */
-function claim(url: string, areaId: string, bytes: number): Promise<void> {
-  return update<SavedRef>(url, (ref) => ({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes }), refStore())
+/** Notes the area against saved tiles (and each tile's size), all in one transaction. */
+function claim(tiles: readonly { url: string; bytes: number }[], areaId: string): Promise<void> {
+  if (tiles.length === 0) return Promise.resolve()
+  return refStore()('readwrite', (store) => {
+    for (const { url, bytes } of tiles) {
+      const read = store.get(url)
+      read.onsuccess = () => {
+        const ref = read.result as SavedRef | undefined
+        store.put({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes } satisfies SavedRef, url)
+      }
+    }
+    return promisifyRequest(store.transaction)
+  })
 }
 
 const tileKey = (t: { layer: string; z: number; x: number; y: number }) => `${t.layer}/${t.z}/${t.x}/${t.y}`
@@ -64,7 +74,9 @@ const tileKey = (t: { layer: string; z: number; x: number; y: number }) => `${t.
  * worker and a later single-tile refresh cannot tell them apart. Conditional too: when every tile of
  * the pack is kept from one data version, the pack is asked with that version's ETag and a 304 writes
  * nothing but the area's claims. Tiles are stored as they arrive, each checked against its length and
- * CRC-32; a pack that fails part way is asked again whole. Resolves with the bytes of each tile.
+ * CRC-32, without waiting for one write before reading the next (the link, not the device, sets the
+ * pace); the area's claims on them go in one transaction, also for the tiles stored before a pack
+ * fails part way (it is then asked again whole). Resolves with the bytes of each tile.
  */
 export async function savePackForArea(origin: string, pack: PackRequest, urls: readonly string[], areaId: string, signal: AbortSignal, deps: SaveTileDeps = {}): Promise<number[]> {
   const cache = await (deps.caches ?? caches).open(tileCaches.saved)
@@ -75,31 +87,50 @@ export async function savePackForArea(origin: string, pack: PackRequest, urls: r
   const res = await (deps.fetch ?? fetch)(origin + packPath(pack), { cache: 'no-store', headers: held !== null ? { 'If-None-Match': packEtag(held) } : {}, signal })
   const bytes: number[] = []
   if (res.status === 304 && held !== null) {
-    for (const [i, url] of urls.entries()) {
-      const size = (await get<SavedRef>(url, refStore()))?.bytes ?? (await storableTile(kept[i]!, now())).bytes
-      await claim(url, areaId, size)
-      bytes[i] = size
-    }
+    const refs = await getMany<SavedRef>([...urls], refStore())
+    for (const [i, ref] of refs.entries()) bytes[i] = ref?.bytes ?? (await storableTile(kept[i]!, now())).bytes
+    await claim(
+      urls.map((url, i) => ({ url, bytes: bytes[i]! })),
+      areaId,
+    )
     return bytes
   }
   if (res.status !== 200 || !res.body) throw new TileHttpError(res.status)
   const at = new Map(pack.tiles.map((t, i) => [tileKey(t), i]))
-  let version = 0
-  for await (const item of readPack(res.body)) {
-    if ('entries' in item) {
-      version = item.version
-      continue
+  const writes: Promise<{ url: string; bytes: number }>[] = []
+  let broken: { error: unknown } | undefined
+  try {
+    let version = 0
+    for await (const item of readPack(res.body)) {
+      if ('entries' in item) {
+        version = item.version
+        continue
+      }
+      const i = at.get(tileKey(item))
+      if (i === undefined) throw new PackFormatError('Gói ô bản đồ chứa ô không được yêu cầu.')
+      // As the server answers the single tile: 200 with the protobuf, or 204 without a body or type.
+      const headers: Record<string, string> = { ETag: tileEtag(version, item.layer, item.z, item.x, item.y) }
+      if (item.tile) headers['Content-Type'] = 'application/x-protobuf'
+      writes.push(
+        storableTile(new Response(item.tile, { status: item.tile ? 200 : 204, headers }), now()).then(async (stored) => {
+          await cache.put(urls[i]!, stored.response)
+          bytes[i] = stored.bytes
+          return { url: urls[i]!, bytes: stored.bytes }
+        }),
+      )
     }
-    const i = at.get(tileKey(item))
-    if (i === undefined) throw new PackFormatError('Gói ô bản đồ chứa ô không được yêu cầu.')
-    // As the server answers the single tile: 200 with the protobuf, or 204 without a body or type.
-    const headers: Record<string, string> = { ETag: tileEtag(version, item.layer, item.z, item.x, item.y) }
-    if (item.tile) headers['Content-Type'] = 'application/x-protobuf'
-    const stored = await storableTile(new Response(item.tile, { status: item.tile ? 200 : 204, headers }), now())
-    await cache.put(urls[i]!, stored.response)
-    await claim(urls[i]!, areaId, stored.bytes)
-    bytes[i] = stored.bytes
+  } catch (error) {
+    broken = { error }
   }
+  const written = await Promise.allSettled(writes)
+  await claim(
+    written.flatMap((w) => (w.status === 'fulfilled' ? [w.value] : [])),
+    areaId,
+  )
+  // A write that failed (the device's storage full) fails the pack with its own error, before a damaged pack's.
+  const unwritten = written.find((w) => w.status === 'rejected')
+  if (unwritten) throw unwritten.reason
+  if (broken) throw broken.error
   if (!urls.every((_, i) => bytes[i] !== undefined)) throw new PackFormatError('Gói ô bản đồ thiếu ô.')
   return bytes
 }
