@@ -27,7 +27,8 @@ export function createNationalLayer() {
 
 /**
  * The OpenLayers map itself: the view, the controls and the interactions (keyboard on the map element,
- * the app's own wheel zoom, no rotation). `current` is how the wheel zoom finds the map, null once destroyed.
+ * which follows the map when it moves to another element; the app's own wheel zoom; no rotation).
+ * `current` is how the wheel zoom finds the map, null once destroyed.
  */
 export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: boolean, layers: BaseLayer[], current: () => OlMap | null) {
   const view = new View({
@@ -40,7 +41,6 @@ export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: b
   const map = new OlMap({
     target,
     view,
-    keyboardEventTarget: target,
     controls: [new Attribution({ collapsible: true, collapsed: true, tipLabel: 'Nguồn dữ liệu bản đồ' }), new ScaleLine({ units: 'metric', minWidth: 72 })],
     interactions: defaultInteractions({
       keyboard: false,

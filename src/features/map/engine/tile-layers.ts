@@ -21,6 +21,17 @@ export type BasemapKind = 'vector' | 'raster'
 /** Layer visibility and look the user controls. */
 export type LayerSettings = { planning: boolean; parcels: boolean; planningOpacity: number; basemap: BasemapKind; highContrast: boolean }
 
+/** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
+export function initialLayerSettings(): LayerSettings {
+  return {
+    planning: true,
+    parcels: true,
+    planningOpacity: mapConfig.planningOpacity,
+    basemap: 'vector',
+    highContrast: matchMedia('(prefers-contrast: more)').matches,
+  }
+}
+
 // Zoom limits are exclusive in OpenLayers (visible when zoom > minZoom): a hair below shows the level itself.
 const fromZoom = (z: number) => z - 0.001
 

@@ -1,18 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { mapConfig } from '../config.ts'
-import { createMapController, type LayerSettings, type MapController } from '../engine/map-controller.ts'
+import { createMapController, initialLayerSettings, type MapController } from '../engine/map-controller.ts'
+import { fetchTileSets } from '../../../lib/tilejson.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
-
-/** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
-export function initialLayerSettings(): LayerSettings {
-  return {
-    planning: true,
-    parcels: true,
-    planningOpacity: mapConfig.planningOpacity,
-    basemap: 'vector',
-    highContrast: matchMedia('(prefers-contrast: more)').matches,
-  }
-}
 
 /**
  * The map, made once when its element is in the page and destroyed with the screen, and the view it
@@ -22,10 +12,12 @@ export function useMapController(target: RefObject<HTMLDivElement | null>, start
   const [ctrl, setCtrl] = useState<MapController | null>(null)
   const [view, setView] = useState<LatLngZoom>(start ?? mapConfig.fallbackCenter)
   useEffect(() => {
-    const c = createMapController(target.current!, { view: start, settings: initialLayerSettings() })
+    const tileSets = new AbortController()
+    const c = createMapController(target.current!, { view: start, settings: initialLayerSettings(), tileSets: fetchTileSets(tileSets.signal) })
     const offView = c.onView(setView)
     setCtrl(c)
     return () => {
+      tileSets.abort()
       offView()
       c.destroy()
     }
