@@ -15,10 +15,17 @@ import { vietnamOutline } from '../national-outline.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
 import { wheelZoomInteraction } from './wheel-zoom.ts'
 
-/** The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts hides it where the basemap's own tiles take over. */
+/**
+ * The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts
+ * hides it where the basemap's own tiles take over. Read when first drawn: most views open inside the
+ * data, where it never is.
+ */
 export function createNationalLayer() {
+  const source: VectorSource = new VectorSource({
+    loader: () => source.addFeatures(new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' })),
+  })
   return new VectorLayer({
-    source: new VectorSource({ features: new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' }) }),
+    source,
     declutter: 'national',
     zIndex: 1,
     properties: { name: 'national' },

@@ -140,7 +140,12 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
   let layers: Partial<DataLayers> = {}
   let hoveredId: string | null = null
   let tileSets: TileSets = {}
+  let added = false
   const hatch = createHatchPattern()
+  const outlineEverywhere = (zoom: number) => zoom <= mapConfig.nationalOutlineMaxZoom
+  // Until the TileJSONs are read, whether the view holds data is not known: the outline waits for them
+  // (drawing it only to hide it a moment later cost a whole frame), except at the zooms it always shows.
+  national.setVisible(outlineEverywhere(map.getView().getZoom() ?? 0))
 
   const applyStyles = () => {
     const o = { highContrast: settings.highContrast }
@@ -159,10 +164,13 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     raster?.setVisible(useRaster)
     basemap?.setVisible(!useRaster)
   }
+  // The outline's own look from the start (it may be drawn before the tile layers exist).
+  applyStyles()
 
   return {
     add(sets: TileSets) {
       tileSets = sets
+      added = true
       const built = buildDataLayers(sets, () => hoveredId)
       layers = built
       for (const l of [built.raster, built.basemap, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
@@ -179,7 +187,7 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
      */
     updateNational(view: Extent, zoom: number) {
       const data = dataExtent(tileSets.basemap)
-      national.setVisible(zoom <= mapConfig.nationalOutlineMaxZoom || data === undefined || !intersects(view, data))
+      national.setVisible(outlineEverywhere(zoom) || (added && (data === undefined || !intersects(view, data))))
     },
     setSettings(next: LayerSettings) {
       const restyle = next.highContrast !== settings.highContrast
