@@ -1,6 +1,6 @@
 import Feature, { type FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
-import { intersects, type Extent } from 'ol/extent'
+import { buffer, getWidth, intersects, type Extent } from 'ol/extent'
 import MVT from 'ol/format/MVT'
 import { fromExtent } from 'ol/geom/Polygon'
 import TileLayer from 'ol/layer/Tile'
@@ -44,8 +44,19 @@ function dataExtent(tj: TileJson | undefined): Extent | undefined {
   return transformExtent([w - margin, s - margin, e + margin, n + margin], 'EPSG:4326', 'EPSG:3857')
 }
 
+/** The part of a tile beyond each edge the server also puts in it (its MVT buffer: 64 of 4096 units). */
+export const TILE_BUFFER = 64 / 4096
+
+/**
+ * Whether a tile can hold any of the data: its box, with the server's buffer around it, meets the data's
+ * bounds (both in map units). The others answer 204; the offline worker says so from the same bounds.
+ */
+export function tileMeetsData(tile: Extent, data: Extent): boolean {
+  return intersects(buffer(tile, getWidth(tile) * TILE_BUFFER), data)
+}
+
 function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: number) {
-  return new VectorTileSource({
+  const source = new VectorTileSource({
     // The server's own TileJSON names the tile URL; without it the app's base URL is the fallback.
     format: new MVT(),
     url: tj?.tiles[0] ?? `${env.apiBaseUrl}/tiles/${id}/{z}/{x}/{y}.pbf`,
@@ -55,6 +66,15 @@ function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: nu
     attributions: tj?.attribution,
     overlaps: id !== 'parcels',
   })
+  // Tiles beyond the data are neither asked for nor drawn: a tile without a URL is empty to OpenLayers,
+  // so the first view no longer waits for (and paints) the empty ones around the data.
+  if (tj) {
+    const data = transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857')
+    const grid = source.getTileGrid()!
+    const url = source.getTileUrlFunction()
+    source.setTileUrlFunction((coord, pixelRatio, projection) => (tileMeetsData(grid.getTileCoordExtent(coord), data) ? url(coord, pixelRatio, projection) : undefined))
+  }
+  return source
 }
 
 function rasterLayer(sets: TileSets): TileLayer<XYZ> | undefined {
