@@ -67,24 +67,35 @@ function entryCssInLayer(bundle: Rollup.OutputBundle, html: string): void {
  * in the CSP like the other inline script, and run after the stylesheets like any module script)
  * imports it in the frame after the shell's. A hidden tab paints no frames, so it does not wait.
  *
- * On /demo, when index.html's first script names the boot map's module (`mapBoot.module`), that module
- * runs first and draws the map into the boot shell; the entry follows once the map's first tiles are
- * drawn (or failed, or took too long), so the two do not share a slow phone's one busy core meanwhile.
+ * The preloads of the entry and its chunks are not tags but a list (`appFiles`) index.html's first
+ * script preloads (`loadApp`): at once, except on /demo when it starts the boot map (`mapBoot.module`).
+ * That module then runs first and draws the map into the boot shell, and the app's code is loaded and
+ * run once the map's first tiles are drawn (or failed, or took too long): on a slow link the map's files
+ * and tiles do not share it with the app's, and on a slow phone the two do not share its busy core.
  */
 function entryAfterFirstPaint(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-    const start =
-      `const entry = () => import(${JSON.stringify(src)}); ` +
-      `const start = mapBoot.module ? () => import(mapBoot.module).then((m) => m.startBootMap()).then(entry, entry) : entry; ` +
-      `if (document.visibilityState === 'hidden') start(); else requestAnimationFrame(() => setTimeout(start))`
-    return `<link rel="modulepreload" crossorigin href="${src}">\n    <script type="module">${start}</script>`
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1]
+  if (!entry) throw new Error('index.html has no entry script')
+  const imports: string[] = []
+  const rest = html.replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_tag, href: string) => {
+    imports.push(href)
+    return ''
   })
+  const appLine = 'var appFiles = [];'
+  if (!rest.includes(appLine)) throw new Error(`index.html has no "${appLine}" for the build to fill in`)
+  const start =
+    `const entry = () => (loadApp(), import(${JSON.stringify(entry)})); ` +
+    `const start = mapBoot.module ? () => import(mapBoot.module).then((m) => m.startBootMap()).then(entry, entry) : entry; ` +
+    `if (document.visibilityState === 'hidden') start(); else requestAnimationFrame(() => setTimeout(start))`
+  return rest
+    .replace(appLine, `var appFiles = ${JSON.stringify([entry, ...imports])};`)
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script type="module">${start}</script>`)
 }
 
 /**
  * The files /demo needs beyond the entry's: the boot map's module, its route chunk and the map view
- * (OpenLayers), with their static imports and styles. index.html's inline script asks for them at once
- * on /demo, so they load (and compile off the main thread) beside the entry instead of after it has run
+ * (OpenLayers), with their static imports and styles. index.html's inline script asks for them on /demo
+ * with the entry's, so they load (and compile off the main thread) beside it instead of after it has run
  * and the router started.
  */
 function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
@@ -111,6 +122,23 @@ function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
     add(chunk)
   }
   return [...files].map((f) => `/${f}`)
+}
+
+/**
+ * What the boot map needs before it can draw: its module with every chunk it imports (also those it
+ * shares with the entry) and the map's stylesheets, which the boot map waits for (boot-map.ts).
+ */
+function bootMapFiles(bundle: Rollup.OutputBundle, mapFiles: string[]): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+  const files = new Set<string>()
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(`/${chunk.fileName}`)) return
+    files.add(`/${chunk.fileName}`)
+    chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)))
+  }
+  add(chunks.find((c) => c.facadeModuleId === bootMapModule))
+  if (files.size === 0) throw new Error('no chunk for the boot map: /demo would draw its map only after the app')
+  return [...files, ...mapFiles.filter((f) => f.endsWith('.css'))]
 }
 
 /**
@@ -154,13 +182,18 @@ function buildInfo(): Plugin {
       const html = bundle['index.html']
       if (!html || html.type !== 'asset') return
       entryCssInLayer(bundle, String(html.source))
-      html.source = String(html.source).replace('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapRouteFiles(bundle))};`)
-      const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === bootMapModule)
-      if (!boot) throw new Error('no chunk for the boot map: /demo would draw its map only after the app')
+      const mapFiles = mapRouteFiles(bundle)
+      const bootFiles = bootMapFiles(bundle, mapFiles)
       const fetches = tileLayerIds.map((id) => `${apiBaseUrl}/tiles/${id}.json`)
-      const bootLine = 'var mapBoot = { module: null, fetches: [] };'
-      if (!String(html.source).includes(bootLine)) throw new Error(`index.html has no "${bootLine}" for the build to fill in`)
-      html.source = String(html.source).replace(bootLine, `var mapBoot = { module: ${JSON.stringify(`/${boot.fileName}`)}, fetches: ${JSON.stringify(fetches)} };`)
+      const fill = (line: string, filled: string) => {
+        if (!String(html.source).includes(line)) throw new Error(`index.html has no "${line}" for the build to fill in`)
+        html.source = String(html.source).replace(line, filled)
+      }
+      fill('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapFiles)};`)
+      fill(
+        'var mapBoot = { module: null, files: [], fetches: [] };',
+        `var mapBoot = { module: ${JSON.stringify(bootFiles[0])}, files: ${JSON.stringify(bootFiles)}, fetches: ${JSON.stringify(fetches)} };`,
+      )
       const hash = createHash('sha256')
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name]!

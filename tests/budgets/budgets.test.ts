@@ -46,14 +46,15 @@ describe('reading a Vite build', () => {
     const html = parseHtml(
       `<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`,
     )
-    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'], inline: [] })
+    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'], app: [], inline: [] })
   })
 
-  it('finds the files index.html’s inline scripts name, once each, but not what a script loads by its src', () => {
+  it('finds the files index.html’s inline scripts name, once each, with the app’s own apart, but not what a script loads by its src', () => {
     const html = parseHtml(
-      `<script>var mapFiles = ["/assets/m.js", "/assets/m.css"]; var boot = { module: "/assets/b.js" };</script><script type="module">import("/assets/m.js")</script><script type="module" src="/assets/i.js"></script>`,
+      `<script>var appFiles = ["/assets/a.js", "/assets/r.js"]; var mapFiles = ["/assets/m.js", "/assets/m.css"]; var boot = { module: "/assets/b.js" };</script><script type="module">import("/assets/m.js")</script><script type="module" src="/assets/i.js"></script>`,
     )
-    expect(html.inline).toEqual(['assets/m.js', 'assets/m.css', 'assets/b.js'])
+    expect(html.app).toEqual(['assets/a.js', 'assets/r.js'])
+    expect(html.inline).toEqual(['assets/a.js', 'assets/r.js', 'assets/m.js', 'assets/m.css', 'assets/b.js'])
   })
 
   it('reads static imports and each dynamic import with the preload list Vite attaches to it', () => {
