@@ -43,20 +43,25 @@ describe('the map /demo draws before the app runs', () => {
     await app?.stop()
   })
 
-  it('draws the map in the boot shell, and the map view keeps that same map on screen, reading each TileJSON once, also from the service worker', async () => {
+  it('draws the map in the boot shell, and the map view keeps that same map on screen, reading each TileJSON and tile once, also from the service worker', async () => {
     const b = await launch(phone)
     try {
       await b.context.addInitScript(watchViewports)
       const tileJsons: string[] = []
+      const tiles: string[] = []
       b.page.on('request', (r) => {
         const m = /\/tiles\/(basemap|planning|parcels)\.json/.exec(r.url())
         if (m) tileJsons.push(m[1]!)
+        if (/\/tiles\/\w+\/\d+\/\d+\/\d+\.pbf/.test(r.url())) tiles.push(r.url())
       })
       await b.page.goto(`${app.url}/demo`)
       await mapReady(b.page)
       await expect.poll(() => paintedPixels(b.page), { timeout: 30_000 }).toBeGreaterThan(1000)
       expect(await watched(b.page)).toEqual({ firstInBoot: true, missing: 0, sameInView: true, viewports: 1 })
       expect(tileJsons.sort()).toEqual(['basemap', 'parcels', 'planning'])
+      // The first tiles are preloaded before the map asks for them: its own requests take those over.
+      expect(tiles.length).toBeGreaterThan(0)
+      expect(new Set(tiles).size).toBe(tiles.length)
       // Opened fitted to the data, and the address then says where.
       await expect.poll(() => new URL(b.page.url()).hash).toMatch(/^#\/10\.79\d*\/106\.\d+\/1[45](\.\d+)?$/)
 

@@ -59,6 +59,7 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
     planning.getSource()?.on('tileloadend', () => legend.schedule())
     legend.schedule()
     if (!init.view) fitData()
+    tiles.preloadFirstTiles()
   })
 
   return {

@@ -95,6 +95,20 @@ describe('the tile layers', () => {
     expect(urlOf(map, 'parcels', 17, 104000, 61581)).toBeUndefined()
   })
 
+  it('start fetching the tiles of the first view at once, those over the data only, of the layers drawn at its zoom', () => {
+    document.head.innerHTML = ''
+    const { map, tiles } = mapAt(106.6996, 10.7974, 14.8)
+    tiles.add(sets)
+    tiles.preloadFirstTiles()
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')]
+    expect(preloads.every((l) => l.as === 'fetch' && l.crossOrigin === 'anonymous')).toBe(true)
+    const urls = preloads.map((l) => l.getAttribute('href')!.replace('https://qh.example/tiles/', '')).sort()
+    // The z14 tiles over the ward (the rows north of it hold none of it), basemap and planning; parcels start at z16.
+    const over = ['13047/7697', '13047/7698', '13048/7697', '13048/7698']
+    expect(urls).toEqual([...over.map((t) => `basemap/14/${t}.pbf`), ...over.map((t) => `planning/14/${t}.pbf`)])
+    expect(layer(map, 'parcels')!.getVisible()).toBe(true)
+  })
+
   it('ask for every tile when a set covers the world (no data imported yet)', () => {
     const { map, tiles } = mapAt(106.7, 10.797, 14.8)
     tiles.add({ basemap: tileJson('basemap', [-180, -85.0511, 180, 85.0511]) })

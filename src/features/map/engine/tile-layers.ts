@@ -1,8 +1,9 @@
 import Feature, { type FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
-import { buffer, getWidth, intersects, type Extent } from 'ol/extent'
+import { buffer, getIntersection, getWidth, intersects, isEmpty, type Extent } from 'ol/extent'
 import MVT from 'ol/format/MVT'
 import { fromExtent } from 'ol/geom/Polygon'
+import { inView } from 'ol/layer/Layer'
 import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
 import VectorTileLayer from 'ol/layer/VectorTile'
@@ -151,6 +152,17 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
 }
 type DataLayers = ReturnType<typeof buildDataLayers>
 
+/** Starts fetching a tile the map is about to ask for; its own request then takes the answer over. */
+function preloadTile(url: string) {
+  const link = document.createElement('link')
+  link.rel = 'preload'
+  link.as = 'fetch'
+  // As OpenLayers asks: a same-origin request in CORS mode, so the preloaded answer is the one it gets.
+  link.crossOrigin = 'anonymous'
+  link.href = url
+  document.head.appendChild(link)
+}
+
 /**
  * The tile layers and how they look: added once the TileJSONs are known (or failed: then with defaults),
  * restyled and shown or hidden as the user's layer settings change, and the hover outline.
@@ -199,6 +211,29 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
       return built.planning
     },
     tileSets: () => tileSets,
+    /**
+     * Asks at once for the vector tiles the view draws first. OpenLayers asks for a view's tiles only
+     * after drawing a frame of it, and the first frame with the tile layers (their canvases made) is a
+     * long one on a slow phone, with the link idle meanwhile.
+     */
+    preloadFirstTiles() {
+      const size = map.getSize()
+      if (!size) return
+      const view = map.getView().getState()
+      const extent = map.getView().calculateExtent(size)
+      for (const layer of [layers.basemap, layers.planning, layers.parcels]) {
+        const source = layer?.getSource()
+        if (!layer || !source || !inView(layer.getLayerState(), view)) continue
+        const box = getIntersection(extent, layer.getExtent() ?? extent)
+        if (isEmpty(box)) continue
+        const grid = source.getTileGrid()!
+        const urlOf = source.getTileUrlFunction()
+        grid.forEachTileCoord(box, grid.getZForResolution(view.resolution, source.zDirection), (coord) => {
+          const url = urlOf(coord, map.getPixelRatio(), view.projection)
+          if (url) preloadTile(url)
+        })
+      }
+    },
     planning: () => layers.planning,
     hasRaster: () => layers.raster !== undefined,
     /**
