@@ -5,9 +5,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type Rollup } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { tileLayerIds } from './core/contract/tiles.ts'
 
 const root = import.meta.dirname
 const manifestFile = resolve(root, 'manifest.webmanifest')
+/** The /demo map index.html starts before the app's entry (see entryAfterFirstPaint). */
+const bootMapModule = resolve(root, 'src/features/map/boot/boot-map.ts')
 
 function filesUnder(dir: string): string[] {
   try {
@@ -63,21 +66,37 @@ function entryCssInLayer(bundle: Rollup.OutputBundle, html: string): void {
  * rendered; a module preload still fetches and compiles it at once, and a small inline module (hashed
  * in the CSP like the other inline script, and run after the stylesheets like any module script)
  * imports it in the frame after the shell's. A hidden tab paints no frames, so it does not wait.
+ *
+ * The preloads of the entry and its chunks are not tags but a list (`appFiles`) index.html's first
+ * script preloads (`loadApp`): at once, except on /demo when it starts the boot map (`mapBoot.module`).
+ * That module then runs first and draws the map into the boot shell, and the app's code is loaded and
+ * run once the map's first tiles are drawn (or failed, or took too long): on a slow link the map's files
+ * and tiles do not share it with the app's, and on a slow phone the two do not share its busy core.
  */
 function entryAfterFirstPaint(html: string): string {
-  return html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
-    const load = `import(${JSON.stringify(src)})`
-    return (
-      `<link rel="modulepreload" crossorigin href="${src}">\n` +
-      `    <script type="module">if (document.visibilityState === 'hidden') ${load}; else requestAnimationFrame(() => setTimeout(() => ${load}))</script>`
-    )
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1]
+  if (!entry) throw new Error('index.html has no entry script')
+  const imports: string[] = []
+  const rest = html.replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_tag, href: string) => {
+    imports.push(href)
+    return ''
   })
+  const appLine = 'var appFiles = [];'
+  if (!rest.includes(appLine)) throw new Error(`index.html has no "${appLine}" for the build to fill in`)
+  const start =
+    `const entry = () => (loadApp(), import(${JSON.stringify(entry)})); ` +
+    `const start = mapBoot.module ? () => import(mapBoot.module).then((m) => m.startBootMap()).then(entry, entry) : entry; ` +
+    `if (document.visibilityState === 'hidden') start(); else requestAnimationFrame(() => setTimeout(start))`
+  return rest
+    .replace(appLine, `var appFiles = ${JSON.stringify([entry, ...imports])};`)
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script type="module">${start}</script>`)
 }
 
 /**
- * The files /demo needs beyond the entry's: its route chunk and the map view (OpenLayers), with their
- * static imports and styles. index.html's inline script asks for them at once on /demo, so they load
- * (and compile off the main thread) beside the entry instead of after it has run and the router started.
+ * The files /demo needs beyond the entry's: the boot map's module, its route chunk and the map view
+ * (OpenLayers), with their static imports and styles. index.html's inline script asks for them on /demo
+ * with the entry's, so they load (and compile off the main thread) beside it instead of after it has run
+ * and the router started.
  */
 function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
@@ -87,7 +106,8 @@ function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
     initial.add(file)
     chunks.find((c) => c.fileName === file)?.imports.forEach(addInitial)
   }
-  chunks.filter((c) => c.isEntry).forEach((c) => addInitial(c.fileName))
+  // The app's entry, not the boot map's: that one is among the files listed here.
+  chunks.filter((c) => c.isEntry && c.facadeModuleId !== bootMapModule).forEach((c) => addInitial(c.fileName))
   const files = new Set<string>()
   const add = (chunk: Rollup.OutputChunk | undefined) => {
     if (!chunk || initial.has(chunk.fileName) || files.has(chunk.fileName)) return
@@ -95,13 +115,30 @@ function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
     chunk.viteMetadata?.importedCss.forEach((css) => files.add(css))
     chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)))
   }
-  const starts = [/\/src\/routes\/demo\.tsx\?tsr-split/, /\/src\/features\/map\/MapView\.tsx$/]
+  const starts = [/\/src\/features\/map\/boot\/boot-map\.ts$/, /\/src\/routes\/demo\.tsx\?tsr-split/, /\/src\/features\/map\/MapView\.tsx$/]
   for (const re of starts) {
     const chunk = chunks.find((c) => c.facadeModuleId !== null && re.test(c.facadeModuleId))
     if (!chunk) throw new Error(`no chunk for ${re}: /demo would load its map only after the entry`)
     add(chunk)
   }
   return [...files].map((f) => `/${f}`)
+}
+
+/**
+ * What the boot map needs before it can draw: its module with every chunk it imports (also those it
+ * shares with the entry) and the map's stylesheets, which the boot map waits for (boot-map.ts).
+ */
+function bootMapFiles(bundle: Rollup.OutputBundle, mapFiles: string[]): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+  const files = new Set<string>()
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(`/${chunk.fileName}`)) return
+    files.add(`/${chunk.fileName}`)
+    chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)))
+  }
+  add(chunks.find((c) => c.facadeModuleId === bootMapModule))
+  if (files.size === 0) throw new Error('no chunk for the boot map: /demo would draw its map only after the app')
+  return [...files, ...mapFiles.filter((f) => f.endsWith('.css'))]
 }
 
 /**
@@ -112,11 +149,19 @@ function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
  */
 function buildInfo(): Plugin {
   let publicDir = ''
+  let apiBaseUrl = ''
+  let building = false
   return {
     name: 'qh-build-info',
     enforce: 'post',
     configResolved(config) {
       publicDir = config.publicDir
+      apiBaseUrl = String(config.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '')
+      building = config.command === 'build'
+    },
+    buildStart() {
+      // Its own entry, so the chunks it needs are split from the app's entry and load without it.
+      if (building) this.emitFile({ type: 'chunk', id: bootMapModule, name: 'boot-map', preserveSignature: 'strict' })
     },
     // Added after Vite's own HTML processing so the link keeps its stable, unhashed address.
     transformIndexHtml: {
@@ -137,7 +182,18 @@ function buildInfo(): Plugin {
       const html = bundle['index.html']
       if (!html || html.type !== 'asset') return
       entryCssInLayer(bundle, String(html.source))
-      html.source = String(html.source).replace('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapRouteFiles(bundle))};`)
+      const mapFiles = mapRouteFiles(bundle)
+      const bootFiles = bootMapFiles(bundle, mapFiles)
+      const fetches = tileLayerIds.map((id) => `${apiBaseUrl}/tiles/${id}.json`)
+      const fill = (line: string, filled: string) => {
+        if (!String(html.source).includes(line)) throw new Error(`index.html has no "${line}" for the build to fill in`)
+        html.source = String(html.source).replace(line, filled)
+      }
+      fill('var mapFiles = [];', `var mapFiles = ${JSON.stringify(mapFiles)};`)
+      fill(
+        'var mapBoot = { module: null, files: [], fetches: [] };',
+        `var mapBoot = { module: ${JSON.stringify(bootFiles[0])}, files: ${JSON.stringify(bootFiles)}, fetches: ${JSON.stringify(fetches)} };`,
+      )
       const hash = createHash('sha256')
       for (const name of Object.keys(bundle).sort()) {
         const item = bundle[name]!

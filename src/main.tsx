@@ -1,8 +1,9 @@
 import './app/styles.ts'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { appApiHooks } from './app/api-hooks.ts'
+import { router } from './app/router.ts'
 import { installLogoutCleanup } from './features/auth/index.ts'
 import { api, installApiHooks } from './lib/api/index.ts'
 import { isLoadingAtom } from './lib/api/atoms.ts'
@@ -19,11 +20,22 @@ installChunkReload()
 // Before anything renders: the browser offers installing early, and the offer is kept for a better moment.
 captureInstallPrompt()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The first page's route code and loaders come first: rendered before them, the router shows nothing
+// while they load, and React would swap index.html's boot shell (on /demo with its map) for an empty
+// page meanwhile. The router keeps the loaded page and does not load it again when it mounts. As a
+// transition the first render yields to the browser every few milliseconds (a slow phone stays
+// responsive, the boot map keeps drawing); the boot shell stays until it is done.
+const render = () => {
+  const root = createRoot(document.getElementById('root')!)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  )
+}
+void router.load().then(render, render)
 
 // The last known count shows at once (also offline); the server's count replaces it when it answers.
 void loadStoredUsage(store).then(() => refreshUsage(api, store))

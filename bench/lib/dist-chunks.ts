@@ -4,13 +4,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /**
  * What a Vite build asks a browser to download, read from the files themselves: index.html's entry
- * script, module preloads and stylesheets; each chunk's static imports; and each dynamic import with
- * the list Vite preloads alongside it (`__vite__mapDeps`, JS and CSS). Sizes are those the server
- * sends: gzip level 9 and brotli quality 11, as the build precompresses them.
+ * script, module preloads and stylesheets, whether as tags or listed in its inline scripts (`appFiles`:
+ * the entry and its chunks; the other files named there are /demo's: the boot map and the map's
+ * chunks); each chunk's static imports; and each dynamic import with the list Vite preloads alongside
+ * it (`__vite__mapDeps`, JS and CSS). Sizes are those the server sends: gzip level 9 and brotli quality
+ * 11, as the build precompresses them.
  */
 export type Sizes = { raw: number; gzip: number; brotli: number }
 export type Chunk = Sizes & { file: string; imports: string[]; dynamicImports: { file: string; deps: string[] }[] }
-export type DistGraph = { dir: string; chunks: Map<string, Chunk>; html: { scripts: string[]; preloads: string[]; styles: string[] }; sw: Sizes | null }
+export type DistGraph = {
+  dir: string
+  chunks: Map<string, Chunk>
+  html: { scripts: string[]; preloads: string[]; styles: string[]; app: string[]; inline: string[] }
+  sw: Sizes | null
+}
 
 export function sizesOf(body: Buffer): Sizes {
   return {
@@ -40,6 +47,14 @@ export function parseHtml(html: string): DistGraph['html'] {
       .filter((t) => rel(t) === 'stylesheet')
       .flatMap((t) => attr(t, 'href') ?? [])
       .map((s) => s.replace(/^\//, '')),
+    app: [...(/var appFiles = \[([^\]]*)\]/.exec(html)?.[1] ?? '').matchAll(/["'`]\/(assets\/[^"'`]+\.(?:js|css))["'`]/g)].map((f) => f[1] as string),
+    inline: [
+      ...new Set(
+        [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
+          [...(m[1] ?? '').matchAll(/["'`]\/(assets\/[^"'`]+\.(?:js|css))["'`]/g)].map((f) => f[1] as string),
+        ),
+      ),
+    ],
   }
 }
 
@@ -102,12 +117,13 @@ export type DistSummary = {
 }
 
 /**
- * `initial`: what index.html loads. `route`: the route's chunk as the entry imports it (with its preload
- * list), plus the chunks the route chunk itself imports lazily (the map view behind React.lazy), minus
- * what is already initial. The route chunk is the dynamic import whose file is named after the route.
+ * `initial`: what index.html loads for every page. `route`: the route's chunk as the entry imports it (with its preload
+ * list), plus the chunks the route chunk itself imports lazily (the map view behind React.lazy), plus
+ * what index.html's inline scripts name beyond the entry (the boot map on /demo), minus what is already
+ * initial. The route chunk is the dynamic import whose file is named after the route.
  */
 export function summariseDist(g: DistGraph, route: string): DistSummary {
-  const initial = staticClosure(g, [...g.html.scripts, ...g.html.preloads, ...g.html.styles])
+  const initial = staticClosure(g, [...g.html.scripts, ...g.html.preloads, ...g.html.styles, ...g.html.app])
   const all = [...initial].flatMap((f) => g.chunks.get(f)?.dynamicImports ?? [])
   const entryImport = all.find((d) => new RegExp(`^assets/${route}-[\\w-]+\\.js$`).test(d.file))
   const route_ = new Set<string>()
@@ -115,6 +131,7 @@ export function summariseDist(g: DistGraph, route: string): DistSummary {
     for (const f of staticClosure(g, entryImport.deps)) route_.add(f)
     for (const lazy of g.chunks.get(entryImport.file)?.dynamicImports ?? []) for (const f of staticClosure(g, lazy.deps)) route_.add(f)
   }
+  for (const f of staticClosure(g, g.html.inline)) route_.add(f)
   for (const f of initial) route_.delete(f)
   return { initial, route: route_, routeChunk: entryImport?.file ?? null, firstPaint: new Set([...initial, ...route_]) }
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { env } from './env.ts'
 import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '#core/contract/tiles.ts'
 
@@ -40,24 +39,6 @@ async function readTileSets(signal?: AbortSignal): Promise<TileSets> {
     else if (!signal?.aborted) console.info(`tilejson ${tileLayerIds[i]} unavailable:`, r.reason instanceof Error ? r.reason.message : r.reason)
   })
   return sets
-}
-
-export function useTileJson(layer: TileLayerId): { data?: TileJson; failed: boolean } {
-  const [state, setState] = useState<{ data?: TileJson; failed: boolean }>({ failed: false })
-  useEffect(() => {
-    const ctrl = new AbortController()
-    fetchTileJson(layer, ctrl.signal).then(
-      (data) => setState({ data, failed: false }),
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) {
-          console.info('tilejson unavailable:', err instanceof Error ? err.message : err)
-          setState({ failed: true })
-        }
-      },
-    )
-    return () => ctrl.abort()
-  }, [layer])
-  return state
 }
 
 /** ISO date → dd/mm/yyyy. */

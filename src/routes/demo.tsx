@@ -1,16 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { mapSearch } from '../lib/map-url.ts'
-import { DemoPage, loadMapView, MapFrame } from '../features/map/index.ts'
-import { prefetchTileSets } from '../lib/tilejson.ts'
+import { DemoPage, MapFrame, prepareMapView } from '../features/map/index.ts'
 
 export const Route = createFileRoute('/demo')({
   validateSearch: (search) => mapSearch.parse(search),
   // Not awaited: the map view's code (OpenLayers) and the TileJSONs start loading alongside the route's
   // own chunk instead of after it; the page still renders as soon as that chunk is there.
-  loader: () => {
-    loadMapView().catch(() => {})
-    prefetchTileSets()
-  },
+  loader: prepareMapView,
   // Only on entering the route: the map writes its view into the search params as it moves.
   shouldReload: false,
   component: DemoPage,

@@ -16,7 +16,8 @@ describe('reading a Vite build', () => {
   }
   write(
     'index.html',
-    `<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>
+    `<html><head><script>var mapFiles = ["/assets/boot-J.js", "/assets/react-B.js"];</script>
+     <script type="module" crossorigin src="/assets/index-A.js"></script>
      <link rel="modulepreload" crossorigin href="/assets/react-B.js"><link rel="stylesheet" crossorigin href="/assets/index-C.css">
      <link rel="manifest" href="/manifest.webmanifest"></head></html>`,
   )
@@ -37,13 +38,23 @@ describe('reading a Vite build', () => {
   write('assets/MapView-H.css', '.map{flex:1}')
   write('assets/Measure-I.js', 'export const m=3;'.repeat(400))
   write('assets/other-E.js', 'export const e=4;')
+  write('assets/boot-J.js', 'import{o}from"./ol-G.js";import"./boot-K.js";')
+  write('assets/boot-K.js', 'export const k=5;')
   write('sw.js', 'self.addEventListener("fetch",()=>{})')
 
   it('finds the entry script, module preloads and stylesheets in index.html but not the manifest', () => {
     const html = parseHtml(
       `<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`,
     )
-    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'] })
+    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'], app: [], inline: [] })
+  })
+
+  it('finds the files index.html’s inline scripts name, once each, with the app’s own apart, but not what a script loads by its src', () => {
+    const html = parseHtml(
+      `<script>var appFiles = ["/assets/a.js", "/assets/r.js"]; var mapFiles = ["/assets/m.js", "/assets/m.css"]; var boot = { module: "/assets/b.js" };</script><script type="module">import("/assets/m.js")</script><script type="module" src="/assets/i.js"></script>`,
+    )
+    expect(html.app).toEqual(['assets/a.js', 'assets/r.js'])
+    expect(html.inline).toEqual(['assets/a.js', 'assets/r.js', 'assets/m.js', 'assets/m.css', 'assets/b.js'])
   })
 
   it('reads static imports and each dynamic import with the preload list Vite attaches to it', () => {
@@ -54,12 +65,12 @@ describe('reading a Vite build', () => {
     expect(parsed.dynamicImports).toEqual([{ file: 'assets/x.js', deps: ['assets/x.js', 'assets/x.css'] }])
   })
 
-  it('counts the route chunk and what it lazy-loads for the map, but not what the map loads later or what is already initial', () => {
+  it('counts the route chunk, what it lazy-loads for the map and what the inline script starts, but not what the map loads later or what is already initial', () => {
     const g = readDist(dir)
     const s = summariseDist(g, 'demo')
     expect([...s.initial].sort()).toEqual(['assets/index-A.js', 'assets/index-C.css', 'assets/react-B.js'])
     expect(s.routeChunk).toBe('assets/demo-D.js')
-    expect([...s.route].sort()).toEqual(['assets/MapView-F.js', 'assets/MapView-H.css', 'assets/demo-D.js', 'assets/ol-G.js'])
+    expect([...s.route].sort()).toEqual(['assets/MapView-F.js', 'assets/MapView-H.css', 'assets/boot-J.js', 'assets/boot-K.js', 'assets/demo-D.js', 'assets/ol-G.js'])
     expect(total(g, s.firstPaint).gzip).toBe(total(g, s.initial).gzip + total(g, s.route).gzip)
     expect(g.sw?.raw).toBeGreaterThan(0)
   })

@@ -13,10 +13,13 @@ export const budgets = {
    */
   initialJsCssGzipKB: 167,
   /**
-   * What /demo adds before it can draw the map: the route chunk, the lazy map view, OpenLayers, their
-   * CSS. 72 with the build of 25 November (66.2 kB; 131.5 on 23 November).
+   * What /demo adds before it can draw the map: the route chunk, the map view, OpenLayers, their CSS,
+   * and the boot map index.html starts. 72 with the build of 25 November (66.2 kB; 131.5 on 23
+   * November); 212 since the count includes what index.html's inline scripts load on /demo (206.5 kB,
+   * 205.4 for the same build without the boot map): since the map view stopped being the route chunk's
+   * lazy import, OpenLayers and the map view (137 kB) had not been counted at all, on 25 November neither.
    */
-  mapRouteGzipKB: 72,
+  mapRouteGzipKB: 212,
   /**
    * sw.js with its precache list. 12 since the offline issue: the tile caches (saved areas, recent tiles
    * with their LRU index in IndexedDB, ETag revalidation, quota purge) and Background Sync of the photo

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { IconCalculator, IconCurrentLocation, IconMap2, IconRuler2, IconSearch, IconShare } from '@tabler/icons-react'
 import type { TileJson } from '#core/contract/tiles.ts'
 import { formatNumber } from '../../lib/format/format.ts'
-import { useTileJson, vnDate } from '../../lib/tilejson.ts'
+import { vnDate } from '../../lib/tilejson.ts'
+import { useTileJson } from '../../lib/use-tile-json.ts'
 
 const features = [
   { icon: IconMap2, title: 'Tra cứu quy hoạch', text: 'Chạm vào thửa đất để xem số tờ, số thửa, diện tích, mục đích sử dụng, chỉ tiêu quy hoạch và phần diện tích vướng lộ giới.' },

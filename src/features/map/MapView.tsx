@@ -71,7 +71,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const targetRef = useRef<HTMLDivElement>(null)
   const [opening] = useState(() => initialState(location.hash, search))
   const { ctrl, view } = useMapController(targetRef, opening?.view)
-  const layers = useMapLayers(ctrl, !opening)
+  const layers = useMapLayers(ctrl)
   const overlays = useOverlays(ctrl, view)
   const gps = useGps(ctrl)
   const [pin, setPin] = useState<Point | null>(opening?.pin ?? null)

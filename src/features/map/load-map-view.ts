@@ -1,4 +1,6 @@
 import type MapView from './MapView.tsx'
+import { hasBootMap } from './boot/handoff.ts'
+import { prefetchTileSets } from '../../lib/tilejson.ts'
 
 export type MapViewComponent = typeof MapView
 
@@ -12,3 +14,12 @@ export const loadedMapView = (): MapViewComponent | null => loaded
  * chunk, and the page waits for the same promise.
  */
 export const loadMapView = (): Promise<MapViewComponent> => import('./MapView.tsx').then((m) => (loaded = m.default))
+
+/**
+ * What the map view needs, started on entering the route beside the route's own chunk: its code and the
+ * TileJSONs (one round trip less before the first tiles), unless index.html's boot map has its own.
+ */
+export function prepareMapView(): void {
+  loadMapView().catch(() => {})
+  if (!hasBootMap()) prefetchTileSets()
+}

@@ -15,10 +15,17 @@ import { vietnamOutline } from '../national-outline.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
 import { wheelZoomInteraction } from './wheel-zoom.ts'
 
-/** The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts hides it where the basemap's own tiles take over. */
+/**
+ * The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts
+ * hides it where the basemap's own tiles take over. Read when first drawn: most views open inside the
+ * data, where it never is.
+ */
 export function createNationalLayer() {
+  const source: VectorSource = new VectorSource({
+    loader: () => source.addFeatures(new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' })),
+  })
   return new VectorLayer({
-    source: new VectorSource({ features: new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' }) }),
+    source,
     declutter: 'national',
     zIndex: 1,
     properties: { name: 'national' },
@@ -27,7 +34,8 @@ export function createNationalLayer() {
 
 /**
  * The OpenLayers map itself: the view, the controls and the interactions (keyboard on the map element,
- * the app's own wheel zoom, no rotation). `current` is how the wheel zoom finds the map, null once destroyed.
+ * which follows the map when it moves to another element; the app's own wheel zoom; no rotation).
+ * `current` is how the wheel zoom finds the map, null once destroyed.
  */
 export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: boolean, layers: BaseLayer[], current: () => OlMap | null) {
   const view = new View({
@@ -40,7 +48,6 @@ export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: b
   const map = new OlMap({
     target,
     view,
-    keyboardEventTarget: target,
     controls: [new Attribution({ collapsible: true, collapsed: true, tipLabel: 'Nguồn dữ liệu bản đồ' }), new ScaleLine({ units: 'metric', minWidth: 72 })],
     interactions: defaultInteractions({
       keyboard: false,

@@ -7,12 +7,15 @@ type Listener = (codes: LegendCodes) => void
 
 /**
  * The planning zones on screen, for the legend: read from the drawn planning tiles a moment after the
- * view or the tiles settle, and told to every listener (nothing while planning is hidden).
+ * view or the tiles settle, and told to every listener (nothing while planning is hidden). A listener
+ * added later (the app's map view taking over a map that was drawn before it) hears the last reading at once.
  */
 export function createLegendWatch(map: () => OlMap | null, planning: () => VectorTileLayer | undefined) {
   const listeners = new Set<Listener>()
   let timer: ReturnType<typeof setTimeout> | undefined
+  let last: LegendCodes | null = null
   const tell = (codes: LegendCodes) => {
+    last = codes
     for (const l of listeners) l(codes)
   }
   const read = () => {
@@ -30,6 +33,7 @@ export function createLegendWatch(map: () => OlMap | null, planning: () => Vecto
     },
     on(listener: Listener) {
       listeners.add(listener)
+      if (last) listener(last)
       return () => listeners.delete(listener)
     },
     dispose() {

@@ -8,15 +8,18 @@ import { createLegendWatch, type LegendCodes } from './legend-watch.ts'
 import { createMarks, interiorPoint, readGeometry, type ApiGeometry } from './marks.ts'
 import { createTileLayers, type LayerSettings, type TileSets } from './tile-layers.ts'
 
-export type { BasemapKind, LayerSettings, TileSets } from './tile-layers.ts'
+export { initialLayerSettings, type BasemapKind, type LayerSettings, type TileSets } from './tile-layers.ts'
 
 /**
  * The OpenLayers map and everything drawn on it, without React: layers from the server's tiles, the
  * national outline, hover and selection highlights and pins. The screen's components drive it through
  * these methods and hear about view changes through `onView`. Each concern lives in its own module
  * (base-map, tile-layers, legend-watch, camera, marks); this puts them together.
+ *
+ * The tile layers are added once `tileSets` (the server's TileJSONs, read by whoever starts the map)
+ * are known; then, when no view was given, the view fits the data.
  */
-export function createMapController(target: HTMLElement, init: { view?: LatLngZoom; settings: LayerSettings }) {
+export function createMapController(target: HTMLElement, init: { view?: LatLngZoom; settings: LayerSettings; tileSets: Promise<TileSets> }) {
   const reduced = prefersReducedMotion()
   const start = init.view ?? mapConfig.fallbackCenter
   let map: OlMap | null = null
@@ -41,21 +44,39 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
     legend.schedule()
   })
 
+  /** Fits the view to the data's bounds (when the address did not say where to open). */
+  const fitData = () => {
+    const tj = tiles.tileSets().basemap ?? tiles.tileSets().parcels
+    if (!tj || !map) return
+    // The whole area at a zoom where planning zones read as blocks; parcels appear as the user zooms in.
+    camera.fitExtent(transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857'), { padding: [16, 16, 16, 16], maxZoom: 15.5, animate: false })
+  }
+  // The TileJSONs never fail as a whole: a set that could not be read is missing and its layer uses defaults.
+  const layersAdded = init.tileSets.then((sets) => {
+    if (!map) return
+    const planning = tiles.add(sets)
+    updateNational()
+    planning.getSource()?.on('tileloadend', () => legend.schedule())
+    legend.schedule()
+    if (!init.view) fitData()
+    tiles.preloadFirstTiles()
+  })
+
   return {
     get map() {
       return map!
     },
-    /** Adds the tile layers once the TileJSONs are known (or failed: then with defaults). */
-    addTileLayers(sets: TileSets) {
-      if (!map) return
-      const planning = tiles.add(sets)
-      updateNational()
-      planning.getSource()?.on('tileloadend', () => legend.schedule())
-      legend.schedule()
-    },
+    /** Settles once the tile layers are on the map (or the map was destroyed first). */
+    layersAdded,
     tileSets: tiles.tileSets,
     /** The map element OpenLayers draws into (also the keyboard target). */
-    target,
+    get target() {
+      return map?.getTargetElement() ?? target
+    },
+    /** Moves the map, drawn as it is, into another element (the app's map view taking over the boot map). */
+    setTarget(element: HTMLElement) {
+      map?.setTarget(element)
+    },
     view: camera.current,
     onView(listener: (v: LatLngZoom) => void) {
       viewListeners.add(listener)
@@ -67,13 +88,6 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
       legend.schedule()
     },
     hasRaster: tiles.hasRaster,
-    /** Fits the view to the data's bounds (when the URL did not say where to open). */
-    fitData() {
-      const tj = tiles.tileSets().basemap ?? tiles.tileSets().parcels
-      if (!tj || !map) return
-      // The whole area at a zoom where planning zones read as blocks; parcels appear as the user zooms in.
-      camera.fitExtent(transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857'), { padding: [16, 16, 16, 16], maxZoom: 15.5, animate: false })
-    },
     flyTo: camera.flyTo,
     zoomBy: camera.zoomBy,
     /** Shows the whole geometry (a parcel from the API), not zooming in further than `maxZoom`. */

@@ -1,8 +1,9 @@
 import Feature, { type FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
-import { intersects, type Extent } from 'ol/extent'
+import { buffer, getIntersection, getWidth, intersects, isEmpty, type Extent } from 'ol/extent'
 import MVT from 'ol/format/MVT'
 import { fromExtent } from 'ol/geom/Polygon'
+import { inView } from 'ol/layer/Layer'
 import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
 import VectorTileLayer from 'ol/layer/VectorTile'
@@ -33,6 +34,17 @@ export type BasemapKind = 'vector' | 'raster'
 /** Layer visibility and look the user controls. */
 export type LayerSettings = { planning: boolean; parcels: boolean; planningOpacity: number; basemap: BasemapKind; highContrast: boolean }
 
+/** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
+export function initialLayerSettings(): LayerSettings {
+  return {
+    planning: true,
+    parcels: true,
+    planningOpacity: mapConfig.planningOpacity,
+    basemap: 'vector',
+    highContrast: matchMedia('(prefers-contrast: more)').matches,
+  }
+}
+
 // Zoom limits are exclusive in OpenLayers (visible when zoom > minZoom): a hair below shows the level itself.
 const fromZoom = (z: number) => z - 0.001
 
@@ -45,8 +57,19 @@ function dataExtent(tj: TileJson | undefined): Extent | undefined {
   return transformExtent([w - margin, s - margin, e + margin, n + margin], 'EPSG:4326', 'EPSG:3857')
 }
 
+/** The part of a tile beyond each edge the server also puts in it (its MVT buffer: 64 of 4096 units). */
+export const TILE_BUFFER = 64 / 4096
+
+/**
+ * Whether a tile can hold any of the data: its box, with the server's buffer around it, meets the data's
+ * bounds (both in map units). The others answer 204; the offline worker says so from the same bounds.
+ */
+export function tileMeetsData(tile: Extent, data: Extent): boolean {
+  return intersects(buffer(tile, getWidth(tile) * TILE_BUFFER), data)
+}
+
 function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: number) {
-  return new VectorTileSource({
+  const source = new VectorTileSource({
     // The server's own TileJSON names the tile URL; without it the app's base URL is the fallback.
     format: new MVT(),
     url: tj?.tiles[0] ?? `${env.apiBaseUrl}/tiles/${id}/{z}/{x}/{y}.pbf`,
@@ -56,6 +79,15 @@ function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: nu
     attributions: tj?.attribution,
     overlaps: id !== 'parcels',
   })
+  // Tiles beyond the data are neither asked for nor drawn: a tile without a URL is empty to OpenLayers,
+  // so the first view no longer waits for (and paints) the empty ones around the data.
+  if (tj) {
+    const data = transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857')
+    const grid = source.getTileGrid()!
+    const url = source.getTileUrlFunction()
+    source.setTileUrlFunction((coord, pixelRatio, projection) => (tileMeetsData(grid.getTileCoordExtent(coord), data) ? url(coord, pixelRatio, projection) : undefined))
+  }
+  return source
 }
 
 function rasterLayer(sets: TileSets): TileLayer<XYZ> | undefined {
@@ -139,6 +171,17 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
 }
 type DataLayers = ReturnType<typeof buildDataLayers>
 
+/** Starts fetching a tile the map is about to ask for; its own request then takes the answer over. */
+function preloadTile(url: string) {
+  const link = document.createElement('link')
+  link.rel = 'preload'
+  link.as = 'fetch'
+  // As OpenLayers asks: a same-origin request in CORS mode, so the preloaded answer is the one it gets.
+  link.crossOrigin = 'anonymous'
+  link.href = url
+  document.head.appendChild(link)
+}
+
 /**
  * The tile layers and how they look: added once the TileJSONs are known (or failed: then with defaults),
  * restyled and shown or hidden as the user's layer settings change, and the hover outline.
@@ -148,8 +191,13 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
   let layers: Partial<DataLayers> = {}
   let hoveredId: string | null = null
   let tileSets: TileSets = {}
+  let added = false
   const hatch = createHatchPattern()
   let scheme = pageScheme()
+  const outlineEverywhere = (zoom: number) => zoom <= mapConfig.nationalOutlineMaxZoom
+  // Until the TileJSONs are read, whether the view holds data is not known: the outline waits for them
+  // (drawing it only to hide it a moment later cost a whole frame), except at the zooms it always shows.
+  national.setVisible(outlineEverywhere(map.getView().getZoom() ?? 0))
 
   // New style functions restyle the features of the tiles already loaded: nothing is asked for again.
   const applyStyles = () => {
@@ -174,6 +222,7 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     basemap?.setVisible(!useRaster)
     basemapLabels?.setVisible(!useRaster)
   }
+  // The outline's own look from the start (it may be drawn before the tile layers exist).
   applyStyles()
 
   // The map follows the page's colour scheme while it is on the page (the watch ends with the map).
@@ -196,6 +245,7 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
   return {
     add(sets: TileSets) {
       tileSets = sets
+      added = true
       const built = buildDataLayers(sets, () => hoveredId)
       layers = built
       for (const l of [built.raster, built.basemap, built.basemapLabels, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
@@ -204,6 +254,29 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
       return built.planning
     },
     tileSets: () => tileSets,
+    /**
+     * Asks at once for the vector tiles the view draws first. OpenLayers asks for a view's tiles only
+     * after drawing a frame of it, and the first frame with the tile layers (their canvases made) is a
+     * long one on a slow phone, with the link idle meanwhile.
+     */
+    preloadFirstTiles() {
+      const size = map.getSize()
+      if (!size) return
+      const view = map.getView().getState()
+      const extent = map.getView().calculateExtent(size)
+      for (const layer of [layers.basemap, layers.planning, layers.parcels]) {
+        const source = layer?.getSource()
+        if (!layer || !source || !inView(layer.getLayerState(), view)) continue
+        const box = getIntersection(extent, layer.getExtent() ?? extent)
+        if (isEmpty(box)) continue
+        const grid = source.getTileGrid()!
+        const urlOf = source.getTileUrlFunction()
+        grid.forEachTileCoord(box, grid.getZForResolution(view.resolution, source.zDirection), (coord) => {
+          const url = urlOf(coord, map.getPixelRatio(), view.projection)
+          if (url) preloadTile(url)
+        })
+      }
+    },
     planning: () => layers.planning,
     hasRaster: () => layers.raster !== undefined,
     /**
@@ -212,7 +285,7 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
      */
     updateNational(view: Extent, zoom: number) {
       const data = dataExtent(tileSets.basemap)
-      national.setVisible(zoom <= mapConfig.nationalOutlineMaxZoom || data === undefined || !intersects(view, data))
+      national.setVisible(outlineEverywhere(zoom) || (added && (data === undefined || !intersects(view, data))))
     },
     setSettings(next: LayerSettings) {
       const restyle = next.highContrast !== settings.highContrast

@@ -1,31 +1,29 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useLayoutEffect, useState, type RefObject } from 'react'
 import { mapConfig } from '../config.ts'
-import { createMapController, type LayerSettings, type MapController } from '../engine/map-controller.ts'
+import { adoptBootMap } from '../boot/handoff.ts'
+import { createMapController, initialLayerSettings, type MapController } from '../engine/map-controller.ts'
+import { fetchTileSets } from '../../../lib/tilejson.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
-
-/** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
-export function initialLayerSettings(): LayerSettings {
-  return {
-    planning: true,
-    parcels: true,
-    planningOpacity: mapConfig.planningOpacity,
-    basemap: 'vector',
-    highContrast: matchMedia('(prefers-contrast: more)').matches,
-  }
-}
 
 /**
  * The map, made once when its element is in the page and destroyed with the screen, and the view it
- * shows (followed as the user moves it). `ctrl` is null until the map exists.
+ * shows (followed as the user moves it). `ctrl` is null until the map exists. On a page that opened on
+ * /demo the map usually exists already (index.html's boot map, see boot/): it is moved into the element
+ * instead, before the browser paints, so it stays on screen.
  */
 export function useMapController(target: RefObject<HTMLDivElement | null>, start: LatLngZoom | undefined) {
   const [ctrl, setCtrl] = useState<MapController | null>(null)
   const [view, setView] = useState<LatLngZoom>(start ?? mapConfig.fallbackCenter)
-  useEffect(() => {
-    const c = createMapController(target.current!, { view: start, settings: initialLayerSettings() })
+  useLayoutEffect(() => {
+    const tileSets = new AbortController()
+    const element = target.current!
+    const c = adoptBootMap(element, start) ?? createMapController(element, { view: start, settings: initialLayerSettings(), tileSets: fetchTileSets(tileSets.signal) })
+    // The boot map may have been moved, or fitted to the data, before the view took it over.
+    setView(c.view())
     const offView = c.onView(setView)
     setCtrl(c)
     return () => {
+      tileSets.abort()
       offView()
       c.destroy()
     }
