@@ -283,7 +283,8 @@ describe('offline field use in Chromium', () => {
         expect([...at.layers].sort(), `zoom ${z}`).toEqual(['basemap', 'parcels', 'planning'])
         expect(at.answered.every((a) => a.fromWorker)).toBe(true)
         expect(await paintedPixels(page)).toBeGreaterThan(1000)
-        expect(await page.getByTestId('map-data-status').innerText()).toContain('bản đồ đã lưu “Khu khảo sát”')
+        // The saved areas are read from IndexedDB after the status first shows.
+        await expect.poll(() => page.getByTestId('map-data-status').innerText(), { timeout: 15_000 }).toContain('bản đồ đã lưu “Khu khảo sát”')
       }
       await page.goto(`${app.url}/offline`)
       const card = page.getByTestId('saved-area')

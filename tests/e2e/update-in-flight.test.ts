@@ -240,6 +240,8 @@ describe('a new build while a download and an upload are in flight', () => {
       // The page ends on the new build, controlled by the new worker and no other.
       await expect.poll(async () => (await buildState(page).catch(() => null))?.buildId, { timeout: 90_000 }).toBe(newId)
       await expect.poll(async () => (await buildState(page).catch(() => null))?.controllerIsActive, { timeout: 30_000 }).toBe(true)
+      // On /demo the new page draws its boot map first and preloads the app's entry once the first tiles are drawn.
+      await expect.poll(async () => (await buildState(page).catch(() => null))?.entry ?? null, { timeout: 60_000 }).not.toBeNull()
       const now = await buildState(page)
       expect(now).toMatchObject({ controlled: true, waiting: false, installing: false })
       expect(old.entry).not.toBeNull()
