@@ -3,7 +3,7 @@ import type { SearchResult } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database, Queryable } from '../db/index.ts'
 import { demoLoaded } from '../testing/demo.ts'
-import { searchPlaces, splitHouseNumber } from './search.ts'
+import { searchPlaces, splitHouseNumber, wardFirst } from './search.ts'
 
 let db: Database
 beforeAll(async () => {
@@ -17,12 +17,7 @@ beforeAll(async () => {
 async function segmentSearch(db: Queryable, q: string, limit: number, near?: { lat: number; lng: number }): Promise<SearchResult[]> {
   const folded = foldVietnamese(q)
   if (!folded) return []
-  if (!near) return segmentNamedPlaces(db, folded, limit, null)
-  const inWard = await segmentNamedPlaces(db, folded, limit, near)
-  if (inWard.length >= limit) return inWard
-  const seen = new Set(inWard.map((r) => `${r.kind}:${r.id}`))
-  const rest = (await segmentNamedPlaces(db, folded, limit, null)).filter((r) => !seen.has(`${r.kind}:${r.id}`))
-  return [...inWard, ...rest].slice(0, limit)
+  return wardFirst((ward) => segmentNamedPlaces(db, folded, limit, ward), limit, near)
 }
 
 function segmentNamedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: number; lng: number } | null): Promise<SearchResult[]> {

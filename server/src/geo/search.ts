@@ -49,13 +49,21 @@ export async function searchPlaces(db: Queryable, q: string, limit: number, near
     // The stored address often ends with its ward already.
     return rows.map(({ address, ward, province, ...r }) => ({ ...r, detail: placeLine([address, ward, province]) }))
   }
-  if (!near) return namedPlaces(db, folded, limit, null)
-  // The ward on screen first: its streets and addresses are a few hundred names however large the data
-  // grows. Only when it has fewer than `limit` answers does the search go on over everything.
-  const inWard = await namedPlaces(db, folded, limit, near)
+  return wardFirst((ward) => namedPlaces(db, folded, limit, ward), limit, near)
+}
+
+type Near = { lat: number; lng: number }
+
+/**
+ * The ward on screen first: its streets and addresses are a few hundred names however large the data
+ * grows. Only when it has fewer than `limit` answers does the search go on over everything.
+ */
+export async function wardFirst(named: (ward: Near | null) => Promise<SearchResult[]>, limit: number, near: Near | undefined): Promise<SearchResult[]> {
+  if (!near) return named(null)
+  const inWard = await named(near)
   if (inWard.length >= limit) return inWard
   const seen = new Set(inWard.map((r) => `${r.kind}:${r.id}`))
-  const rest = (await namedPlaces(db, folded, limit, null)).filter((r) => !seen.has(`${r.kind}:${r.id}`))
+  const rest = (await named(null)).filter((r) => !seen.has(`${r.kind}:${r.id}`))
   return [...inWard, ...rest].slice(0, limit)
 }
 
