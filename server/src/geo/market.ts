@@ -148,18 +148,21 @@ const SALE_PARCEL_JOIN = `left join lateral (
 
 const monthsBefore = (asOf: string, months: number) => new Date(Date.parse(asOf) - months * 30.44 * DAY_MS).toISOString().slice(0, 10)
 
+/** A usable sale observed from `from` up to the as-of date, not one of those left out. */
+const saleWindow = (from: string) => `c.observed_at between ${from}::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))`
+
 /** The nearest sales (`own` false) and the parcel's own sales (`own` true), each part in its order. */
-const SALE_WINDOW = `c.observed_at between $5::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))`
 const SALES_SQL = `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g),
-  knn as (select c.geom from comparables c where ${SALE_WINDOW}
+  -- The point written out, not read from pt: the index orders by distance only to a value it is given.
+  knn as (select c.geom from comparables c where ${saleWindow('$5')}
     order by c.geom <-> ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) limit ${MAX_SALES}),
   -- A centimetre more: ST_DWithin's own arithmetic may leave out the farthest of them at exactly that distance.
   reach as (select least(coalesce(max(ST_Distance(k.geom::geography, pt.g::geography)) + 0.01, $4::float8), $4::float8) as m from knn k cross join pt),
   near as (select c.*, row_number() over (order by ST_Distance(c.geom::geography, pt.g::geography), c.id) as rank from comparables c cross join pt cross join reach
-    where c.geom && ST_Expand(pt.g, $3::float8 * reach.m / $4::float8) and ST_DWithin(c.geom::geography, pt.g::geography, reach.m) and ${SALE_WINDOW}
+    where c.geom && ST_Expand(pt.g, $3::float8 * reach.m / $4::float8) and ST_DWithin(c.geom::geography, pt.g::geography, reach.m) and ${saleWindow('$5')}
     order by rank limit ${MAX_SALES}),
   repeats as (select c.*, row_number() over (order by c.observed_at desc, c.id) as rank from parcels t join comparables c on c.geom && t.geom and ST_Intersects(t.geom, c.geom)
-    where t.id = $8::bigint and c.observed_at between $9::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))
+    where t.id = $8::bigint and ${saleWindow('$9')}
     order by rank limit 5),
   both_parts as (select false as own, * from near union all select true as own, * from repeats)
   select c.own, ${SALE_COLUMNS} from both_parts c cross join pt ${SALE_PARCEL_JOIN} order by c.own, c.rank`
