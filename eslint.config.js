@@ -10,14 +10,27 @@ import tseslint from 'typescript-eslint'
  * tests/architecture/import-graph.test.ts.
  */
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'coverage/**', 'node_modules/**', 'public/**', 'src/routeTree.gen.ts', 'tests/architecture/fixtures/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'coverage/**',
+      'node_modules/**',
+      'public/**',
+      'src/routeTree.gen.ts',
+      'tests/architecture/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   {
     languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
     rules: {
       // Unused parameters of callbacks and destructured rests are normal; `_` marks the deliberate ones.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true, caughtErrors: 'none' },
+      ],
       // With noUncheckedIndexedAccess, `!` after a check the compiler cannot follow is the codebase's idiom.
       '@typescript-eslint/no-non-null-assertion': 'off',
       // An empty catch says "best effort" (cleanup that may fail); the code comments why where it matters.
@@ -49,7 +62,17 @@ export default tseslint.config(
     // and it made up most of the entry's schema chunk (docs/performance.md). The server may use either.
     files: ['core/**/*.ts', 'src/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Use 'zod/mini' (z.optional(…), .check(z.maxLength(…)), …) in code the browser loads." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Use 'zod/mini' (z.optional(…), .check(z.maxLength(…)), …) in code the browser loads.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -67,7 +90,11 @@ export default tseslint.config(
         { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
         { type: 'lib', pattern: 'src/lib', mode: 'folder' },
         { type: 'components', pattern: 'src/components', mode: 'folder' },
-        { type: 'app', pattern: ['src/app/**', 'src/routes/**', 'src/main.tsx', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'], mode: 'full' },
+        {
+          type: 'app',
+          pattern: ['src/app/**', 'src/routes/**', 'src/main.tsx', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'],
+          mode: 'full',
+        },
       ],
     },
     rules: {
@@ -82,7 +109,11 @@ export default tseslint.config(
             { from: 'lib', allow: ['lib', 'core'] },
             { from: 'components', allow: ['components', 'lib', 'core'] },
             { from: 'feature', allow: ['lib', 'components', 'core', ['feature', { feature: '${from.feature}' }]] },
-            { from: 'feature', allow: [['feature', { feature: '!${from.feature}' }]], message: 'Another feature only through its index.ts' },
+            {
+              from: 'feature',
+              allow: [['feature', { feature: '!${from.feature}' }]],
+              message: 'Another feature only through its index.ts',
+            },
             { from: 'app', allow: ['app', 'feature', 'lib', 'components', 'core'] },
           ],
         },

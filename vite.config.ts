@@ -115,7 +115,11 @@ function mapRouteFiles(bundle: Rollup.OutputBundle): string[] {
     chunk.viteMetadata?.importedCss.forEach((css) => files.add(css))
     chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)))
   }
-  const starts = [/\/src\/features\/map\/boot\/boot-map\.ts$/, /\/src\/routes\/demo\.tsx\?tsr-split/, /\/src\/features\/map\/MapView\.tsx$/]
+  const starts = [
+    /\/src\/features\/map\/boot\/boot-map\.ts$/,
+    /\/src\/routes\/demo\.tsx\?tsr-split/,
+    /\/src\/features\/map\/MapView\.tsx$/,
+  ]
   for (const re of starts) {
     const chunk = chunks.find((c) => c.facadeModuleId !== null && re.test(c.facadeModuleId))
     if (!chunk) throw new Error(`no chunk for ${re}: /demo would load its map only after the entry`)
@@ -219,7 +223,12 @@ function buildInfo(): Plugin {
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     buildInfo(),
     VitePWA({

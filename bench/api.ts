@@ -6,7 +6,15 @@ import { tileList, type TileRef } from './lib/tile-math.ts'
 import type { Samples, Workload } from './lib/workloads.ts'
 
 /** `endpoints`: the lines to run (all when absent), for a quick before/after of one endpoint. */
-export type ApiOptions = { connections: number; durationMs: number; rounds: number; warmupMs: number; users: number; coldTiles: number; endpoints?: Set<ApiEndpoint> }
+export type ApiOptions = {
+  connections: number
+  durationMs: number
+  rounds: number
+  warmupMs: number
+  users: number
+  coldTiles: number
+  endpoints?: Set<ApiEndpoint>
+}
 export const apiEndpoints = ['planning', 'search', 'search-ward', 'valuation', 'tiles'] as const
 export type ApiEndpoint = (typeof apiEndpoints)[number]
 /** Per request, counted in the server process: database statements, and CPU time of that process. */
@@ -21,12 +29,22 @@ export type ApiLine = {
   apiCpuMs: number
   rawCpuMs: number
 }
-export type ApiRun = { db: string; parcels: number; lines: ApiLine[]; rss: { idle: number; peak: number; after: number }; startMs: number }
+export type ApiRun = {
+  db: string
+  parcels: number
+  lines: ApiLine[]
+  rss: { idle: number; peak: number; after: number }
+  startMs: number
+}
 
 /** The ids of the accounts benchToken made, in its order: raw loop k counts against the account of connection k. */
 async function benchUserIds(server: BenchServer, users: number): Promise<string[]> {
   const emails = Array.from({ length: users }, (_, u) => `bench-${u}@bench.invalid`)
-  const rows = await server.call<{ id: string; email: string }[]>({ cmd: 'query', sql: 'select id::text as id, email from users where email = any($1)', params: [emails] })
+  const rows = await server.call<{ id: string; email: string }[]>({
+    cmd: 'query',
+    sql: 'select id::text as id, email from users where email = any($1)',
+    params: [emails],
+  })
   return emails.map((e) => {
     const row = rows.find((r) => r.email === e)
     if (!row) throw new Error(`bench account ${e} is missing`)
@@ -58,7 +76,8 @@ export function benchTiles(samples: Samples, max: number): TileRef[] {
 export type Kind = 'planning' | 'valuation' | 'search' | 'search-ward' | 'tiles'
 
 /** The line of each lookup in the tables. */
-export const lineName = (kind: Exclude<Kind, 'tiles'>) => (kind === 'search-ward' ? '/api/search, in the ward' : `/api/${kind}`)
+export const lineName = (kind: Exclude<Kind, 'tiles'>) =>
+  kind === 'search-ward' ? '/api/search, in the ward' : `/api/${kind}`
 
 export function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: number) => HttpRequest {
   const { points, queries } = samples
@@ -69,9 +88,15 @@ export function requestFor(kind: Kind, samples: Samples, tiles: TileRef[]): (i: 
     case 'valuation':
       return (i) => ({ method: 'POST', path: '/api/valuation', body: JSON.stringify(point(i)) })
     case 'search':
-      return (i) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10` })
+      return (i) => ({
+        method: 'GET',
+        path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10`,
+      })
     case 'search-ward':
-      return (i) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10&lat=${point(i).lat}&lng=${point(i).lng}` })
+      return (i) => ({
+        method: 'GET',
+        path: `/api/search?q=${encodeURIComponent(queries[i % queries.length] as string)}&limit=10&lat=${point(i).lat}&lng=${point(i).lng}`,
+      })
     case 'tiles':
       return (i) => {
         const t = tiles[i % tiles.length] as TileRef
@@ -123,7 +148,9 @@ export async function benchApi(server: BenchServer, opts: ApiOptions, log: (s: s
   const raw = (workload: Workload, o: { durationMs?: number; amount?: number }) =>
     counted('raw', () => server.call<LoadResult>({ cmd: 'raw', workload, connections: opts.connections, ...o }))
   const http = (kind: Kind, list: TileRef[], o: { durationMs?: number; amount?: number }) =>
-    counted('api', () => runHttp(server.url, requestFor(kind, samples, list), { connections: opts.connections, tokens, ...o }))
+    counted('api', () =>
+      runHttp(server.url, requestFor(kind, samples, list), { connections: opts.connections, tokens, ...o }),
+    )
   const line = (name: string, api: LoadResult[], rawRuns: LoadResult[], target: number): ApiLine => {
     const a = pool(api)
     const r = pool(rawRuns)
@@ -208,7 +235,24 @@ async function idleRss(server: BenchServer): Promise<number> {
 export function apiTable(run: ApiRun, opts: ApiOptions): Table {
   return {
     title: `1. API vs raw SQL — ${run.db}, ${fmt.int(run.parcels)} parcels, ${opts.connections} connections, ${opts.rounds} × ${opts.durationMs / 1000} s per side (latency in ms)`,
-    head: ['endpoint', 'API req/s', 'p50', 'p95', 'p99', 'err', 'raw req/s', 'p50', 'p95', 'p99', 'err', 'SQL/req API/raw', 'CPU ms/req API/raw', 'p95 API/raw', 'target', ''],
+    head: [
+      'endpoint',
+      'API req/s',
+      'p50',
+      'p95',
+      'p99',
+      'err',
+      'raw req/s',
+      'p50',
+      'p95',
+      'p99',
+      'err',
+      'SQL/req API/raw',
+      'CPU ms/req API/raw',
+      'p95 API/raw',
+      'target',
+      '',
+    ],
     rows: run.lines.map((l) => [
       l.name,
       fmt.n(l.api.rps),
@@ -239,7 +283,15 @@ export function memoryTable(runs: ApiRun[]): Table {
   return {
     title: '5. Server memory (RSS, MB)',
     head: ['database', 'idle after start', 'peak under load', 'after load', 'peak / idle'],
-    rows: runs.map((r) => [r.db, fmt.mb(r.rss.idle), fmt.mb(r.rss.peak), fmt.mb(r.rss.after), fmt.ratio(ratio(r.rss.peak, r.rss.idle))]),
-    notes: ['idle and after: after a forced GC; peak: sampled every 100 ms during section 1. PGlite runs PostgreSQL inside the server process, so its RSS holds the database too.'],
+    rows: runs.map((r) => [
+      r.db,
+      fmt.mb(r.rss.idle),
+      fmt.mb(r.rss.peak),
+      fmt.mb(r.rss.after),
+      fmt.ratio(ratio(r.rss.peak, r.rss.idle)),
+    ]),
+    notes: [
+      'idle and after: after a forced GC; peak: sampled every 100 ms during section 1. PGlite runs PostgreSQL inside the server process, so its RSS holds the database too.',
+    ],
   }
 }

@@ -13,7 +13,14 @@ export const FRONT_TARGETS = { initialGzipKB: 200, lcpColdMs: 1500, mapVisibleWa
 type LighthouseFigures = { lcpMs: number; fcpMs: number; tbtMs: number; cls: number; totalBytes: number; score: number }
 type MapVisible = { ms: number | null; scriptCssBytes: number; tileBytes: number; requests: number }
 export type FrontendResult = {
-  sizes: { initial: Sizes; route: Sizes; firstPaint: Sizes; sw: Sizes | null; routeChunk: string | null; chunks: (Sizes & { file: string; initial: boolean; route: boolean })[] }
+  sizes: {
+    initial: Sizes
+    route: Sizes
+    firstPaint: Sizes
+    sw: Sizes | null
+    routeChunk: string | null
+    chunks: (Sizes & { file: string; initial: boolean; route: boolean })[]
+  }
   lighthouse: { cold: LighthouseFigures; warm: LighthouseFigures } | null
   mapVisible: { cold: MapVisible; warm: MapVisible; coldRuns: number[]; warmRuns: number[] } | null
 }
@@ -27,7 +34,14 @@ export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendRes
   const firstPaint = total(g, s.firstPaint)
   const chunks = [...g.chunks.values()]
     .sort((a, b) => b.gzip - a.gzip)
-    .map((c) => ({ file: c.file, raw: c.raw, gzip: c.gzip, brotli: c.brotli, initial: s.initial.has(c.file), route: s.route.has(c.file) }))
+    .map((c) => ({
+      file: c.file,
+      raw: c.raw,
+      gzip: c.gzip,
+      brotli: c.brotli,
+      initial: s.initial.has(c.file),
+      route: s.route.has(c.file),
+    }))
   const all = total(g, g.chunks.keys())
   const row = (name: string, z: Sizes, target?: string, ok?: string) => [
     name,
@@ -55,7 +69,12 @@ export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendRes
     title: '3b. Bytes before the first map paint on /demo',
     head: ['what', 'raw kB', 'gzip kB', 'brotli kB', 'br/gz', 'target', ''],
     rows: [
-      row('initial JS+CSS (index.html)', initial, `≤ ${FRONT_TARGETS.initialGzipKB} gzip`, fmt.target(kb(initial.gzip), FRONT_TARGETS.initialGzipKB)),
+      row(
+        'initial JS+CSS (index.html)',
+        initial,
+        `≤ ${FRONT_TARGETS.initialGzipKB} gzip`,
+        fmt.target(kb(initial.gzip), FRONT_TARGETS.initialGzipKB),
+      ),
       row(`+ map route (${s.routeChunk?.replace('assets/', '') ?? 'not found'} and its lazy map view)`, route),
       row('= before the first map paint', firstPaint),
       ...(g.sw ? [row('service worker (sw.js)', g.sw)] : []),
@@ -63,15 +82,27 @@ export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendRes
     ],
     notes: ['Plus index.html, TileJSON and the first tiles (measured in 3d).'],
   }
-  return { tables: [perChunk, summary], sizes: { initial, route, firstPaint, sw: g.sw, routeChunk: s.routeChunk, chunks } }
+  return {
+    tables: [perChunk, summary],
+    sizes: { initial, route, firstPaint, sw: g.sw, routeChunk: s.routeChunk, chunks },
+  }
 }
 
 async function runLighthouse(url: string): Promise<{ cold: LighthouseFigures; warm: LighthouseFigures }> {
-  const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)) })
+  const chrome = await launchChrome({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
+  })
   try {
     const once = async (disableStorageReset: boolean): Promise<LighthouseFigures> => {
       // Lighthouse's default config: mobile emulation, simulated Slow 4G and 4× CPU slowdown.
-      const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset })
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance'],
+        disableStorageReset,
+      })
       const lhr = result?.lhr
       if (!lhr) throw new Error('Lighthouse returned no report')
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
@@ -139,9 +170,13 @@ async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: Ma
     await throttle(page, SLOW_4G, SLOW_4G.cpuSlowdown)
     const read = async (): Promise<MapVisible> => {
       // A function, not a string: the app's CSP forbids eval.
-      await page.waitForFunction(() => (window as unknown as { __qhMapProbe?: { visibleAt: number | null } }).__qhMapProbe?.visibleAt != null, null, {
-        timeout: 90_000,
-      })
+      await page.waitForFunction(
+        () => (window as unknown as { __qhMapProbe?: { visibleAt: number | null } }).__qhMapProbe?.visibleAt != null,
+        null,
+        {
+          timeout: 90_000,
+        },
+      )
       return page.evaluate(() => {
         const at = (window as unknown as { __qhMapProbe: { visibleAt: number } }).__qhMapProbe.visibleAt
         const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
@@ -159,7 +194,8 @@ async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: Ma
     const cold = await read()
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
     })
     // Let the worker finish precaching before the second load.
     await page.waitForTimeout(3000)
@@ -172,14 +208,22 @@ async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: Ma
 }
 
 /** The run with the median time, of `runs` fresh profiles: one slow neighbour on a shared machine moves it less. */
-async function measureMapVisible(url: string, runs: number): Promise<{ cold: MapVisible; warm: MapVisible; coldRuns: number[]; warmRuns: number[] }> {
+async function measureMapVisible(
+  url: string,
+  runs: number,
+): Promise<{ cold: MapVisible; warm: MapVisible; coldRuns: number[]; warmRuns: number[] }> {
   const all: { cold: MapVisible; warm: MapVisible }[] = []
   for (let i = 0; i < runs; i++) all.push(await mapVisibleOnce(url))
   const median = (pick: (r: { cold: MapVisible; warm: MapVisible }) => MapVisible) => {
     const sorted = all.map(pick).sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0))
     return sorted[Math.floor(sorted.length / 2)] as MapVisible
   }
-  return { cold: median((r) => r.cold), warm: median((r) => r.warm), coldRuns: all.map((r) => r.cold.ms ?? Number.NaN), warmRuns: all.map((r) => r.warm.ms ?? Number.NaN) }
+  return {
+    cold: median((r) => r.cold),
+    warm: median((r) => r.warm),
+    coldRuns: all.map((r) => r.cold.ms ?? Number.NaN),
+    warmRuns: all.map((r) => r.warm.ms ?? Number.NaN),
+  }
 }
 
 export async function frontendSection(o: {
@@ -202,7 +246,15 @@ export async function frontendSection(o: {
     const lh = await runLighthouse(url)
     o.log('Map visible on /demo (cold, then warm)…')
     const mv = await measureMapVisible(url, 3)
-    const lhRow = (name: string, f: LighthouseFigures) => [name, fmt.ms(f.fcpMs), fmt.ms(f.lcpMs), fmt.ms(f.tbtMs), fmt.n(f.cls, 3), fmt.kb(f.totalBytes), fmt.n(f.score)]
+    const lhRow = (name: string, f: LighthouseFigures) => [
+      name,
+      fmt.ms(f.fcpMs),
+      fmt.ms(f.lcpMs),
+      fmt.ms(f.tbtMs),
+      fmt.n(f.cls, 3),
+      fmt.kb(f.totalBytes),
+      fmt.n(f.score),
+    ]
     o.show({
       title: '3c. Lighthouse 13 on /demo — mobile, simulated Slow 4G, 4× CPU (ms, kB)',
       head: ['load', 'FCP', 'LCP', 'TBT', 'CLS', 'total kB', 'score'],
@@ -221,10 +273,13 @@ export async function frontendSection(o: {
       target ? `${fmt.target(m.ms, target)} (${fmt.ratio(ratio(m.ms, target))})` : '',
     ]
     o.show({
-      title: '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated, median of 3 profiles (ms, kB fetched by then)',
+      title:
+        '3d. Map visible on /demo — Chromium, Slow 4G + 4× CPU emulated, median of 3 profiles (ms, kB fetched by then)',
       head: ['load', 'map visible ms', 'JS+CSS kB', 'tiles kB', 'requests', 'target', ''],
       rows: [mvRow('cold', mv.cold), mvRow('warm (service worker)', mv.warm, FRONT_TARGETS.mapVisibleWarmMs)],
-      notes: [`each run, ms: cold ${mv.coldRuns.join(', ')}; warm ${mv.warmRuns.join(', ')}. Warm kB are bytes read from the service worker's cache (uncompressed).`],
+      notes: [
+        `each run, ms: cold ${mv.coldRuns.join(', ')}; warm ${mv.warmRuns.join(', ')}. Warm kB are bytes read from the service worker's cache (uncompressed).`,
+      ],
     })
     return { sizes, lighthouse: lh, mapVisible: mv }
   } finally {

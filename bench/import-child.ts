@@ -14,7 +14,14 @@ try {
   await migrate(db)
   const openRss = process.memoryUsage().rss
   const s = await importFile(db, options)
-  const line = { read: s.read, inserted: s.inserted, rejected: s.rejected, seconds: s.seconds, openRss, peakRss: process.resourceUsage().maxRSS * 1024 }
+  const line = {
+    read: s.read,
+    inserted: s.inserted,
+    rejected: s.rejected,
+    seconds: s.seconds,
+    openRss,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+  }
   process.stdout.write(`${JSON.stringify(line)}\n`)
 } finally {
   await db.close()

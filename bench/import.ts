@@ -15,7 +15,8 @@ import { writeVector } from '../server/src/import/fixtures/write-vector.ts'
 import type { ImportOptions } from '../server/src/import/import-file.ts'
 import { fmt, type Table } from './lib/table.ts'
 
-const WGS84_PRJ = 'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'
+const WGS84_PRJ =
+  'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'
 
 /** Parcel i: a 10 m square on a grid west of central TP.HCM, rings clockwise as shapefiles want. */
 function ring(i: number): number[][] {
@@ -50,7 +51,9 @@ async function writeGeojson(file: string, rows: number, megabytes: number | null
   }
   await write('{"type":"FeatureCollection","features":[\n')
   for (; megabytes === null ? n < rows : bytes < limit; n++) {
-    await write(`${n ? ',\n' : ''}${JSON.stringify({ type: 'Feature', properties: props(n), geometry: { type: 'Polygon', coordinates: [ring(n)] } })}`)
+    await write(
+      `${n ? ',\n' : ''}${JSON.stringify({ type: 'Feature', properties: props(n), geometry: { type: 'Polygon', coordinates: [ring(n)] } })}`,
+    )
   }
   await write('\n]}\n')
   out.end()
@@ -69,15 +72,31 @@ function writeCsv(file: string, rows: number): void {
   writeFileSync(file, lines.join('\n') + '\n')
 }
 
-type Run = { format: string; file: string; kind: ImportOptions['kind']; bytes: number; read: number; inserted: number; seconds: number; openRss: number; peakRss: number }
+type Run = {
+  format: string
+  file: string
+  kind: ImportOptions['kind']
+  bytes: number
+  read: number
+  inserted: number
+  seconds: number
+  openRss: number
+  peakRss: number
+}
 
-export async function importSection(o: { show: (t: Table) => void; log: (s: string) => void; targets: { name: string; env: Record<string, string> }[] }): Promise<Run[]> {
+export async function importSection(o: {
+  show: (t: Table) => void
+  log: (s: string) => void
+  targets: { name: string; env: Record<string, string> }[]
+}): Promise<Run[]> {
   const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000)
   const geojsonMb = process.env.BENCH_IMPORT_GEOJSON_MB ? Number(process.env.BENCH_IMPORT_GEOJSON_MB) : null
   const dir = join(tmpdir(), 'qh-bench', 'import-files')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  o.log(`Import: generating ${rows.toLocaleString('en-US')} rows per format${geojsonMb ? ` and a ${geojsonMb} MB GeoJSON` : ''}…`)
+  o.log(
+    `Import: generating ${rows.toLocaleString('en-US')} rows per format${geojsonMb ? ` and a ${geojsonMb} MB GeoJSON` : ''}…`,
+  )
   const files: { format: string; file: string; kind: ImportOptions['kind'] }[] = []
   const geojson = join(dir, 'thua-dat.geojson')
   const geojsonRows = await writeGeojson(geojson, rows, geojsonMb)
@@ -96,7 +115,11 @@ export async function importSection(o: { show: (t: Table) => void; log: (s: stri
     { prj: WGS84_PRJ, cpg: 'UTF-8' },
   )
   files.push({ format: 'Shapefile', file: `${base}.shp`, kind: 'parcels' })
-  const features = Array.from({ length: rows }, (_, i) => ({ type: 'Feature', properties: props(i), geometry: { type: 'Polygon', coordinates: [ring(i)] } }))
+  const features = Array.from({ length: rows }, (_, i) => ({
+    type: 'Feature',
+    properties: props(i),
+    geometry: { type: 'Polygon', coordinates: [ring(i)] },
+  }))
   const [gpkgFile] = await writeVector({ type: 'FeatureCollection', features }, 'GPKG', dir, 'thua-dat')
   files.push({ format: 'GeoPackage', file: gpkgFile!, kind: 'parcels' })
   const csv = join(dir, 'giao-dich.csv')
@@ -118,13 +141,23 @@ export async function importSection(o: { show: (t: Table) => void; log: (s: stri
     if (target.env.DATA_DIR) mkdirSync(target.env.DATA_DIR, { recursive: true })
     for (const f of files) {
       o.log(`Import: ${f.format} into ${target.name}…`)
-      const options: ImportOptions = { file: f.file, kind: f.kind, source: 'bench', date: '2025-01-01', datasetId: `bench-import-${f.kind}` }
-      const out = execFileSync(process.execPath, [join(import.meta.dirname, 'import-child.ts'), JSON.stringify(options)], {
-        env: { ...process.env, ...target.env, LOG_LEVEL: 'warn' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-        maxBuffer: 1 << 20,
-      })
+      const options: ImportOptions = {
+        file: f.file,
+        kind: f.kind,
+        source: 'bench',
+        date: '2025-01-01',
+        datasetId: `bench-import-${f.kind}`,
+      }
+      const out = execFileSync(
+        process.execPath,
+        [join(import.meta.dirname, 'import-child.ts'), JSON.stringify(options)],
+        {
+          env: { ...process.env, ...target.env, LOG_LEVEL: 'warn' },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          maxBuffer: 1 << 20,
+        },
+      )
       const r = JSON.parse(out.trim().split('\n').at(-1)!) as Omit<Run, 'format' | 'file' | 'kind' | 'bytes'>
       const run = { ...f, ...r, bytes: statSync(f.file).size }
       runs.push(run)

@@ -15,7 +15,9 @@ import { api } from './lib/http-load.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { fmt, renderTable } from './lib/table.ts'
 
-const { values: args } = parseArgs({ options: { logins: { type: 'string', default: '16' }, concurrency: { type: 'string', default: '4' } } })
+const { values: args } = parseArgs({
+  options: { logins: { type: 'string', default: '16' }, concurrency: { type: 'string', default: '4' } },
+})
 const logins = Math.max(4, Math.min(400, Number(args.logins) || 16))
 const concurrency = Math.max(1, Math.min(32, Number(args.concurrency) || 4))
 const PER_ACCOUNT = 8
@@ -38,7 +40,9 @@ async function perSecond(count: number, width: number, job: (i: number) => Promi
 
 const hash = (N: number) => () =>
   new Promise<void>((resolve, reject) => {
-    scrypt('bench-password-1', randomBytes(16), 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (err) => (err ? reject(err) : resolve()))
+    scrypt('bench-password-1', randomBytes(16), 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }, (err) =>
+      err ? reject(err) : resolve(),
+    )
   })
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qh-bench-logins-'))
@@ -48,19 +52,41 @@ try {
   const stamp = Date.now().toString(36)
   const emails = Array.from({ length: accounts }, (_, i) => `login-${stamp}-${i}@bench.invalid`)
   for (const [i, email] of emails.entries()) {
-    const reg = await api(server.url, 'POST', '/api/auth/register', { name: `Bench ${i}`, email, password }, undefined, from(10_000 + i))
+    const reg = await api(
+      server.url,
+      'POST',
+      '/api/auth/register',
+      { name: `Bench ${i}`, email, password },
+      undefined,
+      from(10_000 + i),
+    )
     if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${reg.body.message}`)
   }
   const httpRate = await perSecond(logins, concurrency, async (i) => {
-    const res = await api(server.url, 'POST', '/api/auth/login', { email: emails[i % accounts], password }, undefined, from(i))
+    const res = await api(
+      server.url,
+      'POST',
+      '/api/auth/login',
+      { email: emails[i % accounts], password },
+      undefined,
+      from(i),
+    )
     if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body.message}`)
   })
   const rows: string[][] = []
   for (const N of [2 ** 15, PASSWORD_PARAMS.N]) {
     const rate = await perSecond(Math.max(8, concurrency * 2), concurrency, hash(N))
-    rows.push([`scrypt N=2^${Math.log2(N)}, r=8, p=1${N === PASSWORD_PARAMS.N ? ' (now)' : ' (before)'}`, fmt.n(rate, 1), fmt.ms((1000 / rate) * concurrency)])
+    rows.push([
+      `scrypt N=2^${Math.log2(N)}, r=8, p=1${N === PASSWORD_PARAMS.N ? ' (now)' : ' (before)'}`,
+      fmt.n(rate, 1),
+      fmt.ms((1000 / rate) * concurrency),
+    ])
   }
-  rows.push([`POST /api/auth/login over HTTP (${server.kind}, N=2^${Math.log2(PASSWORD_PARAMS.N)})`, fmt.n(httpRate, 1), fmt.ms((1000 / httpRate) * concurrency)])
+  rows.push([
+    `POST /api/auth/login over HTTP (${server.kind}, N=2^${Math.log2(PASSWORD_PARAMS.N)})`,
+    fmt.n(httpRate, 1),
+    fmt.ms((1000 / httpRate) * concurrency),
+  ])
   process.stdout.write(
     `${renderTable({
       title: `Logins: ${logins} logins, ${concurrency} at a time`,

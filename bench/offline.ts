@@ -18,7 +18,15 @@ const CONCURRENCY = 6
  * machine (null on PGlite, which runs in the server process, or a remote database).
  */
 type Cost = { statements: number; serverCpuS: number; dbCpuS: number | null }
-type Pass = { tiles: number; nonEmpty: number; bytes: number; seconds: number; bytesPerS: number; failed: number; requests: number } & Cost
+type Pass = {
+  tiles: number
+  nonEmpty: number
+  bytes: number
+  seconds: number
+  bytesPerS: number
+  failed: number
+  requests: number
+} & Cost
 export type OfflineResult = {
   area: { widthM: number; heightM: number; center: { lat: number; lng: number } }
   cold: Pass
@@ -51,7 +59,12 @@ type Mode = { name: string; paths: string[]; concurrency: number; tiles: number 
  * Chromium throttles to 10 Mbit/s; bytes are those on the wire. Twice per mode, each mode on a server
  * of its own: first on one that has never rendered these tiles, then again from its cache.
  */
-export async function offlineSection(o: { show: (t: Table) => void; log: (s: string) => void; db: string; serverEnv: Record<string, string> }): Promise<OfflineResult> {
+export async function offlineSection(o: {
+  show: (t: Table) => void
+  log: (s: string) => void
+  db: string
+  serverEnv: Record<string, string>
+}): Promise<OfflineResult> {
   const browser = await launch()
   const out: Partial<Record<'tiles' | 'packs', { cold: Pass; cached: Pass }>> = {}
   let changed: Pass | undefined
@@ -66,9 +79,21 @@ export async function offlineSection(o: { show: (t: Table) => void; log: (s: str
         const packs = offlinePacks(samples.center)
         const mode: Mode =
           which === 'tiles'
-            ? { name: 'one request per tile', paths: tiles.map((t) => `/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`), concurrency: CONCURRENCY, tiles: tiles.length }
-            : { name: `packs of ≤ ${PACK_TILES} tiles`, paths: packs.map((p) => p.path), concurrency: PACK_CONCURRENCY, tiles: packs.reduce((n, p) => n + p.tiles, 0) }
-        o.log(`Offline download (${mode.name}): ${mode.tiles} tiles in ${mode.paths.length} requests, cold then cached…`)
+            ? {
+                name: 'one request per tile',
+                paths: tiles.map((t) => `/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`),
+                concurrency: CONCURRENCY,
+                tiles: tiles.length,
+              }
+            : {
+                name: `packs of ≤ ${PACK_TILES} tiles`,
+                paths: packs.map((p) => p.path),
+                concurrency: PACK_CONCURRENCY,
+                tiles: packs.reduce((n, p) => n + p.tiles, 0),
+              }
+        o.log(
+          `Offline download (${mode.name}): ${mode.tiles} tiles in ${mode.paths.length} requests, cold then cached…`,
+        )
         const cold = await costOf(server, () => pass(browser, server.url, mode))
         const cached = await costOf(server, () => pass(browser, server.url, mode))
         out[which] = { cold, cached }
@@ -102,7 +127,19 @@ export async function offlineSection(o: { show: (t: Table) => void; log: (s: str
   const c = center!
   o.show({
     title: `4. Offline download — ${o.db}, 2 × 2 km at z12–18 around ${c.lat.toFixed(4)}, ${c.lng.toFixed(4)}, link throttled to 10 Mbit/s (1.25 MB/s)`,
-    head: ['how', 'tiles', 'requests', 'MB', 'seconds', 'MB/s', 'of link', 'failed', 'statements', 'server CPU s', 'PostgreSQL CPU s'],
+    head: [
+      'how',
+      'tiles',
+      'requests',
+      'MB',
+      'seconds',
+      'MB/s',
+      'of link',
+      'failed',
+      'statements',
+      'server CPU s',
+      'PostgreSQL CPU s',
+    ],
     rows: [
       row(`tiles, ${CONCURRENCY} at a time, cold server`, out.tiles!.cold),
       row(`tiles, ${CONCURRENCY} at a time, server-cached`, out.tiles!.cached),
@@ -116,7 +153,12 @@ export async function offlineSection(o: { show: (t: Table) => void; log: (s: str
       'statements and CPU seconds: what the pass cost the server process and its PostgreSQL backends (— on PGlite, inside the server process); the load hardly moves them, the seconds it does.',
     ],
   })
-  return { area: { widthM: 2000, heightM: 2000, center: c }, cold: out.tiles!.cold, cached: out.tiles!.cached, packs: { ...out.packs!, changed: changed! } }
+  return {
+    area: { widthM: 2000, heightM: 2000, center: c },
+    cold: out.tiles!.cold,
+    cached: out.tiles!.cached,
+    packs: { ...out.packs!, changed: changed! },
+  }
 }
 
 const clockTicks = (() => {
@@ -141,7 +183,10 @@ function processCpuS(pid: number): number | null {
 /** CPU seconds of each PostgreSQL backend of the server's database, by pid; null on PGlite or when they are not on this machine. */
 async function backendsCpuS(server: BenchServer): Promise<Map<number, number> | null> {
   if (server.kind !== 'postgres') return null
-  const rows = await server.call<{ pid: number }[]>({ cmd: 'query', sql: 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()' })
+  const rows = await server.call<{ pid: number }[]>({
+    cmd: 'query',
+    sql: 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  })
   const out = new Map<number, number>()
   for (const { pid } of rows) {
     const cpu = processCpuS(pid)
@@ -162,10 +207,19 @@ async function costOf(server: BenchServer, run: () => Promise<Omit<Pass, keyof C
   // between the two statement counts, and is not the pass's.
   const dbCpuS = db0 && db1 ? [...db1].reduce((s, [pid, cpu]) => s + cpu - (db0.get(pid) ?? 0), 0) : null
   const own = server.kind === 'postgres' ? 1 : 0
-  return { ...p, statements: after.statements - before.statements - own, serverCpuS: (after.cpuMs - before.cpuMs) / 1000, dbCpuS }
+  return {
+    ...p,
+    statements: after.statements - before.statements - own,
+    serverCpuS: (after.cpuMs - before.cpuMs) / 1000,
+    dbCpuS,
+  }
 }
 
-async function pass(browser: Awaited<ReturnType<typeof launch>>, origin: string, mode: Mode): Promise<Omit<Pass, keyof Cost>> {
+async function pass(
+  browser: Awaited<ReturnType<typeof launch>>,
+  origin: string,
+  mode: Mode,
+): Promise<Omit<Pass, keyof Cost>> {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
@@ -174,7 +228,12 @@ async function pass(browser: Awaited<ReturnType<typeof launch>>, origin: string,
     await cdp.send('Network.enable')
     // Caching off: each pass goes to the server, as a first download of the area would.
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: LINK_BYTES_PER_S, uploadThroughput: LINK_BYTES_PER_S })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: LINK_BYTES_PER_S,
+      uploadThroughput: LINK_BYTES_PER_S,
+    })
     const p = await page.evaluate(
       async ({ paths, concurrency }) => {
         performance.clearResourceTimings()

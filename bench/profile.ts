@@ -117,7 +117,9 @@ function summarise(profile: CpuProfile, cpuMs: number, requests: number) {
 }
 
 const pgUrl = process.env.DATABASE_URL || undefined
-const env = pgUrl ? { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } : { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
+const env = pgUrl
+  ? { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') }
+  : { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
 const server = await startBenchServer({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
 try {
   const samples = await server.call<Samples>({ cmd: 'samples' })
@@ -128,7 +130,10 @@ try {
   await runHttp(server.url, next, { connections, tokens, durationMs: 2000 })
   await server.call({ cmd: 'profile', action: 'start' })
   const run = await runHttp(server.url, next, { connections, tokens, durationMs })
-  const { profile, cpuMs } = await server.call<{ profile: CpuProfile; cpuMs: number }>({ cmd: 'profile', action: 'stop' })
+  const { profile, cpuMs } = await server.call<{ profile: CpuProfile; cpuMs: number }>({
+    cmd: 'profile',
+    action: 'stop',
+  })
   if (args.out) writeFileSync(args.out, JSON.stringify(profile))
   const s = summarise(profile, cpuMs, run.requests + run.errors)
   process.stdout.write(
@@ -137,8 +142,12 @@ try {
   )
   const head = (what: string) => [what, 'CPU ms/req', 'share']
   process.stdout.write(renderTable({ title: 'By part (self time)', head: head('part'), rows: s.parts }) + '\n')
-  process.stdout.write(renderTable({ title: `Top ${top} functions, self time`, head: head('function'), rows: s.self }) + '\n')
-  process.stdout.write(renderTable({ title: `Top ${top} functions, inclusive time`, head: head('function'), rows: s.inclusive }) + '\n')
+  process.stdout.write(
+    renderTable({ title: `Top ${top} functions, self time`, head: head('function'), rows: s.self }) + '\n',
+  )
+  process.stdout.write(
+    renderTable({ title: `Top ${top} functions, inclusive time`, head: head('function'), rows: s.inclusive }) + '\n',
+  )
 } finally {
   await server.stop()
 }

@@ -73,7 +73,9 @@ const opts: ApiOptions = {
   users: args.users === undefined ? num('connections', args.connections, 1, 200) : num('users', args.users, 1, 200),
   warmupMs: num('warmup', args.warmup, 0, 30) * 1000,
   coldTiles: num('cold-tiles', args['cold-tiles'], 10, 20_000),
-  ...(args.endpoints === undefined ? {} : { endpoints: new Set(args.endpoints.split(',').map((e) => endpointOf(e.trim()))) }),
+  ...(args.endpoints === undefined
+    ? {}
+    : { endpoints: new Set(args.endpoints.split(',').map((e) => endpointOf(e.trim()))) }),
 }
 const sections = new Set((args.only ?? 'api,front,offline,import').split(',').map((s) => s.trim()))
 const scaleSizes = args['scale-sizes'].split(',').map((s) => num('scale-sizes', s, 1000, 5_000_000))
@@ -102,14 +104,21 @@ const show = (t: Table) => {
 }
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGB: Math.round(totalmem() / 2 ** 30), freeGB: Math.round(freemem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    memoryGB: Math.round(totalmem() / 2 ** 30),
+    freeGB: Math.round(freemem() / 2 ** 30),
+    node: process.version,
+  },
   options: { ...opts, sections: [...sections], scale: args.scale ? scaleSizes : false, postgres: Boolean(pgUrl) },
 }
 
 /** The embedded database lives under a reused temp dir, so its demo data loads only on the first run. */
 const pgliteEnv = { DATA_DIR: join(tmpdir(), 'qh-bench', 'pglite-demo'), DATABASE_URL: '' }
 const allTargets: { name: string; env: Record<string, string> }[] = [{ name: 'pglite', env: pgliteEnv }]
-if (pgUrl) allTargets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
+if (pgUrl)
+  allTargets.push({ name: 'postgres', env: { DATABASE_URL: pgUrl, DATA_DIR: join(tmpdir(), 'qh-bench', 'pg-files') } })
 // --db narrows the server sections to one database (postgres needs DATABASE_URL).
 const targets = args.db === undefined ? allTargets : allTargets.filter((t) => args.db?.split(',').includes(t.name))
 const serverEnv = (env: Record<string, string>) => ({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'true' })
@@ -137,16 +146,36 @@ try {
     results.api = runs
     show(memoryTable(runs))
   }
-  if (args.scale) results.scale = await scaleSection({ sizes: scaleSizes, name: args['scale-name'], dbs: scaleDbs, api: opts, pgUrl, show, log })
-  if (sections.has('front')) results.frontend = await frontendSection({ root, lighthouse: !args['no-lighthouse'], show, log, serverEnv: serverEnv(pgliteEnv) })
+  if (args.scale)
+    results.scale = await scaleSection({
+      sizes: scaleSizes,
+      name: args['scale-name'],
+      dbs: scaleDbs,
+      api: opts,
+      pgUrl,
+      show,
+      log,
+    })
+  if (sections.has('front'))
+    results.frontend = await frontendSection({
+      root,
+      lighthouse: !args['no-lighthouse'],
+      show,
+      log,
+      serverEnv: serverEnv(pgliteEnv),
+    })
   if (sections.has('offline')) {
     const runs: Record<string, unknown> = {}
-    for (const target of targets) runs[target.name] = await offlineSection({ show, log, db: target.name, serverEnv: serverEnv(target.env) })
+    for (const target of targets)
+      runs[target.name] = await offlineSection({ show, log, db: target.name, serverEnv: serverEnv(target.env) })
     results.offline = runs
   }
   if (sections.has('valuation')) results.valuation = await valuationSection({ show, log })
   if (sections.has('import')) {
-    const importTargets = targets.map((t) => ({ name: t.name, env: t.name === 'pglite' ? { DATA_DIR: join(tmpdir(), 'qh-bench', 'import-pglite'), DATABASE_URL: '' } : t.env }))
+    const importTargets = targets.map((t) => ({
+      name: t.name,
+      env: t.name === 'pglite' ? { DATA_DIR: join(tmpdir(), 'qh-bench', 'import-pglite'), DATABASE_URL: '' } : t.env,
+    }))
     results.import = await importSection({ show, log, targets: importTargets })
   }
 } catch (err) {
@@ -157,7 +186,11 @@ try {
   results.loadAverage = { start: Number(header.split('load average at start ')[1]), end: loadavg()[0] }
   results.tables = tables
   writeFileSync(join(import.meta.dirname, 'results.json'), JSON.stringify(results, null, 2) + '\n')
-  if (args.markdown) writeFileSync(args.markdown, [`_${header}, at end ${loadavg()[0]?.toFixed(1)}_`, ...tables.map(markdownTable)].join('\n\n') + '\n')
+  if (args.markdown)
+    writeFileSync(
+      args.markdown,
+      [`_${header}, at end ${loadavg()[0]?.toFixed(1)}_`, ...tables.map(markdownTable)].join('\n\n') + '\n',
+    )
   process.stdout.write(`\nbench/results.json written; ${results.seconds} s in all.\n`)
 }
 process.exit(failed ? 1 : 0)

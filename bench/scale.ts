@@ -8,7 +8,16 @@ import { startBenchServer } from './lib/server-process.ts'
 import { ratio } from './lib/stats.ts'
 import { fmt, type Table } from './lib/table.ts'
 
-export type ScaleLine = { db: string; parcels: number; rows: number; loadMs: number; rowsPerS: number; dbBytes: number | null; diskBytes: number | null; run: ApiRun }
+export type ScaleLine = {
+  db: string
+  parcels: number
+  rows: number
+  loadMs: number
+  rowsPerS: number
+  dbBytes: number | null
+  diskBytes: number | null
+  run: ApiRun
+}
 
 function dirBytes(dir: string): number {
   let total = 0
@@ -20,7 +29,10 @@ function dirBytes(dir: string): number {
   return total
 }
 
-function runLoader(parcels: number, env: Record<string, string>): Promise<{ ms: number; rows: Record<string, number>; dbBytes: number | null }> {
+function runLoader(
+  parcels: number,
+  env: Record<string, string>,
+): Promise<{ ms: number; rows: Record<string, number>; dbBytes: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'scale-load.ts'), '--parcels', String(parcels)], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
@@ -72,7 +84,10 @@ export async function scaleSection(o: {
     for (const parcels of o.sizes) {
       const dir = join(tmpdir(), 'qh-bench', `${o.name}-${db}-${parcels}`)
       rmSync(dir, { recursive: true, force: true })
-      const env: Record<string, string> = db === 'pglite' ? { DATA_DIR: dir, DATABASE_URL: '' } : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, o.name) }
+      const env: Record<string, string> =
+        db === 'pglite'
+          ? { DATA_DIR: dir, DATABASE_URL: '' }
+          : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, o.name) }
       o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
       const loaded = await runLoader(parcels, env)
       const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
@@ -80,7 +95,16 @@ export async function scaleSection(o: {
       const server = await startBenchServer({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'false' })
       try {
         const run = await benchApi(server, o.api, o.log)
-        lines.push({ db, parcels: loaded.rows.parcels ?? parcels, rows, loadMs: loaded.ms, rowsPerS: rows / (loaded.ms / 1000), dbBytes: loaded.dbBytes, diskBytes, run })
+        lines.push({
+          db,
+          parcels: loaded.rows.parcels ?? parcels,
+          rows,
+          loadMs: loaded.ms,
+          rowsPerS: rows / (loaded.ms / 1000),
+          dbBytes: loaded.dbBytes,
+          diskBytes,
+          run,
+        })
       } finally {
         await server.stop()
         rmSync(dir, { recursive: true, force: true })
@@ -94,13 +118,29 @@ export async function scaleSection(o: {
 }
 
 export function scaleTable(lines: ScaleLine[]): Table {
-  const names = ['/api/planning', '/api/search', '/api/search, in the ward', '/api/valuation', 'tiles, cold', 'tiles, server-cached']
+  const names = [
+    '/api/planning',
+    '/api/search',
+    '/api/search, in the ward',
+    '/api/valuation',
+    'tiles, cold',
+    'tiles, server-cached',
+  ]
   const p95 = (l: ScaleLine, name: string) => l.run.lines.find((x) => x.name === name)?.api.latency.p95
   const base = new Map<string, ScaleLine>()
   for (const l of lines) if (!base.has(l.db)) base.set(l.db, l)
   return {
     title: '2. Scale — API p95 in ms (× the smallest size), load throughput and size',
-    head: ['database', 'parcels', 'rows', 'load s', 'rows/s', 'DB MB', ...names.map((n) => n.replace('/api/', '')), 'worst p95 ratio to raw'],
+    head: [
+      'database',
+      'parcels',
+      'rows',
+      'load s',
+      'rows/s',
+      'DB MB',
+      ...names.map((n) => n.replace('/api/', '')),
+      'worst p95 ratio to raw',
+    ],
     rows: lines.map((l) => {
       const first = base.get(l.db) as ScaleLine
       return [
@@ -114,6 +154,8 @@ export function scaleTable(lines: ScaleLine[]): Table {
         fmt.ratio(Math.max(...l.run.lines.map((x) => x.p95Ratio ?? 0))),
       ]
     }),
-    notes: ['rows = every row the generator writes (parcels, land use, streets, zones, reserves, features, prices, sales); DB MB = pg_database_size.'],
+    notes: [
+      'rows = every row the generator writes (parcels, land use, streets, zones, reserves, features, prices, sales); DB MB = pg_database_size.',
+    ],
   }
 }

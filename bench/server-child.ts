@@ -85,10 +85,20 @@ async function handle(msg: ChildRequest): Promise<unknown> {
 process.on('message', (msg: ChildRequest) => {
   handle(msg).then(
     (result) => process.send?.({ id: msg.id, ok: true, result } satisfies ChildReply),
-    (err: unknown) => process.send?.({ id: msg.id, ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies ChildReply),
+    (err: unknown) =>
+      process.send?.({
+        id: msg.id,
+        ok: false,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      } satisfies ChildReply),
   )
 })
 process.on('disconnect', () => {
   running.close().finally(() => process.exit(0))
 })
-process.send?.({ ready: true, port: running.port, kind: db.kind, startMs: Math.round(performance.now() - t0) } satisfies ChildReady)
+process.send?.({
+  ready: true,
+  port: running.port,
+  kind: db.kind,
+  startMs: Math.round(performance.now() - t0),
+} satisfies ChildReady)

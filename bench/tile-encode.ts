@@ -18,7 +18,11 @@ import { tileSets, type TileSet } from '../server/src/tiles/layers.ts'
 import { activeLayers, cutTiles, sourceFeatures, sourceRows, type SourceRow } from '../server/src/tiles/render.ts'
 
 const { values: args } = parseArgs({
-  options: { passes: { type: 'string', default: '5' }, minzoom: { type: 'string', default: '14' }, maxzoom: { type: 'string', default: '18' } },
+  options: {
+    passes: { type: 'string', default: '5' },
+    minzoom: { type: 'string', default: '14' },
+    maxzoom: { type: 'string', default: '18' },
+  },
 })
 const passes = Number(args.passes)
 const [minzoom, maxzoom] = [Number(args.minzoom), Number(args.maxzoom)]
@@ -26,7 +30,10 @@ const [minzoom, maxzoom] = [Number(args.minzoom), Number(args.maxzoom)]
 function tileOf(lng: number, lat: number, z: number): [number, number] {
   const n = 2 ** z
   const r = (lat * Math.PI) / 180
-  return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)]
+  return [
+    Math.floor(((lng + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  ]
 }
 
 /**
@@ -65,7 +72,9 @@ try {
     }
   }
   const render = (t: (typeof tiles)[number]) =>
-    cutTiles(activeLayers(t.set, t.range.z), sourceFeatures(t.set, t.range.z, t.rows), t.range.z, [{ x: t.range.minX, y: t.range.minY }])[0] ?? null
+    cutTiles(activeLayers(t.set, t.range.z), sourceFeatures(t.set, t.range.z, t.rows), t.range.z, [
+      { x: t.range.minX, y: t.range.minY },
+    ])[0] ?? null
   const pbfs = tiles.map(render).filter((b): b is Uint8Array<ArrayBuffer> => b !== null)
   const features = tiles.reduce((n, t) => n + t.rows.length, 0)
   const pbfBytes = pbfs.reduce((n, b) => n + b.length, 0)

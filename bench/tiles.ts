@@ -18,7 +18,13 @@ import { tileSets } from '../server/src/tiles/layers.ts'
 import { activeLayers, nativeTileSql, renderTile } from '../server/src/tiles/render.ts'
 
 export type TileMeasure = { features: number; bytes: number; msPerTile: number; p95Ms: number }
-export type TileBenchLine = { layer: TileLayerId; z: number; tiles: number; ours: TileMeasure; native: TileMeasure | null }
+export type TileBenchLine = {
+  layer: TileLayerId
+  z: number
+  tiles: number
+  ours: TileMeasure
+  native: TileMeasure | null
+}
 export type TileBenchResult = { db: Database['kind']; center: [number, number]; runs: number; lines: TileBenchLine[] }
 
 const zooms: Record<TileLayerId, number[]> = { basemap: [12, 14, 16], planning: [12, 14, 16], parcels: [16, 17, 18] }
@@ -32,7 +38,10 @@ function countFeatures(bytes: Uint8Array | null): number {
 function tileOf(lng: number, lat: number, z: number): [number, number] {
   const n = 2 ** z
   const r = (lat * Math.PI) / 180
-  return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)]
+  return [
+    Math.floor(((lng + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  ]
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
@@ -82,7 +91,13 @@ export async function benchTiles(db: Database, opts: { runs?: number } = {}): Pr
           if (run > 0) theirs.push({ bytes: mvt?.length ?? 0, features: countFeatures(mvt), ms: nms })
         }
       }
-      lines.push({ layer, z, tiles: tiles.length, ours: measure(ours, tiles.length), native: native ? measure(theirs, tiles.length) : null })
+      lines.push({
+        layer,
+        z,
+        tiles: tiles.length,
+        ours: measure(ours, tiles.length),
+        native: native ? measure(theirs, tiles.length) : null,
+      })
     }
   }
   return { db: db.kind, center: [ext.lng, ext.lat], runs, lines }
@@ -97,7 +112,8 @@ export function formatTileBench(r: TileBenchResult): string {
     `${'set'.padEnd(9)}${pad('z', 3)}${pad('features', 16)}${pad('KB', 16)}${pad('ms/tile', 16)}${pad('p95 ms', 16)}${pad('time ratio', 11)}`,
   ]
   for (const l of r.lines) {
-    const pair = (a: number, b: number | undefined, fmt: (v: number) => string) => (b === undefined ? fmt(a) : `${fmt(a)} / ${fmt(b)}`)
+    const pair = (a: number, b: number | undefined, fmt: (v: number) => string) =>
+      b === undefined ? fmt(a) : `${fmt(a)} / ${fmt(b)}`
     const n = l.native ?? undefined
     out.push(
       `${l.layer.padEnd(9)}${pad(l.z, 3)}` +
@@ -117,7 +133,9 @@ if (import.meta.main) {
     await migrate(db)
     const result = await benchTiles(db)
     if (!result) {
-      process.stderr.write('Chưa có dữ liệu để đo: chạy npm run seed trước. / No data loaded: run npm run seed first.\n')
+      process.stderr.write(
+        'Chưa có dữ liệu để đo: chạy npm run seed trước. / No data loaded: run npm run seed first.\n',
+      )
       process.exitCode = 1
     } else {
       process.stdout.write(formatTileBench(result) + '\n')

@@ -25,7 +25,11 @@ const THIN = 6
 type Market = { name: string; dir: string; load: (db: Database) => Promise<unknown> }
 const markets: Market[] = [
   { name: 'demo market', dir: 'valuation-demo', load: (db) => loadDemo(db) },
-  { name: 'other rules', dir: 'valuation-other', load: (db) => loadDemo(db, { market: OTHER_MARKET, salesPerTile: 1500, seed: 11 }) },
+  {
+    name: 'other rules',
+    dir: 'valuation-other',
+    load: (db) => loadDemo(db, { market: OTHER_MARKET, salesPerTile: 1500, seed: 11 }),
+  },
 ]
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '—')
@@ -45,17 +49,32 @@ function studyRows(name: string, rows: HeldOut[]): string[][] {
   ]
 }
 
-export async function valuationSection(o: { show: (t: Table) => void; log: (s: string) => void }): Promise<Record<string, unknown>> {
+export async function valuationSection(o: {
+  show: (t: Table) => void
+  log: (s: string) => void
+}): Promise<Record<string, unknown>> {
   const table: Table = {
     title: `Valuation on held-out sales (every sale with id % 10 = ${FOLD}, valued as of its date without itself)`,
-    head: ['market', 'sales', 'median APE', 'COD', 'PRD', 'inside [low, high]', ...(['cao', 'trung_binh', 'thap'] as const).map((l) => `inside when ${LEVEL_WORDS[l]}`)],
+    head: [
+      'market',
+      'sales',
+      'median APE',
+      'COD',
+      'PRD',
+      'inside [low, high]',
+      ...(['cao', 'trung_binh', 'thap'] as const).map((l) => `inside when ${LEVEL_WORDS[l]}`),
+    ],
     rows: [],
     notes: [
       'COD: 100 × median |ratio − median ratio| / median ratio, ratio = estimate / true price (IAAO: ≤ 10–15 for homes). PRD: mean ratio / (Σ estimates / Σ true prices) (IAAO: 0.98–1.03).',
       `"stated" is the lowest confidence shown at that level; "thin" keeps one sale in ${THIN} (a sparse market on the same land).`,
     ],
   }
-  const calibration: Table = { title: 'Calibration bands: stated confidence vs measured share inside [low, high]', head: ['market', 'stated', 'sales', 'measured'], rows: [] }
+  const calibration: Table = {
+    title: 'Calibration bands: stated confidence vs measured share inside [low, high]',
+    head: ['market', 'stated', 'sales', 'measured'],
+    rows: [],
+  }
   const out: Record<string, unknown> = {}
   for (const m of markets) {
     const db = await openPglite(join(tmpdir(), 'qh-bench', m.dir))
@@ -68,7 +87,8 @@ export async function valuationSection(o: { show: (t: Table) => void; log: (s: s
         o.log(`Valuation: valuing the held-out sales of the ${name}…`)
         const rows = await heldOutSales(db, { fold: FOLD, thin })
         table.rows.push(...studyRows(name, rows))
-        for (const b of bandCoverage(rows)) if (b.n) calibration.rows.push([name, pct(b.coverage), fmt.int(b.n), pct(b.inside)])
+        for (const b of bandCoverage(rows))
+          if (b.n) calibration.rows.push([name, pct(b.coverage), fmt.int(b.n), pct(b.inside)])
         out[name] = ratioStudy(rows)
       }
     } finally {

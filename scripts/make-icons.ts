@@ -41,14 +41,28 @@ if (at > 0) {
   mkdirSync(dir, { recursive: true })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   const shots = [
     { file: 'phone.png', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true },
     { file: 'desktop.png', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false },
   ]
   for (const s of shots) {
-    const context = await browser.newContext({ viewport: s.viewport, deviceScaleFactor: s.deviceScaleFactor, isMobile: s.isMobile, locale: 'vi-VN' })
+    const context = await browser.newContext({
+      viewport: s.viewport,
+      deviceScaleFactor: s.deviceScaleFactor,
+      isMobile: s.isMobile,
+      locale: 'vi-VN',
+    })
     const page = await context.newPage()
     await page.goto(`${url}/demo`, { waitUntil: 'networkidle' })
     await page.waitForTimeout(1500)

@@ -10,7 +10,15 @@ import { isLoadingAtom } from './lib/api/atoms.ts'
 import { env, readBuildId } from './lib/env.ts'
 import { store } from './lib/store.ts'
 import { loadStoredUsage, refreshUsage } from './features/usage/index.ts'
-import { activateNewBuild, applyUpdateWhenSafe, hasUnsavedWork, installChunkReload, registerServiceWorker, startBuildWatch, updatePromptAtom } from './features/update/index.ts'
+import {
+  activateNewBuild,
+  applyUpdateWhenSafe,
+  hasUnsavedWork,
+  installChunkReload,
+  registerServiceWorker,
+  startBuildWatch,
+  updatePromptAtom,
+} from './features/update/index.ts'
 import { captureInstallPrompt } from './features/install/index.ts'
 
 installApiHooks(appApiHooks(store))
@@ -48,7 +56,8 @@ if (!env.dev) registerServiceWorker()
 afterLoadWhenIdle(() => void import('./features/offline/start.ts').then((m) => m.startOfflineFeatures()))
 
 function afterLoadWhenIdle(run: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0))
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0)
   if (document.readyState === 'complete') idle()
   else window.addEventListener('load', idle, { once: true })
 }

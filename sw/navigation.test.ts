@@ -7,6 +7,7 @@ describe('service worker navigation fallback', () => {
   })
 
   it('leaves /api/, /tiles/ and /builds/ to the network', () => {
-    for (const path of ['/api/health', '/tiles/basemap.json', '/builds/latest.json']) expect(servesShell(path)).toBe(false)
+    for (const path of ['/api/health', '/tiles/basemap.json', '/builds/latest.json'])
+      expect(servesShell(path)).toBe(false)
   })
 })

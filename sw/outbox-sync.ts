@@ -25,9 +25,13 @@ async function sendQueued(): Promise<void> {
   const auth = await get<OutboxAuth>('session', createStore(...offlineDbs.outboxAuth))
   // Without a valid session nothing can be sent; the page sends after the next login.
   if (!authValid(auth, Date.now())) return
-  const result = await flushOutbox({ send: workerSender({ baseUrl: self.location.origin, auth }), isOnline: () => navigator.onLine })
+  const result = await flushOutbox({
+    send: workerSender({ baseUrl: self.location.origin, auth }),
+    isOnline: () => navigator.onLine,
+  })
   if (result.sent > 0 || result.failed > 0) {
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: swMessages.outboxChanged })
+    for (const client of await self.clients.matchAll({ type: 'window' }))
+      client.postMessage({ type: swMessages.outboxChanged })
   }
   if (result.waiting > 0) throw new Error(`${result.waiting} uploads still waiting`)
 }

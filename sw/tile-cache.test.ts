@@ -3,7 +3,16 @@ import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { tileCaches } from '#core/offline/cache-names.ts'
 import { idbLruStore } from './lru-store.ts'
 import { FETCHED_AT } from '#core/offline/stored-tile.ts'
-import { createTileCache, DEFAULT_RECENT_CAP, outsideLayerData, parseTileUrl, recentCapBytes, type CacheLike, type CachesLike, type TileCacheDeps } from './tile-cache.ts'
+import {
+  createTileCache,
+  DEFAULT_RECENT_CAP,
+  outsideLayerData,
+  parseTileUrl,
+  recentCapBytes,
+  type CacheLike,
+  type CachesLike,
+  type TileCacheDeps,
+} from './tile-cache.ts'
 
 type Stored = { body: ArrayBuffer | null; status: number; headers: [string, string][] }
 
@@ -22,7 +31,11 @@ class FakeCaches implements CachesLike {
       put: async (url, res) => {
         const err = this.failPut?.(name)
         if (err) throw err
-        map.set(url, { body: res.status === 204 ? null : await res.arrayBuffer(), status: res.status, headers: [...res.headers] })
+        map.set(url, {
+          body: res.status === 204 ? null : await res.arrayBuffer(),
+          status: res.status,
+          headers: [...res.headers],
+        })
       },
       delete: async (url) => map.delete(url),
       keys: async () => [...map.keys()].map((url) => ({ url })),
@@ -41,7 +54,13 @@ const KB = 1024
 const tileBody = (bytes: number) => new Uint8Array(bytes).fill(7)
 
 let dbSeq = 0
-function setup(opts: { cap?: number | (() => number); server?: (url: string, init?: RequestInit) => Response | Promise<Response>; knownEmpty?: TileCacheDeps['knownEmpty'] } = {}) {
+function setup(
+  opts: {
+    cap?: number | (() => number)
+    server?: (url: string, init?: RequestInit) => Response | Promise<Response>
+    knownEmpty?: TileCacheDeps['knownEmpty']
+  } = {},
+) {
   const caches = new FakeCaches()
   let clock = 1_000_000
   const lru = idbLruStore(`lru-test-${++dbSeq}`, 'entries')
@@ -50,7 +69,10 @@ function setup(opts: { cap?: number | (() => number); server?: (url: string, ini
     const u = typeof input === 'string' ? input : input.url
     requests.push({ url: u, init })
     if (opts.server) return opts.server(u, init)
-    return new Response(tileBody(3 * KB), { status: 200, headers: { 'Content-Type': 'application/x-protobuf', ETag: `W/"v1-${u}"` } })
+    return new Response(tileBody(3 * KB), {
+      status: 200,
+      headers: { 'Content-Type': 'application/x-protobuf', ETag: `W/"v1-${u}"` },
+    })
   })
   const deps: TileCacheDeps = {
     caches,
@@ -219,9 +241,24 @@ describe('recent tile cap and empty tiles', () => {
 
 describe('tile URLs the worker caches', () => {
   it('reads vector tiles and raster overlay tiles (PNG and WebP) as layer, z, x, y, and leaves other images alone', () => {
-    expect(parseTileUrl('https://qh.example.vn/tiles/parcels/17/104000/60000.pbf')).toEqual({ layer: 'parcels', z: 17, x: 104000, y: 60000 })
-    expect(parseTileUrl('https://qh.example.vn/tiles/raster/overlay-qhpk_1.2/17/104000/60000.png')).toEqual({ layer: 'raster/overlay-qhpk_1.2', z: 17, x: 104000, y: 60000 })
-    expect(parseTileUrl('https://qh.example.vn/tiles/raster/a/3/1/2.webp')).toEqual({ layer: 'raster/a', z: 3, x: 1, y: 2 })
+    expect(parseTileUrl('https://qh.example.vn/tiles/parcels/17/104000/60000.pbf')).toEqual({
+      layer: 'parcels',
+      z: 17,
+      x: 104000,
+      y: 60000,
+    })
+    expect(parseTileUrl('https://qh.example.vn/tiles/raster/overlay-qhpk_1.2/17/104000/60000.png')).toEqual({
+      layer: 'raster/overlay-qhpk_1.2',
+      z: 17,
+      x: 104000,
+      y: 60000,
+    })
+    expect(parseTileUrl('https://qh.example.vn/tiles/raster/a/3/1/2.webp')).toEqual({
+      layer: 'raster/a',
+      z: 3,
+      x: 1,
+      y: 2,
+    })
     expect(parseTileUrl('https://qh.example.vn/tiles/raster/a/b/3/1/2.png')).toBeNull()
     expect(parseTileUrl('https://qh.example.vn/uploads/a/3/1/2.png')).toBeNull()
   })

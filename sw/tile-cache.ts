@@ -62,7 +62,12 @@ export function parseTileUrl(url: string): { layer: string; z: number; x: number
  * Whether the layer's TileJSON says it has nothing at this tile (zoom out of range, or outside its
  * bounds): the server would answer 204, so offline the worker can too and the map does not wait.
  */
-export function outsideLayerData(tj: { minzoom: number; maxzoom: number; bounds: Bbox }, z: number, x: number, y: number): boolean {
+export function outsideLayerData(
+  tj: { minzoom: number; maxzoom: number; bounds: Bbox },
+  z: number,
+  x: number,
+  y: number,
+): boolean {
   if (z < tj.minzoom || z > tj.maxzoom) return true
   const nw = tileCorner(z, x, y)
   const se = tileCorner(z, x + 1, y + 1)

@@ -62,7 +62,11 @@ export function registerTileRoutes(): void {
 
   registerRoute(
     // A request that asks to skip caches (a saved-area download or refresh) goes to the server as sent.
-    ({ url, request }) => url.origin === self.location.origin && TILE_PATH.test(url.pathname) && request.cache !== 'no-store' && request.cache !== 'reload',
+    ({ url, request }) =>
+      url.origin === self.location.origin &&
+      TILE_PATH.test(url.pathname) &&
+      request.cache !== 'no-store' &&
+      request.cache !== 'reload',
     ({ request, event }) => tiles.handle(request, (p) => (event as ExtendableEvent).waitUntil(p)),
   )
 

@@ -25,12 +25,28 @@ function step(name: string, args: string[], env: Record<string, string | undefin
 
 function vitestStep(name: string, projects: string[], env: Record<string, string | undefined> = {}) {
   const file = join(out, `${name.replace(/\W+/g, '-')}.json`)
-  step(name, [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env)
+  step(
+    name,
+    [
+      vitest,
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  )
   if (!existsSync(file)) {
     failed += 1
     return
   }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; testResults: { status: string }[] }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+    numTotalTestSuites: number
+    testResults: { status: string }[]
+  }
   passed += report.numPassedTests
   failed += report.numFailedTests
   // A file that fails to load has no test counted; count it as a failure so it cannot hide.
@@ -39,15 +55,30 @@ function vitestStep(name: string, projects: string[], env: Record<string, string
 
 const skipE2e = process.argv.includes('--no-e2e')
 step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || (failed += 1)
-step('type check (service worker)', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit']) || (failed += 1)
+step('type check (service worker)', [
+  join(root, 'node_modules/typescript/bin/tsc'),
+  '-p',
+  'sw/tsconfig.json',
+  '--noEmit',
+]) || (failed += 1)
 // ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
 step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || (failed += 1)
 // The code is kept in Prettier's format (.prettierrc); `npm run format` rewrites it.
-step('format', [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,mts,js,mjs}']) || (failed += 1)
+step('format', [
+  join(root, 'node_modules/prettier/bin/prettier.cjs'),
+  '--check',
+  '--log-level',
+  'warn',
+  '**/*.{ts,tsx,mts,js,mjs}',
+]) || (failed += 1)
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) failed += 1
 // The size budgets read the build just made.
-vitestStep('unit, architecture, size-budget and server tests (embedded PGlite)', ['client', 'architecture', 'budgets', 'server'], { DATABASE_URL: '' })
+vitestStep(
+  'unit, architecture, size-budget and server tests (embedded PGlite)',
+  ['client', 'architecture', 'budgets', 'server'],
+  { DATABASE_URL: '' },
+)
 const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) vitestStep('server tests (PostgreSQL)', ['server'], { DATABASE_URL: pgUrl })
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server tests on PostgreSQL skipped; .ci/run sets it)\n')

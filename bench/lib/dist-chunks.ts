@@ -47,7 +47,9 @@ export function parseHtml(html: string): DistGraph['html'] {
       .filter((t) => rel(t) === 'stylesheet')
       .flatMap((t) => attr(t, 'href') ?? [])
       .map((s) => s.replace(/^\//, '')),
-    app: [...(/var appFiles = \[([^\]]*)\]/.exec(html)?.[1] ?? '').matchAll(/["'`]\/(assets\/[^"'`]+\.(?:js|css))["'`]/g)].map((f) => f[1] as string),
+    app: [
+      ...(/var appFiles = \[([^\]]*)\]/.exec(html)?.[1] ?? '').matchAll(/["'`]\/(assets\/[^"'`]+\.(?:js|css))["'`]/g),
+    ].map((f) => f[1] as string),
     inline: [
       ...new Set(
         [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
@@ -61,7 +63,8 @@ export function parseHtml(html: string): DistGraph['html'] {
 /** Static imports, and dynamic imports with their preload lists, of one built chunk (in assets/). */
 export function parseChunk(code: string): Pick<Chunk, 'imports' | 'dynamicImports'> {
   const imports = new Set<string>()
-  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) imports.add(asset(m[1] as string))
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
+    imports.add(asset(m[1] as string))
   const depList = /m\.f=\[([^\]]*)\]/.exec(code)?.[1]
   const files = depList ? [...depList.matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => m[1] as string) : []
   const dynamicImports: Chunk['dynamicImports'] = []
@@ -129,7 +132,8 @@ export function summariseDist(g: DistGraph, route: string): DistSummary {
   const route_ = new Set<string>()
   if (entryImport) {
     for (const f of staticClosure(g, entryImport.deps)) route_.add(f)
-    for (const lazy of g.chunks.get(entryImport.file)?.dynamicImports ?? []) for (const f of staticClosure(g, lazy.deps)) route_.add(f)
+    for (const lazy of g.chunks.get(entryImport.file)?.dynamicImports ?? [])
+      for (const f of staticClosure(g, lazy.deps)) route_.add(f)
   }
   for (const f of staticClosure(g, g.html.inline)) route_.add(f)
   for (const f of initial) route_.delete(f)

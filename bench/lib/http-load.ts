@@ -22,13 +22,20 @@ export async function runHttp(
   const instance = autocannon({
     url: baseUrl,
     connections: opts.connections,
-    ...(opts.amount !== undefined ? { amount: opts.amount } : { duration: Math.max(1, Math.round((opts.durationMs ?? 5000) / 1000)) }),
+    ...(opts.amount !== undefined
+      ? { amount: opts.amount }
+      : { duration: Math.max(1, Math.round((opts.durationMs ?? 5000) / 1000)) }),
     timeout: 30,
     headers: { 'accept-encoding': 'gzip' },
     setupClient: (client) => {
       // One account per connection when several are given: each connection is a different user.
       const token = tokens[clientNo++ % Math.max(1, tokens.length)]
-      if (token) client.setHeaders({ authorization: `Bearer ${token}`, 'accept-encoding': 'gzip', 'content-type': 'application/json' })
+      if (token)
+        client.setHeaders({
+          authorization: `Bearer ${token}`,
+          'accept-encoding': 'gzip',
+          'content-type': 'application/json',
+        })
     },
     requests: [
       {
@@ -79,7 +86,14 @@ export async function benchToken(baseUrl: string, n = 0): Promise<string> {
   const from = { 'x-forwarded-for': `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}` }
   const reg = await api(baseUrl, 'POST', '/api/auth/register', { name: `Bench ${n}`, email, password }, undefined, from)
   if (reg.status !== 201 && reg.status !== 409) throw new Error(`register answered ${reg.status}: ${reg.body.message}`)
-  const login = await api<{ access_token: string }>(baseUrl, 'POST', '/api/auth/login', { email, password }, undefined, from)
+  const login = await api<{ access_token: string }>(
+    baseUrl,
+    'POST',
+    '/api/auth/login',
+    { email, password },
+    undefined,
+    from,
+  )
   const token = login.body.data?.access_token
   if (!token) throw new Error(`login answered ${login.status}: ${login.body.message}`)
   return token

@@ -20,7 +20,10 @@ export type BenchServer = {
   stop(): Promise<void>
 }
 
-export async function startBenchServer(env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number } = {},
+): Promise<BenchServer> {
   const child: ChildProcess = fork(join(import.meta.dirname, '../server-child.ts'), [], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
     execArgv: ['--expose-gc'],

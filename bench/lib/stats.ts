@@ -10,18 +10,45 @@ export function percentile(sorted: number[], p: number): number {
 export function summarise(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b)
   const mean = sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : Number.NaN
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean, max: sorted[sorted.length - 1] ?? Number.NaN }
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  }
 }
 
 /**
  * One load run: how many operations finished, how many failed, over how long, and their latencies;
  * `samples` (every latency) travels with it until runs are pooled, then is dropped.
  */
-export type LoadResult = { requests: number; errors: number; seconds: number; rps: number; latency: Latency; sent: number; samples?: number[] }
+export type LoadResult = {
+  requests: number
+  errors: number
+  seconds: number
+  rps: number
+  latency: Latency
+  sent: number
+  samples?: number[]
+}
 
 /** `sent`: requests started, which may exceed those answered in time when a run stops at its deadline. */
-export function loadResult(samples: number[], errors: number, seconds: number, sent = samples.length + errors): LoadResult {
-  return { requests: samples.length, errors, seconds, rps: samples.length / seconds, latency: summarise(samples), sent, samples }
+export function loadResult(
+  samples: number[],
+  errors: number,
+  seconds: number,
+  sent = samples.length + errors,
+): LoadResult {
+  return {
+    requests: samples.length,
+    errors,
+    seconds,
+    rps: samples.length / seconds,
+    latency: summarise(samples),
+    sent,
+    samples,
+  }
 }
 
 /** Several runs of one kind as one: latencies pooled, counts and time added. */

@@ -30,7 +30,8 @@ export function boxAround(lng: number, lat: number, widthM: number, heightM: num
 export function tileList(box: Bbox, layers: { layer: string; minzoom: number; maxzoom: number }[]): TileRef[] {
   return layers.flatMap((l) => {
     const out: TileRef[] = []
-    for (let z = l.minzoom; z <= l.maxzoom; z++) for (const [x, y] of tilesIn(box, z)) out.push({ layer: l.layer, z, x, y })
+    for (let z = l.minzoom; z <= l.maxzoom; z++)
+      for (const [x, y] of tilesIn(box, z)) out.push({ layer: l.layer, z, x, y })
     return out
   })
 }

@@ -13,11 +13,20 @@ import type { Bbox, TileRef } from './tile-math.ts'
 export type CountDeps = Pick<Deps, 'db' | 'config' | 'now' | 'logger'>
 
 /** What every load run draws its requests from, in the same order for the API and for the raw SQL. */
-export type Samples = { points: { lat: number; lng: number }[]; queries: string[]; bounds: Bbox; parcels: number; center: { lat: number; lng: number } }
+export type Samples = {
+  points: { lat: number; lng: number }[]
+  queries: string[]
+  bounds: Bbox
+  parcels: number
+  center: { lat: number; lng: number }
+}
 
 /** Counted lookups carry the bench accounts' ids: loop k counts against account k, as API connection k does. */
 /** `search-ward`: search with the map's centre at a sample point, so its ward is searched first, as the map asks from zoom 14. */
-export type Workload = { kind: 'planning' | 'valuation'; userIds: string[] } | { kind: 'search' | 'search-ward' } | { kind: 'tiles'; tiles: TileRef[] }
+export type Workload =
+  | { kind: 'planning' | 'valuation'; userIds: string[] }
+  | { kind: 'search' | 'search-ward' }
+  | { kind: 'tiles'; tiles: TileRef[] }
 
 /**
  * Parcels spread over the whole dataset (a fixed pseudo-random order, so every run asks the same
@@ -30,9 +39,15 @@ export async function pickSamples(db: Database, count = 200): Promise<Samples> {
        select ST_PointOnSurface(geom) as pt from parcels order by (id * 2654435761) % 4294967291 limit $1) s`,
     [count],
   )
-  const streets = await db.query<{ name: string }>(`select distinct name from streets where class <> 'alley' order by name limit 12`)
-  const addresses = await db.query<{ address: string }>(`select address from parcels where address is not null and address <> '' order by (id * 2654435761) % 4294967291 limit 8`)
-  const wards = await db.query<{ name: string }>(`select name from admin_units where level = 'ward' order by id limit 4`)
+  const streets = await db.query<{ name: string }>(
+    `select distinct name from streets where class <> 'alley' order by name limit 12`,
+  )
+  const addresses = await db.query<{ address: string }>(
+    `select address from parcels where address is not null and address <> '' order by (id * 2654435761) % 4294967291 limit 8`,
+  )
+  const wards = await db.query<{ name: string }>(
+    `select name from admin_units where level = 'ward' order by id limit 4`,
+  )
   const queries = [
     ...streets.map((s) => s.name),
     ...streets.slice(0, 6).map((s) => foldVietnamese(s.name)),
@@ -47,7 +62,13 @@ export async function pickSamples(db: Database, count = 200): Promise<Samples> {
   )
   if (!ext || points.length === 0) throw new Error('No data loaded')
   const bounds = { west: ext.west, south: ext.south, east: ext.east, north: ext.north }
-  return { points, queries, bounds, parcels: ext.n, center: { lat: (ext.south + ext.north) / 2, lng: (ext.west + ext.east) / 2 } }
+  return {
+    points,
+    queries,
+    bounds,
+    parcels: ext.n,
+    center: { lat: (ext.south + ext.north) / 2, lng: (ext.west + ext.east) / 2 },
+  }
 }
 
 /**
@@ -55,7 +76,11 @@ export async function pickSamples(db: Database, count = 200): Promise<Samples> {
  * answer — for planning and valuation that includes reserving the lookup against the daily limit, which
  * the contract requires of every counted lookup — without HTTP, token check, validation or JSON.
  */
-export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i: number, loop: number) => Promise<unknown> {
+export function rawOperation(
+  deps: CountDeps,
+  samples: Samples,
+  w: Workload,
+): (i: number, loop: number) => Promise<unknown> {
   const { db } = deps
   const { points, queries } = samples
   const point = (i: number) => points[i % points.length] as { lat: number; lng: number }
@@ -82,7 +107,10 @@ export function rawOperation(deps: CountDeps, samples: Samples, w: Workload): (i
  * `connections` loops, each awaiting one operation after another, for `durationMs` or until `amount`
  * operations have started (whichever is given), as autocannon drives HTTP connections.
  */
-export async function runLoad(op: (i: number, loop: number) => Promise<unknown>, opts: { connections: number; durationMs?: number; amount?: number }): Promise<LoadResult> {
+export async function runLoad(
+  op: (i: number, loop: number) => Promise<unknown>,
+  opts: { connections: number; durationMs?: number; amount?: number },
+): Promise<LoadResult> {
   const samples: number[] = []
   let errors = 0
   let next = 0

@@ -7,18 +7,26 @@ export const emailSchema = z.pipe(
   z.email({ error: 'E-mail không hợp lệ. Hãy dùng địa chỉ dạng ten@vidu.vn, chữ không dấu.' }),
 )
 
-export const passwordSchema = z.string({ error: 'Vui lòng nhập mật khẩu.' }).check(z.minLength(8, 'Mật khẩu cần ít nhất 8 ký tự.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.'))
+export const passwordSchema = z
+  .string({ error: 'Vui lòng nhập mật khẩu.' })
+  .check(z.minLength(8, 'Mật khẩu cần ít nhất 8 ký tự.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.'))
 
-export const nameSchema = z.string({ error: 'Vui lòng nhập họ tên.' }).check(z.trim(), z.minLength(1, 'Vui lòng nhập họ tên.'), z.maxLength(80, 'Họ tên tối đa 80 ký tự.'))
+export const nameSchema = z
+  .string({ error: 'Vui lòng nhập họ tên.' })
+  .check(z.trim(), z.minLength(1, 'Vui lòng nhập họ tên.'), z.maxLength(80, 'Họ tên tối đa 80 ký tự.'))
 
 export const registerBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema })
 export const loginBody = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Vui lòng nhập mật khẩu.' }).check(z.minLength(1, 'Vui lòng nhập mật khẩu.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.')),
+  password: z
+    .string({ error: 'Vui lòng nhập mật khẩu.' })
+    .check(z.minLength(1, 'Vui lòng nhập mật khẩu.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.')),
 })
 export const forgotPasswordBody = z.object({ email: emailSchema })
 export const resetPasswordBody = z.object({
-  code: z.string({ error: 'Vui lòng nhập mã.' }).check(z.trim(), z.minLength(1, 'Vui lòng nhập mã.'), z.maxLength(64, 'Mã không hợp lệ.')),
+  code: z
+    .string({ error: 'Vui lòng nhập mã.' })
+    .check(z.trim(), z.minLength(1, 'Vui lòng nhập mã.'), z.maxLength(64, 'Mã không hợp lệ.')),
   new_password: passwordSchema,
 })
 

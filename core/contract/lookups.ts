@@ -1,10 +1,17 @@
 import { z } from 'zod/mini'
 
-const num = (label: string) => z.coerce.number({ error: `${label} phải là số.` }).check(z.refine(Number.isFinite, `${label} phải là số hữu hạn.`))
+const num = (label: string) =>
+  z.coerce.number({ error: `${label} phải là số.` }).check(z.refine(Number.isFinite, `${label} phải là số hữu hạn.`))
 
 export const latLngQuery = z.object({
-  lat: z.pipe(num('Vĩ độ'), z.number().check(z.gte(-90, 'Vĩ độ phải từ -90 đến 90.'), z.lte(90, 'Vĩ độ phải từ -90 đến 90.'))),
-  lng: z.pipe(num('Kinh độ'), z.number().check(z.gte(-180, 'Kinh độ phải từ -180 đến 180.'), z.lte(180, 'Kinh độ phải từ -180 đến 180.'))),
+  lat: z.pipe(
+    num('Vĩ độ'),
+    z.number().check(z.gte(-90, 'Vĩ độ phải từ -90 đến 90.'), z.lte(90, 'Vĩ độ phải từ -90 đến 90.')),
+  ),
+  lng: z.pipe(
+    num('Kinh độ'),
+    z.number().check(z.gte(-180, 'Kinh độ phải từ -180 đến 180.'), z.lte(180, 'Kinh độ phải từ -180 đến 180.')),
+  ),
 })
 
 /** A box as `west,south,east,north` in degrees (query strings of tile packs and plan comparisons). */
@@ -15,12 +22,18 @@ export const bboxParam = z.pipe(
     z.transform((s) => s.split(',').map(Number)),
   ),
   z
-    .tuple([degrees(180), degrees(90), degrees(180), degrees(90)], { error: 'bbox phải là bốn số tây,nam,đông,bắc (độ).' })
+    .tuple([degrees(180), degrees(90), degrees(180), degrees(90)], {
+      error: 'bbox phải là bốn số tây,nam,đông,bắc (độ).',
+    })
     .check(z.refine(([w, s, e, n]) => w < e && s < n, 'bbox phải có tây < đông và nam < bắc.')),
 )
 
 const optionalPositive = (label: string, max: number) =>
-  z.optional(z.number({ error: `${label} phải là số.` }).check(z.positive(`${label} phải lớn hơn 0.`), z.lte(max, `${label} tối đa ${max}.`)))
+  z.optional(
+    z
+      .number({ error: `${label} phải là số.` })
+      .check(z.positive(`${label} phải lớn hơn 0.`), z.lte(max, `${label} tối đa ${max}.`)),
+  )
 
 export const valuationBody = z.object({
   lat: z.number({ error: 'Vĩ độ phải là số.' }).check(z.gte(-90), z.lte(90)),
@@ -28,26 +41,48 @@ export const valuationBody = z.object({
   area_m2: optionalPositive('Diện tích', 1_000_000),
   frontage_m: optionalPositive('Mặt tiền', 1000),
   /** 0 or absent-with-frontage means the parcel fronts the street. */
-  alley_width_m: z.optional(z.number({ error: 'Độ rộng hẻm phải là số.' }).check(z.gte(0, 'Độ rộng hẻm không âm.'), z.lte(100, 'Độ rộng hẻm tối đa 100 m.'))),
-  floors: z.optional(z.number({ error: 'Số tầng phải là số.' }).check(z.int('Số tầng phải là số nguyên.'), z.gte(0), z.lte(100, 'Số tầng tối đa 100.'))),
+  alley_width_m: z.optional(
+    z
+      .number({ error: 'Độ rộng hẻm phải là số.' })
+      .check(z.gte(0, 'Độ rộng hẻm không âm.'), z.lte(100, 'Độ rộng hẻm tối đa 100 m.')),
+  ),
+  floors: z.optional(
+    z
+      .number({ error: 'Số tầng phải là số.' })
+      .check(z.int('Số tầng phải là số nguyên.'), z.gte(0), z.lte(100, 'Số tầng tối đa 100.')),
+  ),
   image_ids: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(4, 'Tối đa 4 hình ảnh.'))),
 })
 
 /** `lat`/`lng` (optional, together): the centre of the map on screen, whose ward is searched first. */
 export const searchQuery = z
   .object({
-    q: z.string({ error: 'Vui lòng nhập từ khoá.' }).check(z.trim(), z.minLength(1, 'Vui lòng nhập từ khoá.'), z.maxLength(200, 'Từ khoá tối đa 200 ký tự.')),
-    limit: z._default(z.coerce.number({ error: 'limit phải là số.' }).check(z.int('limit phải là số nguyên.'), z.gte(1), z.lte(50)), 10),
+    q: z
+      .string({ error: 'Vui lòng nhập từ khoá.' })
+      .check(z.trim(), z.minLength(1, 'Vui lòng nhập từ khoá.'), z.maxLength(200, 'Từ khoá tối đa 200 ký tự.')),
+    limit: z._default(
+      z.coerce.number({ error: 'limit phải là số.' }).check(z.int('limit phải là số nguyên.'), z.gte(1), z.lte(50)),
+      10,
+    ),
     lat: z.optional(latLngQuery.shape.lat),
     lng: z.optional(latLngQuery.shape.lng),
   })
-  .check(z.refine((v) => (v.lat === undefined) === (v.lng === undefined), { message: 'Cần cả vĩ độ và kinh độ của bản đồ.', path: ['lat'] }))
+  .check(
+    z.refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+      message: 'Cần cả vĩ độ và kinh độ của bản đồ.',
+      path: ['lat'],
+    }),
+  )
 
 export const parcelsQuery = z.object({
   province: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   ward: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  sheet_no: z.coerce.number({ error: 'Số tờ phải là số.' }).check(z.int('Số tờ phải là số nguyên.'), z.gte(0), z.lte(1_000_000)),
-  parcel_no: z.coerce.number({ error: 'Số thửa phải là số.' }).check(z.int('Số thửa phải là số nguyên.'), z.gte(0), z.lte(10_000_000)),
+  sheet_no: z.coerce
+    .number({ error: 'Số tờ phải là số.' })
+    .check(z.int('Số tờ phải là số nguyên.'), z.gte(0), z.lte(1_000_000)),
+  parcel_no: z.coerce
+    .number({ error: 'Số thửa phải là số.' })
+    .check(z.int('Số thửa phải là số nguyên.'), z.gte(0), z.lte(10_000_000)),
 })
 
 const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
@@ -217,7 +252,9 @@ export const searchResult = z.object({
 export const searchData = z.array(searchResult)
 export const parcelsData = z.array(parcel)
 
-export const uploadData = z.array(z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }))
+export const uploadData = z.array(
+  z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }),
+)
 
 export type LatLngQuery = z.infer<typeof latLngQuery>
 export type ValuationBody = z.infer<typeof valuationBody>

@@ -18,10 +18,22 @@ export const planCompareQuery = z
     to: planId,
   })
   .check(
-    z.refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Cần cả vĩ độ và kinh độ.', path: ['lat'] }),
-    z.refine((q) => (q.lat !== undefined) !== (q.bbox !== undefined), { message: 'Chọn một thửa (lat, lng) hoặc một khu vực (bbox).', path: ['bbox'] }),
-    z.refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'Cần chọn cả hai đồ án để so sánh.', path: ['to'] }),
-    z.refine((q) => q.from === undefined || q.from !== q.to, { message: 'Hãy chọn hai đồ án khác nhau.', path: ['to'] }),
+    z.refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+      message: 'Cần cả vĩ độ và kinh độ.',
+      path: ['lat'],
+    }),
+    z.refine((q) => (q.lat !== undefined) !== (q.bbox !== undefined), {
+      message: 'Chọn một thửa (lat, lng) hoặc một khu vực (bbox).',
+      path: ['bbox'],
+    }),
+    z.refine((q) => (q.from === undefined) === (q.to === undefined), {
+      message: 'Cần chọn cả hai đồ án để so sánh.',
+      path: ['to'],
+    }),
+    z.refine((q) => q.from === undefined || q.from !== q.to, {
+      message: 'Hãy chọn hai đồ án khác nhau.',
+      path: ['to'],
+    }),
   )
 export type PlanCompareQuery = z.infer<typeof planCompareQuery>
 

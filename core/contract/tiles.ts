@@ -30,7 +30,9 @@ export const tileJson = z.object({
   /** Parcels only: where the data is, as wards with their province ("Phường Gia An, Thành phố Hồ Chí Minh"), a few at most. */
   coverage: z.optional(z.array(z.string())),
   /** Basemap only, when the server has TILE_URL: a raster basemap (XYZ template, 256-px tiles) to draw under the vector layers. */
-  raster: z.optional(z.object({ tiles: z.array(z.string()).check(z.minLength(1)), attribution: z.string(), maxzoom: z.int() })),
+  raster: z.optional(
+    z.object({ tiles: z.array(z.string()).check(z.minLength(1)), attribution: z.string(), maxzoom: z.int() }),
+  ),
 })
 export type TileJson = z.infer<typeof tileJson>
 

@@ -16,7 +16,12 @@ type Entry = { name: string; meridian: number; mergedInto: string; aliases?: str
 const HCM = 'Thành phố Hồ Chí Minh'
 const table: Entry[] = [
   { name: 'Thành phố Hà Nội', meridian: 105, mergedInto: 'Thành phố Hà Nội', aliases: ['hn', 'tphn', 'hanoi'] },
-  { name: HCM, meridian: 105.75, mergedInto: HCM, aliases: ['hcm', 'hcmc', 'tphcm', 'sai gon', 'saigon', 'ho chi minh city'] },
+  {
+    name: HCM,
+    meridian: 105.75,
+    mergedInto: HCM,
+    aliases: ['hcm', 'hcmc', 'tphcm', 'sai gon', 'saigon', 'ho chi minh city'],
+  },
   { name: 'Thành phố Hải Phòng', meridian: 105.75, mergedInto: 'Thành phố Hải Phòng', aliases: ['hp'] },
   { name: 'Thành phố Đà Nẵng', meridian: 107.75, mergedInto: 'Thành phố Đà Nẵng', aliases: ['dn'] },
   { name: 'Thành phố Cần Thơ', meridian: 105, mergedInto: 'Thành phố Cần Thơ' },
@@ -108,7 +113,12 @@ const byKey = new Map<string, Province>()
 for (const e of table) {
   const group = table.filter((o) => o.mergedInto === e.mergedInto)
   const meridians = [e.meridian, ...new Set(group.map((o) => o.meridian).filter((m) => m !== e.meridian))]
-  const province: Province = { name: e.name, meridian: e.meridian, mergedInto: e.mergedInto, meridiansAfterMerger: meridians }
+  const province: Province = {
+    name: e.name,
+    meridian: e.meridian,
+    mergedInto: e.mergedInto,
+    meridiansAfterMerger: meridians,
+  }
   for (const key of [e.name, ...(e.aliases ?? [])].map(provinceKey)) byKey.set(key, province)
 }
 
@@ -122,7 +132,9 @@ export const knownMeridians: readonly number[] = [...new Set(table.map((e) => e.
 
 /** The provinces on each meridian, short names ("TP.HCM, Bình Dương, …"), for choosing one by hand. */
 export function provincesOnMeridian(meridian: number): string[] {
-  return table.filter((e) => e.meridian === meridian).map((e) => (e.name === HCM ? 'TP.HCM' : e.name.replace(/^Thành phố /, '')))
+  return table
+    .filter((e) => e.meridian === meridian)
+    .map((e) => (e.name === HCM ? 'TP.HCM' : e.name.replace(/^Thành phố /, '')))
 }
 
 /** The meridian nearest the longitude among those in use: a sensible default before the province is known. */

@@ -20,7 +20,15 @@ const E = Math.sqrt(E2)
 const K0 = 0.9999
 const FALSE_EASTING = 500_000
 const ARC_SECOND = Math.PI / (180 * 3600)
-const [DX, DY, DZ, RX_S, RY_S, RZ_S, S_PPM] = TOWGS84.split(',').map(Number) as [number, number, number, number, number, number, number]
+const [DX, DY, DZ, RX_S, RY_S, RZ_S, S_PPM] = TOWGS84.split(',').map(Number) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+]
 const RX = RX_S * ARC_SECOND
 const RY = RY_S * ARC_SECOND
 const RZ = RZ_S * ARC_SECOND
@@ -61,8 +69,17 @@ function helmertInverse([x, y, z]: Xyz): Xyz {
 const N3 = F / (2 - F)
 const RECTIFYING = (A / (1 + N3)) * (1 + N3 ** 2 / 4 + N3 ** 4 / 64 + N3 ** 6 / 256)
 const ALPHA = [
-  N3 / 2 - (2 * N3 ** 2) / 3 + (5 * N3 ** 3) / 16 + (41 * N3 ** 4) / 180 - (127 * N3 ** 5) / 288 + (7891 * N3 ** 6) / 37800,
-  (13 * N3 ** 2) / 48 - (3 * N3 ** 3) / 5 + (557 * N3 ** 4) / 1440 + (281 * N3 ** 5) / 630 - (1983433 * N3 ** 6) / 1935360,
+  N3 / 2 -
+    (2 * N3 ** 2) / 3 +
+    (5 * N3 ** 3) / 16 +
+    (41 * N3 ** 4) / 180 -
+    (127 * N3 ** 5) / 288 +
+    (7891 * N3 ** 6) / 37800,
+  (13 * N3 ** 2) / 48 -
+    (3 * N3 ** 3) / 5 +
+    (557 * N3 ** 4) / 1440 +
+    (281 * N3 ** 5) / 630 -
+    (1983433 * N3 ** 6) / 1935360,
   (61 * N3 ** 3) / 240 - (103 * N3 ** 4) / 140 + (15061 * N3 ** 5) / 26880 + (167603 * N3 ** 6) / 181440,
   (49561 * N3 ** 4) / 161280 - (179 * N3 ** 5) / 168 + (6601661 * N3 ** 6) / 7257600,
   (34729 * N3 ** 5) / 80640 - (3418889 * N3 ** 6) / 1995840,
@@ -111,7 +128,9 @@ function tmInverse(easting: number, northing: number, meridian: number): { lat: 
   for (let i = 0; i < 10; i++) {
     const sigma = Math.sinh(E * Math.atanh((E * tau) / Math.sqrt(1 + tau * tau)))
     const tauI = tau * Math.sqrt(1 + sigma * sigma) - sigma * Math.sqrt(1 + tau * tau)
-    const step = ((tauPrime - tauI) / Math.sqrt(1 + tauI * tauI)) * ((1 + (1 - E2) * tau * tau) / ((1 - E2) * Math.sqrt(1 + tau * tau)))
+    const step =
+      ((tauPrime - tauI) / Math.sqrt(1 + tauI * tauI)) *
+      ((1 + (1 - E2) * tau * tau) / ((1 - E2) * Math.sqrt(1 + tau * tau)))
     tau += step
     if (Math.abs(step) < 1e-14) break
   }

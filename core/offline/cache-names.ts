@@ -47,6 +47,7 @@ export const OUTBOX_SYNC_TAG = 'qh-outbox'
  * Map tile URLs the service worker caches: the server's own vector tiles and raster planning overlays
  * (layer `raster/<id>`), never third-party rasters.
  */
-export const TILE_PATH = /^\/tiles\/(basemap|planning|parcels|raster\/[A-Za-z0-9._-]{1,80})\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.(?:pbf|png|webp)$/
+export const TILE_PATH =
+  /^\/tiles\/(basemap|planning|parcels|raster\/[A-Za-z0-9._-]{1,80})\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.(?:pbf|png|webp)$/
 /** TileJSON of the vector sets, and the list of raster overlays. */
 export const TILEJSON_PATH = /^\/tiles\/(basemap|planning|parcels|overlays)\.json$/

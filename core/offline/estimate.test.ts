@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ENTRY_OVERHEAD_BYTES, estimateBytes, FALLBACK_RASTER_TILE_BYTES, FALLBACK_TILE_BYTES, sampleTiles } from './estimate.ts'
+import {
+  ENTRY_OVERHEAD_BYTES,
+  estimateBytes,
+  FALLBACK_RASTER_TILE_BYTES,
+  FALLBACK_TILE_BYTES,
+  sampleTiles,
+} from './estimate.ts'
 import { planArea, type PlanPart } from './tile-grid.ts'
 
 const part = (layer: PlanPart['layer'], z: number, cols: number, rows: number): PlanPart => ({
@@ -20,7 +26,8 @@ describe('size estimate of a saved area', () => {
       { layer: 'parcels' as const, z: 17, bytes: 0 },
       { layer: 'parcels' as const, z: 17, bytes: 3_000 },
     ]
-    const expected = 4 * (15_000 + ENTRY_OVERHEAD_BYTES) + 4 * (4_000 + ENTRY_OVERHEAD_BYTES) + 16 * (1_500 + ENTRY_OVERHEAD_BYTES)
+    const expected =
+      4 * (15_000 + ENTRY_OVERHEAD_BYTES) + 4 * (4_000 + ENTRY_OVERHEAD_BYTES) + 16 * (1_500 + ENTRY_OVERHEAD_BYTES)
     expect(estimateBytes(plan, samples)).toBe(expected)
   })
 
@@ -30,7 +37,9 @@ describe('size estimate of a saved area', () => {
       { layer: 'planning' as const, z: 14, bytes: 9_000 },
       { layer: 'planning' as const, z: 16, bytes: 5_000 },
     ]
-    expect(estimateBytes(plan, samples)).toBe(9 * (5_000 + ENTRY_OVERHEAD_BYTES) + (FALLBACK_TILE_BYTES + ENTRY_OVERHEAD_BYTES))
+    expect(estimateBytes(plan, samples)).toBe(
+      9 * (5_000 + ENTRY_OVERHEAD_BYTES) + (FALLBACK_TILE_BYTES + ENTRY_OVERHEAD_BYTES),
+    )
   })
 
   it('samples the middle and the quarter points of each layer and zoom, once each, and one tile of a single-tile range', () => {
@@ -49,7 +58,11 @@ describe('size estimate of a saved area', () => {
 
   it('counts raster overlay tiles within the overlay’s own zooms and bounds, sized by their samples or the raster fallback', () => {
     const bbox: [number, number, number, number] = [108.2, 16.04, 108.22, 16.06]
-    const overlay = { minzoom: 15, maxzoom: 17, bounds: [108.205, 16.045, 108.21, 16.05] as [number, number, number, number] }
+    const overlay = {
+      minzoom: 15,
+      maxzoom: 17,
+      bounds: [108.205, 16.045, 108.21, 16.05] as [number, number, number, number],
+    }
     const plan = planArea(bbox, 14, 18, { 'raster/qhpk-1': overlay })
     expect(plan.map((p) => p.range.z)).toEqual([15, 16, 17])
     expect(plan.every((p) => p.layer === 'raster/qhpk-1')).toBe(true)

@@ -60,7 +60,9 @@ function averageNear(samples: readonly SizeSample[], layer: LayerKey, z: number)
 export function estimateBytes(plan: readonly PlanPart[], samples: readonly SizeSample[]): number {
   let total = 0
   for (const { layer, range, count } of plan) {
-    const avg = averageNear(samples, layer, range.z) ?? (layer.startsWith('raster/') ? FALLBACK_RASTER_TILE_BYTES : FALLBACK_TILE_BYTES)
+    const avg =
+      averageNear(samples, layer, range.z) ??
+      (layer.startsWith('raster/') ? FALLBACK_RASTER_TILE_BYTES : FALLBACK_TILE_BYTES)
     total += count * (avg + ENTRY_OVERHEAD_BYTES)
   }
   return Math.round(total)

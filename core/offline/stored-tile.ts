@@ -15,5 +15,8 @@ export async function storableTile(res: Response, now: number): Promise<{ respon
     const v = res.headers.get(name)
     if (v) headers.set(name, v)
   }
-  return { response: new Response(body, { status: res.status, headers }), bytes: (body?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES }
+  return {
+    response: new Response(body, { status: res.status, headers }),
+    bytes: (body?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES,
+  }
 }

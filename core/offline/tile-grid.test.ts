@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LAT, planArea, planCount, planTiles, tileCorner, tileRange, type Bbox, type LayerExtent } from './tile-grid.ts'
+import {
+  MAX_LAT,
+  planArea,
+  planCount,
+  planTiles,
+  tileCorner,
+  tileRange,
+  type Bbox,
+  type LayerExtent,
+} from './tile-grid.ts'
 
 // A box in the demo ward: 106.69–106.71 E, 10.79–10.80 N. By hand, x = (lng + 180) / 360 · 2^z and
 // y = (1 − ln(tan φ + sec φ) / π) / 2 · 2^z:
@@ -47,11 +56,16 @@ describe('tile enumeration on the XYZ grid', () => {
   })
 
   it('counts the whole world as 4^z tiles per zoom', () => {
-    expect(planCount(planArea(world, 0, 3, { basemap: { minzoom: 0, maxzoom: 22, bounds: world } }))).toBe(1 + 4 + 16 + 64)
+    expect(planCount(planArea(world, 0, 3, { basemap: { minzoom: 0, maxzoom: 22, bounds: world } }))).toBe(
+      1 + 4 + 16 + 64,
+    )
   })
 
   it('lists every planned tile once, in order, and resumes from an index', () => {
-    const plan = planArea(ward, 14, 16, { basemap: { minzoom: 10, maxzoom: 18, bounds: world }, planning: { minzoom: 12, maxzoom: 18, bounds: world } })
+    const plan = planArea(ward, 14, 16, {
+      basemap: { minzoom: 10, maxzoom: 18, bounds: world },
+      planning: { minzoom: 12, maxzoom: 18, bounds: world },
+    })
     const all = [...planTiles(plan)]
     expect(all).toHaveLength(planCount(plan))
     expect(new Set(all.map((t) => `${t.layer}/${t.z}/${t.x}/${t.y}`)).size).toBe(all.length)

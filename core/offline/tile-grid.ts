@@ -77,7 +77,12 @@ export type PlanPart = { layer: LayerKey; range: TileRange; count: number; box: 
  * and only where the layer has data (its TileJSON bounds). Ordered layer by layer, low zooms first, so
  * a download that stops half way leaves whole overview levels behind.
  */
-export function planArea(bbox: Bbox, minZoom: number, maxZoom: number, layers: Partial<Record<LayerKey, LayerExtent>>): PlanPart[] {
+export function planArea(
+  bbox: Bbox,
+  minZoom: number,
+  maxZoom: number,
+  layers: Partial<Record<LayerKey, LayerExtent>>,
+): PlanPart[] {
   const parts: PlanPart[] = []
   for (let z = minZoom; z <= maxZoom; z++) {
     for (const [layer, extent] of Object.entries(layers) as [LayerKey, LayerExtent][]) {

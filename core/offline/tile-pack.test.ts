@@ -1,7 +1,16 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { planArea, planCount, planTiles, tileRange, type Bbox, type LayerTile } from './tile-grid.ts'
-import { crc32, packEntryHead, packHeader, packPath, planPacks, planRects, readPack, type PackEntry } from './tile-pack.ts'
+import {
+  crc32,
+  packEntryHead,
+  packHeader,
+  packPath,
+  planPacks,
+  planRects,
+  readPack,
+  type PackEntry,
+} from './tile-pack.ts'
 
 const ward: Bbox = [106.69, 10.79, 106.71, 10.8]
 const extent = { minzoom: 12, maxzoom: 18, bounds: [106.6, 10.7, 106.8, 10.9] as Bbox }
@@ -32,7 +41,8 @@ function packBytes(version: number, tiles: (LayerTile & { body: Uint8Array | nul
   }
   return all
 }
-const chunked = (b: Uint8Array) => streamOf(...Array.from({ length: Math.ceil(b.length / 7) }, (_, i) => b.subarray(i * 7, i * 7 + 7)))
+const chunked = (b: Uint8Array) =>
+  streamOf(...Array.from({ length: Math.ceil(b.length / 7) }, (_, i) => b.subarray(i * 7, i * 7 + 7)))
 
 async function readAll(stream: ReadableStream<Uint8Array>) {
   const out: { version?: number; entries: PackEntry[] } = { entries: [] }
@@ -55,10 +65,16 @@ describe('tile packs', () => {
     for (const { layer, range: r, tiles } of rects) {
       expect(tiles.length).toBeLessThanOrEqual(64)
       expect(tiles.length).toBe((r.maxX - r.minX + 1) * (r.maxY - r.minY + 1))
-      expect(tiles.every((t) => t.layer === layer && t.z === r.z && t.x >= r.minX && t.x <= r.maxX && t.y >= r.minY && t.y <= r.maxY)).toBe(true)
+      expect(
+        tiles.every(
+          (t) => t.layer === layer && t.z === r.z && t.x >= r.minX && t.x <= r.maxX && t.y >= r.minY && t.y <= r.maxY,
+        ),
+      ).toBe(true)
     }
     // 135 tiles at z18 (15 × 9) per layer: four rows of 15 make a rectangle, so three per layer.
-    expect(rects.filter((r) => r.range.z === 18).map((r) => r.tiles.length)).toEqual([60, 60, 15, 60, 60, 15, 60, 60, 15])
+    expect(rects.filter((r) => r.range.z === 18).map((r) => r.tiles.length)).toEqual([
+      60, 60, 15, 60, 60, 15, 60, 60, 15,
+    ])
   })
 
   it('resumes mid-row with the rest of that row, then whole rows again', () => {
@@ -70,7 +86,9 @@ describe('tile packs', () => {
   })
 
   it('splits a row wider than a pack into pieces', () => {
-    const wide = [{ layer: 'parcels' as const, range: { z: 18, minX: 0, maxX: 99, minY: 0, maxY: 1 }, count: 200, box: ward }]
+    const wide = [
+      { layer: 'parcels' as const, range: { z: 18, minX: 0, maxX: 99, minY: 0, maxY: 1 }, count: 200, box: ward },
+    ]
     expect([...planRects(wide, 0, 64)].map((r) => [r.range.minX, r.range.maxX, r.range.minY])).toEqual([
       [0, 63, 0],
       [64, 99, 0],
@@ -100,7 +118,8 @@ describe('tile packs', () => {
         for (let z = z1; z <= z2; z++) {
           const r = tileRange(bbox, z)
           for (const layer of q.get('layers')!.split(',') as LayerTile['layer'][]) {
-            for (let y = r.minY; y <= r.maxY; y++) for (let x = r.minX; x <= r.maxX; x++) listed.push({ layer, z, x, y })
+            for (let y = r.minY; y <= r.maxY; y++)
+              for (let x = r.minX; x <= r.maxX; x++) listed.push({ layer, z, x, y })
           }
         }
         expect(listed, packPath(p)).toEqual(p.tiles.map(({ layer, z, x, y }) => ({ layer, z, x, y })))
@@ -110,7 +129,8 @@ describe('tile packs', () => {
 
   it('never packs a layer no server packs, nor layers of two servers together', () => {
     const mixed = planArea(ward, 12, 16, { basemap: extent, planning: extent, 'raster/7': extent })
-    const packedBy = (layer: string) => (layer === 'raster/7' ? null : layer === 'basemap' ? 'https://tiles.example.org' : 'https://app.test')
+    const packedBy = (layer: string) =>
+      layer === 'raster/7' ? null : layer === 'basemap' ? 'https://tiles.example.org' : 'https://app.test'
     const packs = [...planPacks(mixed, { packedBy })]
     expect(packs.flatMap((p) => p.tiles)).toEqual([...planTiles(mixed)])
     expect(packs.every((p) => p.layers.length === 1)).toBe(true)

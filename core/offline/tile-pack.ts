@@ -1,5 +1,13 @@
 import { tileLayerIds, type TileLayerId } from '../contract/tiles.ts'
-import { planTiles, tileCorner, type Bbox, type LayerKey, type LayerTile, type PlanPart, type TileRange } from './tile-grid.ts'
+import {
+  planTiles,
+  tileCorner,
+  type Bbox,
+  type LayerKey,
+  type LayerTile,
+  type PlanPart,
+  type TileRange,
+} from './tile-grid.ts'
 
 /**
  * Tile packs: many tiles in one response, so saving an area is a few dozen requests instead of a
@@ -50,7 +58,8 @@ export function layerCode(layer: LayerKey): number {
  * server sends it, and the app gives tiles that came in a pack the same one, so a later refresh of a
  * single tile is conditional as usual.
  */
-export const tileEtag = (version: number, layer: string, z: number, x: number, y: number): string => `W/"${version}-${layer}-${z}-${x}-${y}"`
+export const tileEtag = (version: number, layer: string, z: number, x: number, y: number): string =>
+  `W/"${version}-${layer}-${z}-${x}-${y}"`
 
 /** The data version a tile ETag was made for, or null for anything else. */
 export function etagVersion(etag: string | null | undefined): number | null {
@@ -78,13 +87,19 @@ export function crc32(bytes: Uint8Array): number {
 export type PartRect = { layer: LayerKey; range: TileRange; tiles: (LayerTile & { index: number })[] }
 
 /** One part cut into rectangles from its tile `from` on; `first` is the plan index of its first tile. */
-function* partRects({ layer, range, count }: PlanPart, first: number, from: number, maxTiles: number): Generator<PartRect> {
+function* partRects(
+  { layer, range, count }: PlanPart,
+  first: number,
+  from: number,
+  maxTiles: number,
+): Generator<PartRect> {
   const width = range.maxX - range.minX + 1
   for (let i = Math.max(0, from - first); i < count;) {
     const row = Math.floor(i / width)
     const col = i % width
     // Whole rows when the rectangle starts a row and a row fits, else the rest of the row up to maxTiles.
-    const wholeRows = col === 0 && width <= maxTiles ? Math.min(Math.floor(maxTiles / width), range.maxY - range.minY + 1 - row) : 0
+    const wholeRows =
+      col === 0 && width <= maxTiles ? Math.min(Math.floor(maxTiles / width), range.maxY - range.minY + 1 - row) : 0
     const n = wholeRows > 0 ? wholeRows * width : Math.min(width - col, maxTiles)
     const tiles = Array.from({ length: n }, (_, k) => ({
       layer,
@@ -94,7 +109,17 @@ function* partRects({ layer, range, count }: PlanPart, first: number, from: numb
       index: first + i + k,
     }))
     const last = tiles[n - 1]!
-    yield { layer, range: { z: range.z, minX: range.minX + col, maxX: wholeRows > 0 ? range.maxX : last.x, minY: range.minY + row, maxY: last.y }, tiles }
+    yield {
+      layer,
+      range: {
+        z: range.z,
+        minX: range.minX + col,
+        maxX: wholeRows > 0 ? range.maxX : last.x,
+        minY: range.minY + row,
+        maxY: last.y,
+      },
+      tiles,
+    }
     i += n
   }
 }
@@ -115,7 +140,12 @@ export function* planRects(plan: readonly PlanPart[], from = 0, maxTiles = PACK_
  * One pack the app asks for: every tile of `box` at each of the zooms for each of the layers, in the
  * server's order (zoom, then the layers as listed, then row by row), and their places in the plan.
  */
-export type PackRequest = { box: Bbox; zooms: [number, number]; layers: LayerKey[]; tiles: (LayerTile & { index: number })[] }
+export type PackRequest = {
+  box: Bbox
+  zooms: [number, number]
+  layers: LayerKey[]
+  tiles: (LayerTile & { index: number })[]
+}
 
 const sameBox = (a: Bbox, b: Bbox) => a.every((v, i) => v === b[i])
 
@@ -127,7 +157,10 @@ const sameBox = (a: Bbox, b: Bbox) => a.every((v, i) => v === b[i])
  * larger than a pack, one begun before `from`, or one of a layer no server packs (`packedBy` null:
  * saved tile by tile) is cut into rectangles of its own.
  */
-export function* planPacks(plan: readonly PlanPart[], opts: { from?: number; maxTiles?: number; packedBy?: (layer: LayerKey) => string | null } = {}): Generator<PackRequest> {
+export function* planPacks(
+  plan: readonly PlanPart[],
+  opts: { from?: number; maxTiles?: number; packedBy?: (layer: LayerKey) => string | null } = {},
+): Generator<PackRequest> {
   const { from = 0, maxTiles = PACK_TILES, packedBy = () => '' } = opts
   const firsts: number[] = []
   let count = 0
@@ -143,7 +176,10 @@ export function* planPacks(plan: readonly PlanPart[], opts: { from?: number; max
   const tilesOf = (a: number, b: number) => plan.slice(a, b).reduce((n, p) => n + p.count, 0)
   const layersOf = (a: number, b: number) => plan.slice(a, b).map((p) => p.layer)
   // Parts a..b can share one pack with part `start`: of its server and its box.
-  const joinable = (start: number, a: number, b: number) => plan.slice(a, b).every((p) => packedBy(p.layer) === packedBy(plan[start]!.layer) && sameBox(p.box, plan[start]!.box))
+  const joinable = (start: number, a: number, b: number) =>
+    plan
+      .slice(a, b)
+      .every((p) => packedBy(p.layer) === packedBy(plan[start]!.layer) && sameBox(p.box, plan[start]!.box))
   for (let i = 0; i < plan.length;) {
     const part = plan[i]!
     const first = firsts[i]!
@@ -152,7 +188,8 @@ export function* planPacks(plan: readonly PlanPart[], opts: { from?: number; max
       continue
     }
     if (from > first || part.count > maxTiles || packedBy(part.layer) === null) {
-      for (const r of partRects(part, first, from, maxTiles)) yield { box: rangeBbox(r.range), zooms: [r.range.z, r.range.z], layers: [r.layer], tiles: r.tiles }
+      for (const r of partRects(part, first, from, maxTiles))
+        yield { box: rangeBbox(r.range), zooms: [r.range.z, r.range.z], layers: [r.layer], tiles: r.tiles }
       i++
       continue
     }
@@ -162,13 +199,25 @@ export function* planPacks(plan: readonly PlanPart[], opts: { from?: number; max
     if (joinable(i, i, zoom) && tilesOf(i, zoom) <= maxTiles) {
       end = zoom
       const layers = layersOf(i, zoom).join()
-      for (let next = zoomEnd(end); end < plan.length && layersOf(end, next).join() === layers && joinable(i, end, next) && tilesOf(i, next) <= maxTiles; next = zoomEnd(end))
+      for (
+        let next = zoomEnd(end);
+        end < plan.length &&
+        layersOf(end, next).join() === layers &&
+        joinable(i, end, next) &&
+        tilesOf(i, next) <= maxTiles;
+        next = zoomEnd(end)
+      )
         end = next
     } else {
       while (end < zoom && joinable(i, end, end + 1) && tilesOf(i, end + 1) <= maxTiles) end++
     }
     const tiles = [...planTiles(plan.slice(i, end))].map((t) => ({ ...t, index: first + t.index }))
-    yield { box: part.box, zooms: [part.range.z, plan[end - 1]!.range.z], layers: [...new Set(layersOf(i, end))], tiles }
+    yield {
+      box: part.box,
+      zooms: [part.range.z, plan[end - 1]!.range.z],
+      layers: [...new Set(layersOf(i, end))],
+      tiles,
+    }
     i = end
   }
 }
@@ -273,7 +322,8 @@ export async function* readPack(stream: ReadableStream<Uint8Array>): AsyncGenera
   try {
     const head = await reader.read(PACK_HEADER_BYTES)
     const view = new DataView(head.buffer)
-    if (new TextDecoder().decode(head.subarray(0, 4)) !== PACK_MAGIC || head[4] !== PACK_FORMAT) throw new PackFormatError('Không phải gói ô bản đồ.')
+    if (new TextDecoder().decode(head.subarray(0, 4)) !== PACK_MAGIC || head[4] !== PACK_FORMAT)
+      throw new PackFormatError('Không phải gói ô bản đồ.')
     const entries = view.getUint32(12)
     yield { version: view.getUint32(8), entries }
     for (let i = 0; i < entries; i++) {
@@ -281,7 +331,8 @@ export async function* readPack(stream: ReadableStream<Uint8Array>): AsyncGenera
       const ev = new DataView(e.buffer)
       const layer = tileLayerIds[e[0]!]
       const kind = e[2]
-      if (!layer || (kind !== entryKind.empty && kind !== entryKind.tile)) throw new PackFormatError('Gói ô bản đồ hỏng.')
+      if (!layer || (kind !== entryKind.empty && kind !== entryKind.tile))
+        throw new PackFormatError('Gói ô bản đồ hỏng.')
       const at = { layer, z: e[1]!, x: ev.getUint32(4), y: ev.getUint32(8) }
       const bodyLength = ev.getUint32(12)
       if (kind === entryKind.empty) {
@@ -292,7 +343,8 @@ export async function* readPack(stream: ReadableStream<Uint8Array>): AsyncGenera
       const tile = await gunzip(await reader.read(bodyLength)).catch(() => {
         throw new PackFormatError('Gói ô bản đồ hỏng.')
       })
-      if (tile.length !== ev.getUint32(16) || crc32(tile) !== ev.getUint32(20)) throw new PackFormatError('Gói ô bản đồ hỏng.')
+      if (tile.length !== ev.getUint32(16) || crc32(tile) !== ev.getUint32(20))
+        throw new PackFormatError('Gói ô bản đồ hỏng.')
       yield { ...at, tile }
     }
     if (!(await reader.atEnd())) throw new PackFormatError('Gói ô bản đồ hỏng.')

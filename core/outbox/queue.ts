@@ -84,7 +84,10 @@ export async function putItem(item: OutboxItem): Promise<void> {
 }
 
 /** Changes an item in one IndexedDB transaction; returns the new item, or undefined when it is gone. */
-export async function updateItem(id: string, patch: Partial<OutboxItem> | ((item: OutboxItem) => Partial<OutboxItem>)): Promise<OutboxItem | undefined> {
+export async function updateItem(
+  id: string,
+  patch: Partial<OutboxItem> | ((item: OutboxItem) => Partial<OutboxItem>),
+): Promise<OutboxItem | undefined> {
   let out: OutboxItem | undefined
   await update<OutboxItem | undefined>(
     id,
@@ -108,5 +111,7 @@ export async function removeItem(id: string): Promise<void> {
 
 /** A failed or waiting item goes back to the queue, to be sent at the next chance (now, if online). */
 export function retryItem(id: string): Promise<OutboxItem | undefined> {
-  return updateItem(id, (item) => (item.status === 'sent' ? {} : { status: 'pending', nextAttemptAt: null, error: null }))
+  return updateItem(id, (item) =>
+    item.status === 'sent' ? {} : { status: 'pending', nextAttemptAt: null, error: null },
+  )
 }

@@ -48,7 +48,8 @@ export function retryDelay(attempts: number): number {
  * by a page that reloaded or closed mid-send, and is sent again at once (with its idempotency key).
  */
 export function isDue(item: OutboxItem, now: number, force = false, senderGone = false): boolean {
-  if (item.status === 'sending') return senderGone || item.lastAttemptAt === null || now - item.lastAttemptAt > STALE_SENDING_MS
+  if (item.status === 'sending')
+    return senderGone || item.lastAttemptAt === null || now - item.lastAttemptAt > STALE_SENDING_MS
   if (item.status !== 'pending') return false
   return force || item.nextAttemptAt === null || item.nextAttemptAt <= now
 }
@@ -112,7 +113,11 @@ export function flushOutbox(deps: FlushDeps): Promise<FlushResult> {
         await updateItem(id, { status: 'sent', uploadId: outcome.uploadId, error: null, nextAttemptAt: null })
         result.sent += 1
       } else if (outcome.retry) {
-        await updateItem(id, { status: 'pending', error: outcome.message, nextAttemptAt: outcome.backoff ? now() + retryDelay(sending.attempts) : null })
+        await updateItem(id, {
+          status: 'pending',
+          error: outcome.message,
+          nextAttemptAt: outcome.backoff ? now() + retryDelay(sending.attempts) : null,
+        })
         result.waiting += 1
         // What stopped this one (no network, server away, login) stops the ones after it too.
         stopped = true

@@ -23,7 +23,11 @@ export function workerSender(opts: { baseUrl: string; auth: OutboxAuth; fetch?: 
       res = await doFetch(`${opts.baseUrl}/api/uploads`, {
         method: 'POST',
         body: form,
-        headers: { Accept: 'application/json', Authorization: `Bearer ${opts.auth.token}`, 'Idempotency-Key': item.idempotencyKey },
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${opts.auth.token}`,
+          'Idempotency-Key': item.idempotencyKey,
+        },
       })
     } catch {
       return classifyFailure('Network', 0, 'Không kết nối được máy chủ.')

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { orderZones, parsePlanLevel, planLevelRank, planLevelRankSql, replacedBy } from './plan-levels.ts'
 
-const zone = (id: string, plan_level: string, approved_at: string, decision_no = `${id}/QĐ`) => ({ id, plan_name: `Đồ án ${decision_no}`, plan_level, approved_at, decision_no })
+const zone = (id: string, plan_level: string, approved_at: string, decision_no = `${id}/QĐ`) => ({
+  id,
+  plan_name: `Đồ án ${decision_no}`,
+  plan_level,
+  approved_at,
+  decision_no,
+})
 
 describe('plan levels', () => {
   it('ranks the detailed plan over the zoning plan over the general plan, unknown levels last', () => {
-    expect(['QHC', 'bogus', 'QHPK 1/2000', 'QHCT 1/500'].sort((a, b) => planLevelRank(a) - planLevelRank(b))).toEqual(['QHCT 1/500', 'QHPK 1/2000', 'QHC', 'bogus'])
+    expect(['QHC', 'bogus', 'QHPK 1/2000', 'QHCT 1/500'].sort((a, b) => planLevelRank(a) - planLevelRank(b))).toEqual([
+      'QHCT 1/500',
+      'QHPK 1/2000',
+      'QHC',
+      'bogus',
+    ])
   })
 
   it('reads the levels as files write them', () => {
@@ -39,7 +50,9 @@ describe('plan levels', () => {
   })
 
   it('gives SQL the same ranks', () => {
-    expect(planLevelRankSql('p.level')).toBe("case p.level when 'QHCT 1/500' then 0 when 'QHPK 1/2000' then 1 when 'QHC' then 2 else 3 end")
+    expect(planLevelRankSql('p.level')).toBe(
+      "case p.level when 'QHCT 1/500' then 0 when 'QHPK 1/2000' then 1 when 'QHC' then 2 else 3 end",
+    )
   })
 
   it('marks each older plan of a level as replaced by the newest of that level, whatever the order given', () => {
@@ -59,6 +72,10 @@ describe('plan levels', () => {
   })
 
   it('replaces nothing among plans approved the same day, nor a plan alone at its level', () => {
-    expect(replacedBy([zone('a', 'QHCT 1/500', '2024-01-01'), zone('b', 'QHCT 1/500', '2024-01-01', '9/QĐ')]).map((v) => v.replaced_by)).toEqual([null, null])
+    expect(
+      replacedBy([zone('a', 'QHCT 1/500', '2024-01-01'), zone('b', 'QHCT 1/500', '2024-01-01', '9/QĐ')]).map(
+        (v) => v.replaced_by,
+      ),
+    ).toEqual([null, null])
   })
 })

@@ -39,7 +39,9 @@ export type PlanDecision = { decision_no: string; approved_at: string }
  * and each older one is replaced by it (both are kept and listed, the older as history). Null for the
  * one in force and for plans no newer one of their level covers.
  */
-export function replacedBy<T extends PlanDecision & { plan_level: string }>(items: readonly T[]): (T & { replaced_by: PlanDecision | null })[] {
+export function replacedBy<T extends PlanDecision & { plan_level: string }>(
+  items: readonly T[],
+): (T & { replaced_by: PlanDecision | null })[] {
   const newest = new Map<string, T>()
   for (const it of items) {
     const seen = newest.get(it.plan_level)
@@ -47,7 +49,10 @@ export function replacedBy<T extends PlanDecision & { plan_level: string }>(item
   }
   return items.map((it) => {
     const current = newest.get(it.plan_level)!
-    const replaced = current.approved_at > it.approved_at ? { decision_no: current.decision_no, approved_at: current.approved_at } : null
+    const replaced =
+      current.approved_at > it.approved_at
+        ? { decision_no: current.decision_no, approved_at: current.approved_at }
+        : null
     return { ...it, replaced_by: replaced }
   })
 }

@@ -71,7 +71,10 @@ describe('serving the built app', () => {
     const dist = mkdtempSync(join(tmpdir(), 'qh-dist-'))
     mkdirSync(join(dist, 'assets'))
     mkdirSync(join(dist, 'builds'))
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="vi"><title>Quy hoạch</title>' + ' '.repeat(2000))
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="vi"><title>Quy hoạch</title>' + ' '.repeat(2000),
+    )
     writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1);'.repeat(200))
     writeFileSync(join(dist, 'sw.js'), 'self.x=1')
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}')
@@ -79,13 +82,21 @@ describe('serving the built app', () => {
     const t = await createTestApp()
     t.config.distDir = dist
     const { createApp } = await import('./app.ts')
-    const app: Hono = createApp({ config: t.config, db: t.db, logger: t.logger, mailer: { send: async () => {} }, now: () => new Date() }) as unknown as Hono
+    const app: Hono = createApp({
+      config: t.config,
+      db: t.db,
+      logger: t.logger,
+      mailer: { send: async () => {} },
+      now: () => new Date(),
+    }) as unknown as Hono
     return app
   }
 
   it('gives hashed assets a year of immutable caching and the shell no-cache', async () => {
     const app = await appWithDist()
-    expect((await app.request('/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await app.request('/assets/index-abc123.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    )
     for (const path of ['/', '/sw.js', '/manifest.webmanifest']) {
       expect((await app.request(path)).headers.get('cache-control')).toBe('no-cache')
     }
@@ -106,8 +117,16 @@ describe('serving the built app', () => {
 
   it('compresses text with brotli or gzip as the client accepts', async () => {
     const app = await appWithDist()
-    expect((await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } })).headers.get('content-encoding')).toBe('br')
-    expect((await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBe('gzip')
+    expect(
+      (await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } })).headers.get(
+        'content-encoding',
+      ),
+    ).toBe('br')
+    expect(
+      (await app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } })).headers.get(
+        'content-encoding',
+      ),
+    ).toBe('gzip')
   })
 })
 

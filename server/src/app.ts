@@ -61,14 +61,20 @@ export function createApp(deps: Deps) {
 
   app.onError((thrown, c) => {
     const err = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown
-    if (err instanceof ApiError) return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers, usage: err.usage })
+    if (err instanceof ApiError)
+      return fail(c, err.code, err.message, { errors: err.errors, headers: err.headers, usage: err.usage })
     const id = c.get('requestId')
-    if (isUnstorableText(err)) return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')
+    if (isUnstorableText(err))
+      return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')
     if (isUnavailable(err)) {
       deps.logger.warn('database unavailable', { requestId: id, error: String(err) })
       return fail(c, 'ServiceUnavailable', undefined, { headers: { 'Retry-After': '5' } })
     }
-    deps.logger.error('unexpected error', { requestId: id, path: c.req.path, error: err instanceof Error ? err.stack : String(err) })
+    deps.logger.error('unexpected error', {
+      requestId: id,
+      path: c.req.path,
+      error: err instanceof Error ? err.stack : String(err),
+    })
     return fail(c, 'InternalServerError')
   })
 

@@ -26,15 +26,29 @@ describe('loadConfig', () => {
   })
 
   it('reads TRUSTED_PROXIES as a list of addresses and CIDR ranges', () => {
-    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.7'])
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.7',
+    ])
   })
 
   it('keeps photos on disk with the embedded database and in PostgreSQL with DATABASE_URL, unless UPLOAD_STORE says otherwise', () => {
     expect(loadConfig({}).uploadStore).toBe('disk')
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).uploadStore).toBe('database')
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', UPLOAD_STORE: 'disk' }).uploadStore).toBe('disk')
-    const s3 = loadConfig({ UPLOAD_STORE: 's3://anh-quy-hoach/photos', AWS_ACCESS_KEY_ID: 'k', AWS_SECRET_ACCESS_KEY: 's', S3_REGION: 'ap-southeast-1' })
-    expect(s3.s3).toEqual({ endpoint: 'https://s3.ap-southeast-1.amazonaws.com', region: 'ap-southeast-1', accessKeyId: 'k', secretAccessKey: 's' })
+    const s3 = loadConfig({
+      UPLOAD_STORE: 's3://anh-quy-hoach/photos',
+      AWS_ACCESS_KEY_ID: 'k',
+      AWS_SECRET_ACCESS_KEY: 's',
+      S3_REGION: 'ap-southeast-1',
+    })
+    expect(s3.s3).toEqual({
+      endpoint: 'https://s3.ap-southeast-1.amazonaws.com',
+      region: 'ap-southeast-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+    })
     expect(() => loadConfig({ UPLOAD_STORE: 's3://anh-quy-hoach' })).toThrow(/AWS_ACCESS_KEY_ID/)
     expect(() => loadConfig({ UPLOAD_STORE: 'database' })).toThrow(/needs DATABASE_URL/)
     expect(() => loadConfig({ UPLOAD_STORE: 'ftp://x' })).toThrow(/Invalid UPLOAD_STORE/)

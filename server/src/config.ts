@@ -4,7 +4,9 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_DAILY_LOOKUP_LIMIT } from '#core/limits.ts'
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const urlish = (protocols: string[]) =>
   z.string().refine(
@@ -47,12 +49,17 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().refine(isAddressOrRange, 'must be comma-separated addresses or CIDR ranges like 10.0.0.0/8')))
+    .pipe(
+      z.array(z.string().refine(isAddressOrRange, 'must be comma-separated addresses or CIDR ranges like 10.0.0.0/8')),
+    )
     .default([]),
   /** Where photo bytes live: disk (DATA_DIR/uploads), database (bytea) or s3://bucket/prefix. */
   UPLOAD_STORE: z
     .string()
-    .regex(/^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_/-]*)?)$/, 'must be disk, database or s3://bucket/prefix')
+    .regex(
+      /^(disk|database|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_/-]*)?)$/,
+      'must be disk, database or s3://bucket/prefix',
+    )
     .optional(),
   S3_ENDPOINT: urlish(['http:', 'https:']).optional(),
   S3_REGION: z
@@ -83,7 +90,9 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'must be comma-separated origins like https://example.vn')))
+    .pipe(
+      z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, 'must be comma-separated origins like https://example.vn')),
+    )
     .default([]),
   /** How long start-up keeps retrying a database it cannot reach before giving up. */
   DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -137,10 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // With a shared database every process on every machine must see every photo: keep them in it.
   const uploadStore = (e.UPLOAD_STORE ?? (e.DATABASE_URL ? 'database' : 'disk')) as Config['uploadStore']
   if (uploadStore.startsWith('s3://') && !(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(`Invalid UPLOAD_STORE=${JSON.stringify(env.UPLOAD_STORE)}: an S3 store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`)
+    throw new ConfigError(
+      `Invalid UPLOAD_STORE=${JSON.stringify(env.UPLOAD_STORE)}: an S3 store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`,
+    )
   }
   if (uploadStore === 'database' && !e.DATABASE_URL) {
-    throw new ConfigError('Invalid UPLOAD_STORE="database": needs DATABASE_URL (the embedded database keeps photos on disk)')
+    throw new ConfigError(
+      'Invalid UPLOAD_STORE="database": needs DATABASE_URL (the embedded database keeps photos on disk)',
+    )
   }
   return {
     port: e.PORT,

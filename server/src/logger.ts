@@ -6,7 +6,10 @@ type Level = Exclude<keyof typeof levels, 'silent'>
 export type Logger = Record<Level, (msg: string, fields?: Record<string, unknown>) => void>
 
 /** One JSON line per event, so logs from several processes can be merged and searched. */
-export function createLogger(level: Config['logLevel'], write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+export function createLogger(
+  level: Config['logLevel'],
+  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Logger {
   const min = levels[level]
   const log = (lvl: Level) => (msg: string, fields?: Record<string, unknown>) => {
     if (levels[lvl] < min) return

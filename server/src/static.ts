@@ -21,7 +21,15 @@ const types: Record<string, string> = {
 }
 const compressible = /^(text\/|application\/(json|manifest\+json|javascript|x-protobuf)|image\/svg)/
 
-type Asset = { body: Buffer; gzip?: Buffer; br?: Buffer; compressible: boolean; type: string; cache: string; etag: string }
+type Asset = {
+  body: Buffer
+  gzip?: Buffer
+  br?: Buffer
+  compressible: boolean
+  type: string
+  cache: string
+  etag: string
+}
 
 export function isCompressible(file: string, size: number): boolean {
   return compressible.test(types[extname(file)] ?? '') && size > 1024
@@ -81,9 +89,16 @@ export function serveStatic(site: Map<string, Asset>) {
       path = decodeURIComponent(raw)
     } catch {}
     // Paths without a file are app routes: the app shows its own 404 page.
-    const asset = site.get(path) ?? (path.startsWith('/assets/') || path.startsWith('/builds/') ? undefined : site.get('/index.html'))
+    const asset =
+      site.get(path) ??
+      (path.startsWith('/assets/') || path.startsWith('/builds/') ? undefined : site.get('/index.html'))
     if (!asset) return c.text('Not found', 404, { 'Cache-Control': 'no-store' })
-    const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cache, ETag: asset.etag, Vary: 'Accept-Encoding' }
+    const headers: Record<string, string> = {
+      'Content-Type': asset.type,
+      'Cache-Control': asset.cache,
+      ETag: asset.etag,
+      Vary: 'Accept-Encoding',
+    }
     if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers)
     const accept = c.req.header('accept-encoding') ?? ''
     let body = asset.body

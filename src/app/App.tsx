@@ -9,7 +9,12 @@ import { theme } from './theme.ts'
 function ThemedRouter() {
   const forced = useAtomValue(forcedColorSchemeAtom)
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" forceColorScheme={forced}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      forceColorScheme={forced}
+    >
       <RouterProvider router={router} />
     </MantineProvider>
   )

@@ -20,7 +20,12 @@ export function AppNav({ placement }: { placement: 'top' | 'bottom' }) {
       <ul>
         {places.map(({ to, label, Icon }) => (
           <li key={to}>
-            <Link to={to} className="app-nav-link" activeProps={{ 'aria-current': 'page', className: 'active' }} activeOptions={{ includeSearch: false }}>
+            <Link
+              to={to}
+              className="app-nav-link"
+              activeProps={{ 'aria-current': 'page', className: 'active' }}
+              activeOptions={{ includeSearch: false }}
+            >
               <Icon size={placement === 'bottom' ? 24 : 20} aria-hidden />
               <span>{label}</span>
             </Link>

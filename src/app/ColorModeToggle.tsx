@@ -7,7 +7,13 @@ export function ColorModeToggle() {
   const Icon = colorScheme === 'auto' ? IconDeviceDesktop : colorScheme === 'dark' ? IconMoon : IconSun
   const label = `${colorSchemeLabels[colorScheme]} (bấm để đổi)`
   return (
-    <ActionIcon variant="default" size="xl" aria-label={label} title={label} onClick={() => setColorScheme(nextColorScheme(colorScheme))}>
+    <ActionIcon
+      variant="default"
+      size="xl"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(nextColorScheme(colorScheme))}
+    >
       <Icon size={22} stroke={1.8} aria-hidden />
     </ActionIcon>
   )

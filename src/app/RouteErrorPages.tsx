@@ -20,7 +20,9 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
   return (
     <ErrorPage
       info={info}
-      detail={chunk ? 'Không tải được phần này của ứng dụng (có thể vừa có phiên bản mới hoặc mất kết nối).' : undefined}
+      detail={
+        chunk ? 'Không tải được phần này của ứng dụng (có thể vừa có phiên bản mới hoặc mất kết nối).' : undefined
+      }
       onRetry={info.status === 404 ? undefined : () => location.reload()}
     />
   )

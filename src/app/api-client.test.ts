@@ -12,19 +12,34 @@ import { usageAtom } from '../features/usage/atoms.ts'
 
 const base = 'https://api.example.test'
 const NOW = Date.parse('2026-03-10T03:00:00Z')
-const loggedIn: Session = { userName: 'Lan', token: 'tok-1', expiresAt: '2026-03-11T00:00:00+07:00', isLogin: true, isOpenLogin: false }
+const loggedIn: Session = {
+  userName: 'Lan',
+  token: 'tok-1',
+  expiresAt: '2026-03-11T00:00:00+07:00',
+  isLogin: true,
+  isOpenLogin: false,
+}
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
-const ok = (data: unknown, extra: Record<string, unknown> = {}) => json({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK', ...extra }, data })
-const fail = (code: string, status: number, more: Record<string, unknown> = {}) => json({ message: 'Lỗi từ máy chủ.', meta: { code, status: 'NG' }, data: null, ...more }, status)
+const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
+  json({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK', ...extra }, data })
+const fail = (code: string, status: number, more: Record<string, unknown> = {}) =>
+  json({ message: 'Lỗi từ máy chủ.', meta: { code, status: 'NG' }, data: null, ...more }, status)
 
 function setup(opts: { session?: Session; online?: boolean } = {}) {
   const store = createStore()
   store.set(sessionAtom, opts.session ?? loggedIn)
   const fetchMock = vi.fn<typeof fetch>()
-  const client = createApiClient({ store, hooks: appApiHooks(store), baseUrl: base, fetch: fetchMock, now: () => NOW, isOnline: () => opts.online ?? true })
+  const client = createApiClient({
+    store,
+    hooks: appApiHooks(store),
+    baseUrl: base,
+    fetch: fetchMock,
+    now: () => NOW,
+    isOnline: () => opts.online ?? true,
+  })
   const toasts = () => store.get(toastsAtom).map((t) => [t.color, t.title])
   const sent = (i = 0) => {
     const [url, init] = fetchMock.mock.calls[i]!
@@ -64,7 +79,10 @@ describe('API client', () => {
     vi.useFakeTimers()
     const { client, fetchMock, toasts } = setup()
     fetchMock.mockImplementation(
-      (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     )
     const pending = client.request({ path: '/api/x', data: anyData, timeoutMs: 1000 })
     await vi.advanceTimersByTimeAsync(1000)
@@ -93,9 +111,16 @@ describe('API client', () => {
     const { client, fetchMock, toasts } = setup()
     vi.spyOn(console, 'error').mockImplementation(() => {})
     fetchMock.mockResolvedValueOnce(ok({ count: 3, limit: 20, resets_at: '2026-03-10T17:00:00Z' }))
-    expect(await client.request({ path: '/api/auth/usage', data: usageData })).toMatchObject({ ok: true, data: { count: 3, limit: 20 } })
+    expect(await client.request({ path: '/api/auth/usage', data: usageData })).toMatchObject({
+      ok: true,
+      data: { count: 3, limit: 20 },
+    })
     fetchMock.mockResolvedValueOnce(ok({ parcel: 'not a parcel' }))
-    expect(await client.request({ path: '/api/planning', data: planningData })).toMatchObject({ ok: false, code: 'InternalServerError', message: errorTexts.UNKNOWN })
+    expect(await client.request({ path: '/api/planning', data: planningData })).toMatchObject({
+      ok: false,
+      code: 'InternalServerError',
+      message: errorTexts.UNKNOWN,
+    })
     expect(toasts()).toEqual([['red', errorTexts.UNKNOWN]])
   })
 
@@ -112,7 +137,12 @@ describe('API client', () => {
   it('lets login, register, forgotPassword and resetPassword through without a session', async () => {
     const { client, fetchMock, toasts } = setup({ session: emptySession })
     fetchMock.mockImplementation(async () => ok(null))
-    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/forgotPassword', '/api/auth/resetPassword']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/forgotPassword',
+      '/api/auth/resetPassword',
+    ]) {
       await client.request({ method: 'POST', path, json: {}, data: z.null(), session: false })
     }
     expect(fetchMock).toHaveBeenCalledTimes(4)
@@ -161,13 +191,18 @@ describe('API client', () => {
   it('shows the UNKNOWN text for InternalServerError, never the server text', async () => {
     const { client, fetchMock, toasts } = setup()
     fetchMock.mockResolvedValue(fail('InternalServerError', 500))
-    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({ code: 'InternalServerError', message: errorTexts.UNKNOWN })
+    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({
+      code: 'InternalServerError',
+      message: errorTexts.UNKNOWN,
+    })
     expect(toasts()).toEqual([['red', errorTexts.UNKNOWN]])
   })
 
   it('shows every value of a field errors object as its own red toast and returns them per field', async () => {
     const { client, fetchMock, toasts } = setup()
-    fetchMock.mockResolvedValue(fail('BadRequest', 400, { errors: { email: ['E-mail không hợp lệ.'], password: ['Quá ngắn.', 'Cần chữ số.'] } }))
+    fetchMock.mockResolvedValue(
+      fail('BadRequest', 400, { errors: { email: ['E-mail không hợp lệ.'], password: ['Quá ngắn.', 'Cần chữ số.'] } }),
+    )
     const res = await client.request({ method: 'POST', path: '/api/x', json: {}, data: anyData })
     expect(res).toMatchObject({ ok: false, code: 'BadRequest', fieldErrors: { email: ['E-mail không hợp lệ.'] } })
     expect(toasts()).toEqual([
@@ -180,14 +215,20 @@ describe('API client', () => {
   it('falls back from errors to the error string, then data.error, then message', async () => {
     const { client, fetchMock } = setup()
     const results = await Promise.all(
-      [fail('Conflict', 409, { errors: 'E-mail đã được đăng ký.' }), fail('Forbidden', 403, { data: { error: 'Ảnh không thuộc về bạn.' } }), fail('Forbidden', 403)].map(
-        async (r) => {
-          fetchMock.mockResolvedValueOnce(r)
-          return client.request({ path: '/api/x', data: anyData })
-        },
-      ),
+      [
+        fail('Conflict', 409, { errors: 'E-mail đã được đăng ký.' }),
+        fail('Forbidden', 403, { data: { error: 'Ảnh không thuộc về bạn.' } }),
+        fail('Forbidden', 403),
+      ].map(async (r) => {
+        fetchMock.mockResolvedValueOnce(r)
+        return client.request({ path: '/api/x', data: anyData })
+      }),
     )
-    expect(results.map((r) => (r.ok ? '' : r.message))).toEqual(['E-mail đã được đăng ký.', 'Ảnh không thuộc về bạn.', 'Lỗi từ máy chủ.'])
+    expect(results.map((r) => (r.ok ? '' : r.message))).toEqual([
+      'E-mail đã được đăng ký.',
+      'Ảnh không thuộc về bạn.',
+      'Lỗi từ máy chủ.',
+    ])
   })
 
   it('treats a body without meta.code as InternalServerError, NG, 500', async () => {
@@ -195,14 +236,23 @@ describe('API client', () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
     fetchMock.mockResolvedValueOnce(json({ message: 'ok?' }, 200))
     for (let i = 0; i < 2; i++) {
-      expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({ ok: false, code: 'InternalServerError', status: 500, message: errorTexts.UNKNOWN })
+      expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({
+        ok: false,
+        code: 'InternalServerError',
+        status: 500,
+        message: errorTexts.UNKNOWN,
+      })
     }
   })
 
   it('says plainly that there is no network when a request fails while offline', async () => {
     const { client, fetchMock, toasts } = setup({ online: false })
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({ ok: false, code: 'Offline', message: errorTexts.OFFLINE })
+    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({
+      ok: false,
+      code: 'Offline',
+      message: errorTexts.OFFLINE,
+    })
     expect(errorTexts.OFFLINE).toMatch(/^Không có kết nối mạng/)
     expect(toasts()).toEqual([['yellow', errorTexts.OFFLINE]])
   })
@@ -210,14 +260,20 @@ describe('API client', () => {
   it('says the server could not be reached when a request fails while online', async () => {
     const { client, fetchMock } = setup({ online: true })
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({ code: 'Network', message: errorTexts.NETWORK })
+    expect(await client.request({ path: '/api/x', data: anyData })).toMatchObject({
+      code: 'Network',
+      message: errorTexts.NETWORK,
+    })
   })
 
   it('raises no toast for an unreachable server when the caller answers from the device itself, online or offline', async () => {
     for (const online of [true, false]) {
       const { client, fetchMock, toasts } = setup({ online })
       fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-      expect(await client.request({ path: '/api/x', data: anyData, quietUnreachable: true })).toMatchObject({ ok: false, code: online ? 'Network' : 'Offline' })
+      expect(await client.request({ path: '/api/x', data: anyData, quietUnreachable: true })).toMatchObject({
+        ok: false,
+        code: online ? 'Network' : 'Offline',
+      })
       expect(toasts()).toEqual([])
     }
   })
@@ -227,7 +283,9 @@ describe('API client', () => {
     fetchMock.mockResolvedValueOnce(ok({ n: 1 }, { usage: { count: 4, limit: 20 } }))
     await client.request({ path: '/api/planning', data: anyData })
     expect(store.get(usageAtom)).toMatchObject({ count: 4, limit: 20, resetsAt: '2026-03-10T17:00:00.000Z' })
-    fetchMock.mockResolvedValueOnce(json({ message: 'x', meta: { code: 'NotFound', status: 'NG', usage: { count: 5, limit: 20 } }, data: null }, 404))
+    fetchMock.mockResolvedValueOnce(
+      json({ message: 'x', meta: { code: 'NotFound', status: 'NG', usage: { count: 5, limit: 20 } }, data: null }, 404),
+    )
     await client.request({ path: '/api/planning', data: anyData })
     expect(store.get(usageAtom).count).toBe(5)
   })
@@ -244,7 +302,13 @@ describe('API client', () => {
     const { client, fetchMock, toasts } = setup()
     fetchMock.mockImplementation(async () => fail('NotFound', 404))
     await client.request({ path: '/api/planning', data: anyData, emptyText: 'EMPTY_ESTATE' })
-    await client.request({ method: 'POST', path: '/api/valuation', json: {}, data: anyData, emptyText: 'EMPTY_VALUATION' })
+    await client.request({
+      method: 'POST',
+      path: '/api/valuation',
+      json: {},
+      data: anyData,
+      emptyText: 'EMPTY_VALUATION',
+    })
     expect(toasts()).toEqual([
       ['yellow', errorTexts.EMPTY_ESTATE],
       ['yellow', errorTexts.EMPTY_VALUATION],
@@ -253,10 +317,28 @@ describe('API client', () => {
 
   it('applies the code-based toast rule when asked: green first message on success, red each message on failure', async () => {
     const { client, fetchMock, toasts } = setup({ session: emptySession })
-    fetchMock.mockResolvedValueOnce(json({ message: 'Đăng ký thành công.', meta: { code: 'Ok', status: 'OK' }, data: null }, 201))
-    await client.request({ method: 'POST', path: '/api/auth/register', json: {}, data: z.null(), session: false, toast: 'code' })
-    fetchMock.mockResolvedValueOnce(fail('BadRequest', 400, { errors: { name: ['Thiếu tên.'], email: ['Sai e-mail.'] } }))
-    await client.request({ method: 'POST', path: '/api/auth/register', json: {}, data: z.null(), session: false, toast: 'code' })
+    fetchMock.mockResolvedValueOnce(
+      json({ message: 'Đăng ký thành công.', meta: { code: 'Ok', status: 'OK' }, data: null }, 201),
+    )
+    await client.request({
+      method: 'POST',
+      path: '/api/auth/register',
+      json: {},
+      data: z.null(),
+      session: false,
+      toast: 'code',
+    })
+    fetchMock.mockResolvedValueOnce(
+      fail('BadRequest', 400, { errors: { name: ['Thiếu tên.'], email: ['Sai e-mail.'] } }),
+    )
+    await client.request({
+      method: 'POST',
+      path: '/api/auth/register',
+      json: {},
+      data: z.null(),
+      session: false,
+      toast: 'code',
+    })
     expect(toasts()).toEqual([
       ['green', 'Đăng ký thành công.'],
       ['red', 'Thiếu tên.'],

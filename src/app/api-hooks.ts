@@ -14,7 +14,10 @@ export function appApiHooks(store: Store): ApiHooks {
     },
     askLogin(reason) {
       const s = store.get(sessionAtom)
-      store.set(sessionAtom, reason === 'TOKEN_EXPIRED' ? { ...emptySession, isOpenLogin: true } : { ...s, isOpenLogin: true })
+      store.set(
+        sessionAtom,
+        reason === 'TOKEN_EXPIRED' ? { ...emptySession, isOpenLogin: true } : { ...s, isOpenLogin: true },
+      )
     },
     usageResetsAt: () => store.get(usageAtom).resetsAt,
     noteUsage: (usage) => store.set(usageAtom, usage),

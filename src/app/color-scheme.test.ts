@@ -20,7 +20,9 @@ describe('colour mode', () => {
 
   it('lets the deepest page that asks force light or dark', () => {
     expect(forcedSchemeOf([{ staticData: {} }, { staticData: {} }])).toBeUndefined()
-    expect(forcedSchemeOf([{ staticData: { colorScheme: 'light' } }, { staticData: { colorScheme: 'dark' } }])).toBe('dark')
+    expect(forcedSchemeOf([{ staticData: { colorScheme: 'light' } }, { staticData: { colorScheme: 'dark' } }])).toBe(
+      'dark',
+    )
     expect(forcedSchemeOf([{ staticData: { colorScheme: 'light' } }, {}])).toBe('light')
   })
 })

@@ -19,7 +19,9 @@ export const colorSchemeLabels: Record<MantineColorScheme, string> = {
 /** A page may force light or dark (never 'auto') through its route's staticData.colorScheme. */
 export const forcedColorSchemeAtom = atom<'light' | 'dark' | undefined>(undefined)
 
-export function forcedSchemeOf(matches: readonly { staticData?: { colorScheme?: 'light' | 'dark' } }[]): 'light' | 'dark' | undefined {
+export function forcedSchemeOf(
+  matches: readonly { staticData?: { colorScheme?: 'light' | 'dark' } }[],
+): 'light' | 'dark' | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const forced = matches[i]?.staticData?.colorScheme
     if (forced) return forced

@@ -4,7 +4,11 @@ import { notFoundInfo, routeErrorInfo } from './route-errors.ts'
 
 describe('error pages', () => {
   it('shows "Page not found: {path}" with the title Page Not Found for an unknown path', () => {
-    expect(notFoundInfo('/khong-co')).toEqual({ status: 404, title: 'Page Not Found', message: 'Page not found: /khong-co' })
+    expect(notFoundInfo('/khong-co')).toEqual({
+      status: 404,
+      title: 'Page Not Found',
+      message: 'Page not found: /khong-co',
+    })
   })
 
   it('shows "Page Not Found: {path}" as a 404 when route validation fails', () => {
@@ -21,7 +25,13 @@ describe('error pages', () => {
   })
 
   it('keeps an error\u2019s own status, titled Page Not Found only for 404', () => {
-    expect(routeErrorInfo(Object.assign(new Error('gone'), { status: 404 }), '/x')).toMatchObject({ status: 404, title: 'Page Not Found' })
-    expect(routeErrorInfo(Object.assign(new Error('down'), { status: 503 }), '/x')).toMatchObject({ status: 503, title: 'Internal Server Error' })
+    expect(routeErrorInfo(Object.assign(new Error('gone'), { status: 404 }), '/x')).toMatchObject({
+      status: 404,
+      title: 'Page Not Found',
+    })
+    expect(routeErrorInfo(Object.assign(new Error('down'), { status: 503 }), '/x')).toMatchObject({
+      status: 503,
+      title: 'Internal Server Error',
+    })
   })
 })

@@ -19,5 +19,9 @@ export function routeErrorInfo(error: unknown, path: string): ErrorPageInfo {
   if (isValidationError(error)) return { status: 404, title: errorTitle(404), message: `Page Not Found: ${path}` }
   const raw = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined
   const status = typeof raw === 'number' && raw >= 400 && raw < 600 ? raw : 500
-  return { status, title: errorTitle(status), message: error instanceof Error && status !== 500 ? error.message : 'Đã có lỗi xảy ra khi hiển thị trang này.' }
+  return {
+    status,
+    title: errorTitle(status),
+    message: error instanceof Error && status !== 500 ? error.message : 'Đã có lỗi xảy ra khi hiển thị trang này.',
+  }
 }

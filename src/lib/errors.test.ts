@@ -3,7 +3,17 @@ import { errorTexts, maxUsageText, nextVietnamMidnight } from './errors.ts'
 
 describe('error catalogue', () => {
   it('has a Vietnamese text for every failure the app explains itself', () => {
-    for (const key of ['UNKNOWN', 'EMPTY', 'EMPTY_ESTATE', 'EMPTY_VALUATION', 'LOCATION_INCORRECT', 'MAX_USAGE', 'TOKEN_EXPIRED', 'REQUIRED_LOGIN', 'MAX_FILE'] as const) {
+    for (const key of [
+      'UNKNOWN',
+      'EMPTY',
+      'EMPTY_ESTATE',
+      'EMPTY_VALUATION',
+      'LOCATION_INCORRECT',
+      'MAX_USAGE',
+      'TOKEN_EXPIRED',
+      'REQUIRED_LOGIN',
+      'MAX_FILE',
+    ] as const) {
       expect(errorTexts[key].length).toBeGreaterThan(5)
     }
   })
@@ -18,6 +28,8 @@ describe('error catalogue', () => {
   })
 
   it('writes the MAX_USAGE text with the local reset time', () => {
-    expect(maxUsageText(new Date('2026-03-10T17:00:00Z'))).toBe('Bạn đã dùng hết lượt tra cứu hôm nay. Lượt mới có từ 00:00 ngày 11/03/2026.')
+    expect(maxUsageText(new Date('2026-03-10T17:00:00Z'))).toBe(
+      'Bạn đã dùng hết lượt tra cứu hôm nay. Lượt mới có từ 00:00 ngày 11/03/2026.',
+    )
   })
 })

@@ -7,8 +7,12 @@ export type { ErrorKey } from '#core/messages.ts'
 const timeZone = 'Asia/Ho_Chi_Minh'
 
 export function formatResetTime(resetsAt: Date): string {
-  const time = new Intl.DateTimeFormat('vi-VN', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(resetsAt)
-  const date = new Intl.DateTimeFormat('vi-VN', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(resetsAt)
+  const time = new Intl.DateTimeFormat('vi-VN', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    resetsAt,
+  )
+  const date = new Intl.DateTimeFormat('vi-VN', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    resetsAt,
+  )
   return `${time} ngày ${date}`
 }
 

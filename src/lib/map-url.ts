@@ -68,6 +68,7 @@ export type MapSearch = z.infer<typeof mapSearch>
 export function initialState(hash: string, search: MapSearch): MapUrlState | undefined {
   const fromHash = decodeMapHash(hash)
   if (fromHash) return fromHash
-  if (search.lat !== undefined && search.lng !== undefined) return { view: { lat: search.lat, lng: search.lng, zoom: search.z ?? 17 } }
+  if (search.lat !== undefined && search.lng !== undefined)
+    return { view: { lat: search.lat, lng: search.lng, zoom: search.z ?? 17 } }
   return undefined
 }

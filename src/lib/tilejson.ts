@@ -36,7 +36,8 @@ async function readTileSets(signal?: AbortSignal): Promise<TileSets> {
   const sets: TileSets = {}
   results.forEach((r, i) => {
     if (r.status === 'fulfilled') sets[tileLayerIds[i]!] = r.value
-    else if (!signal?.aborted) console.info(`tilejson ${tileLayerIds[i]} unavailable:`, r.reason instanceof Error ? r.reason.message : r.reason)
+    else if (!signal?.aborted)
+      console.info(`tilejson ${tileLayerIds[i]} unavailable:`, r.reason instanceof Error ? r.reason.message : r.reason)
   })
   return sets
 }

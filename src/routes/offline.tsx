@@ -7,7 +7,9 @@ const offlineSearch = z.object({ tab: z.optional(z.enum(['areas', 'queue', 'hist
 function OfflinePage() {
   const { tab } = Route.useSearch()
   const navigate = Route.useNavigate()
-  return <OfflineScreen tab={tab ?? 'areas'} onTab={(next) => void navigate({ search: { tab: next }, replace: true })} />
+  return (
+    <OfflineScreen tab={tab ?? 'areas'} onTab={(next) => void navigate({ search: { tab: next }, replace: true })} />
+  )
 }
 
 export const Route = createFileRoute('/offline')({

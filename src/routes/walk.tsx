@@ -4,7 +4,10 @@ import { WalkPage } from '../features/walk/pages.ts'
 
 const walkSearch = z.object({
   // A numeric id in a typed address arrives as a number from the router's JSON parsing.
-  parcel: z.catch(z.optional(z.pipe(z.union([z.string().check(z.maxLength(64)), z.int()]), z.transform(String))), undefined),
+  parcel: z.catch(
+    z.optional(z.pipe(z.union([z.string().check(z.maxLength(64)), z.int()]), z.transform(String))),
+    undefined,
+  ),
 })
 
 function Walk() {

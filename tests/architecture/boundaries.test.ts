@@ -13,19 +13,51 @@ async function lintErrors(path: string, code: string, rules = 'boundaries/'): Pr
 
 describe('the lint boundaries', () => {
   it('refuse a lower layer importing a feature, and the server importing the app', async () => {
-    expect(await lintErrors('src/lib/fixture.ts', "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
-    expect(await lintErrors('server/src/fixture.ts', "import { store } from '../../src/lib/store.ts'\nexport const s = store\n")).toHaveLength(1)
-    expect(await lintErrors('core/fixture.ts', "import { store } from '../src/lib/store.ts'\nexport const s = store\n")).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'src/lib/fixture.ts',
+        "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'server/src/fixture.ts',
+        "import { store } from '../../src/lib/store.ts'\nexport const s = store\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await lintErrors('core/fixture.ts', "import { store } from '../src/lib/store.ts'\nexport const s = store\n"),
+    ).toHaveLength(1)
   })
 
   it("refuse reaching into another feature's files, from a feature or from the app shell", async () => {
-    expect(await lintErrors('src/features/map/fixture.ts', "import { sessionAtom } from '../auth/atoms.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
-    expect(await lintErrors('src/app/fixture.ts', "import { sessionAtom } from '../features/auth/atoms.ts'\nexport const s = sessionAtom\n")).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'src/features/map/fixture.ts',
+        "import { sessionAtom } from '../auth/atoms.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'src/app/fixture.ts',
+        "import { sessionAtom } from '../features/auth/atoms.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toHaveLength(1)
   })
 
   it("let a feature use its own files and another feature's index.ts", async () => {
-    expect(await lintErrors('src/features/auth/fixture.ts', "import { sessionAtom } from './atoms.ts'\nexport const s = sessionAtom\n")).toEqual([])
-    expect(await lintErrors('src/features/map/fixture.ts', "import { sessionAtom } from '../auth/index.ts'\nexport const s = sessionAtom\n")).toEqual([])
+    expect(
+      await lintErrors(
+        'src/features/auth/fixture.ts',
+        "import { sessionAtom } from './atoms.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toEqual([])
+    expect(
+      await lintErrors(
+        'src/features/map/fixture.ts',
+        "import { sessionAtom } from '../auth/index.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toEqual([])
   })
 
   it("refuse zod's classic API in what the browser loads, and let the server use it", async () => {
@@ -34,11 +66,27 @@ describe('the lint boundaries', () => {
     expect(await lintErrors('src/lib/fixture.ts', classic, 'no-restricted-imports')).toHaveLength(1)
     expect(await lintErrors('sw/fixture.ts', classic, 'no-restricted-imports')).toHaveLength(1)
     expect(await lintErrors('server/src/fixture.ts', classic, 'no-restricted-imports')).toEqual([])
-    expect(await lintErrors('src/lib/fixture.ts', "import { z } from 'zod/mini'\nexport const s = z.string()\n", 'no-restricted-imports')).toEqual([])
+    expect(
+      await lintErrors(
+        'src/lib/fixture.ts',
+        "import { z } from 'zod/mini'\nexport const s = z.string()\n",
+        'no-restricted-imports',
+      ),
+    ).toEqual([])
   })
 
   it('let the app shell import a feature and a feature import the core', async () => {
-    expect(await lintErrors('src/app/fixture.ts', "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n")).toEqual([])
-    expect(await lintErrors('src/features/map/fixture.ts', "import { codeMessages } from '#core/messages.ts'\nexport const m = codeMessages\n")).toEqual([])
+    expect(
+      await lintErrors(
+        'src/app/fixture.ts',
+        "import { sessionAtom } from '../features/auth/index.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toEqual([])
+    expect(
+      await lintErrors(
+        'src/features/map/fixture.ts',
+        "import { codeMessages } from '#core/messages.ts'\nexport const m = codeMessages\n",
+      ),
+    ).toEqual([])
   })
 })

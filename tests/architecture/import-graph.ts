@@ -7,7 +7,8 @@ export type ImportGraph = Map<string, string[]>
 export const repoRoot = resolve(import.meta.dirname, '../..')
 const roots = ['core', 'src', 'sw', 'server']
 const source = /\.(ts|tsx)$/
-const specifiers = /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+const specifiers =
+  /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return []
@@ -19,7 +20,11 @@ function filesUnder(dir: string): string[] {
 }
 
 function resolveSpecifier(from: string, spec: string): string | null {
-  const target = spec.startsWith('#core/') ? join(repoRoot, 'core', spec.slice('#core/'.length)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null
+  const target = spec.startsWith('#core/')
+    ? join(repoRoot, 'core', spec.slice('#core/'.length))
+    : spec.startsWith('.')
+      ? resolve(dirname(from), spec)
+      : null
   return target && existsSync(target) && statSync(target).isFile() ? target : null
 }
 

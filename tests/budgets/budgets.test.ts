@@ -46,7 +46,13 @@ describe('reading a Vite build', () => {
     const html = parseHtml(
       `<script type="module" src="/assets/i.js"></script><link rel="modulepreload" href="/assets/p.js"><link rel="stylesheet" href="/assets/s.css"><link rel="manifest" href="/m.json">`,
     )
-    expect(html).toEqual({ scripts: ['assets/i.js'], preloads: ['assets/p.js'], styles: ['assets/s.css'], app: [], inline: [] })
+    expect(html).toEqual({
+      scripts: ['assets/i.js'],
+      preloads: ['assets/p.js'],
+      styles: ['assets/s.css'],
+      app: [],
+      inline: [],
+    })
   })
 
   it('finds the files index.html’s inline scripts name, once each, with the app’s own apart, but not what a script loads by its src', () => {
@@ -70,7 +76,14 @@ describe('reading a Vite build', () => {
     const s = summariseDist(g, 'demo')
     expect([...s.initial].sort()).toEqual(['assets/index-A.js', 'assets/index-C.css', 'assets/react-B.js'])
     expect(s.routeChunk).toBe('assets/demo-D.js')
-    expect([...s.route].sort()).toEqual(['assets/MapView-F.js', 'assets/MapView-H.css', 'assets/boot-J.js', 'assets/boot-K.js', 'assets/demo-D.js', 'assets/ol-G.js'])
+    expect([...s.route].sort()).toEqual([
+      'assets/MapView-F.js',
+      'assets/MapView-H.css',
+      'assets/boot-J.js',
+      'assets/boot-K.js',
+      'assets/demo-D.js',
+      'assets/ol-G.js',
+    ])
     expect(total(g, s.firstPaint).gzip).toBe(total(g, s.initial).gzip + total(g, s.route).gzip)
     expect(g.sw?.raw).toBeGreaterThan(0)
   })

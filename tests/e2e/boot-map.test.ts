@@ -25,7 +25,8 @@ function watchViewports() {
 type Watched = { firstInBoot: boolean; missing: number; sameInView: boolean; viewports: number }
 const watched = (page: Page): Promise<Watched> =>
   page.evaluate(() => {
-    const w = (window as unknown as { __viewports: { first: Element | null; firstInBoot: boolean; missing: number } }).__viewports
+    const w = (window as unknown as { __viewports: { first: Element | null; firstInBoot: boolean; missing: number } })
+      .__viewports
     return {
       firstInBoot: w.firstInBoot,
       missing: w.missing,

@@ -13,14 +13,19 @@ const shots = resolve(import.meta.dirname, '../../out')
 mkdirSync(shots, { recursive: true })
 const PASSWORD = 'mat-khau-so-sanh-1'
 
-type Compared = { comparison: { changes: { field: string; geometry: { type: string; coordinates: unknown } }[] } | null }
+type Compared = {
+  comparison: { changes: { field: string; geometry: { type: string; coordinates: unknown } }[] } | null
+}
 
 let app: RunningApp
 let session: Record<string, unknown>
 /** A point where the 2017 zoning plan set fewer floors than the 2023 one, outside the detailed plan. */
 let point: { lat: number; lng: number }
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<{ status: number; data: T }> {
   const res = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
@@ -32,11 +37,25 @@ async function api<T>(path: string, init: { method?: string; json?: unknown; tok
 beforeAll(async () => {
   app = await startApp()
   const email = `compare-${Date.now().toString(36)}@example.com`
-  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người So Sánh', email, password: PASSWORD } })).status).toBe(201)
-  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
-  session = { userName: login.data.name, token: login.data.access_token, expiresAt: login.data.expires_at, isLogin: true, isOpenLogin: false }
+  expect(
+    (await api('/api/auth/register', { method: 'POST', json: { name: 'Người So Sánh', email, password: PASSWORD } }))
+      .status,
+  ).toBe(201)
+  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  })
+  session = {
+    userName: login.data.name,
+    token: login.data.access_token,
+    expiresAt: login.data.expires_at,
+    isLogin: true,
+    isOpenLogin: false,
+  }
   // The east of the demo ward: the zoning plans only (the detailed plan covers its west).
-  const bounds = ((await (await fetch(`${app.url}/tiles/planning.json`)).json()) as { bounds: [number, number, number, number] }).bounds
+  const bounds = (
+    (await (await fetch(`${app.url}/tiles/planning.json`)).json()) as { bounds: [number, number, number, number] }
+  ).bounds
   const [w, s, e, n] = bounds
   const box = [e - 0.008, (s + n) / 2 - 0.004, e - 0.001, (s + n) / 2 + 0.004].map((v) => v.toFixed(6)).join(',')
   const res = await api<Compared>(`/api/plans/compare?bbox=${box}`, { token: login.data.access_token })
@@ -44,7 +63,9 @@ beforeAll(async () => {
   const floors = res.data.comparison?.changes.find((c) => c.field === 'max_floors')
   expect(floors).toBeDefined()
   const g = floors!.geometry
-  const ring = (g.type === 'MultiPolygon' ? (g.coordinates as number[][][][])[0]![0]! : (g.coordinates as number[][][])[0]!) as [number, number][]
+  const ring = (
+    g.type === 'MultiPolygon' ? (g.coordinates as number[][][][])[0]![0]! : (g.coordinates as number[][][])[0]!
+  ) as [number, number][]
   // Zones are 2 × 2 blocks (rectangles) with streets between the blocks: a quarter of the way in from a
   // corner is the middle of one block, inside a parcel.
   const lngs = ring.map((c) => c[0])
@@ -69,14 +90,18 @@ describe('plan versions and "So sánh"', () => {
       const approval = await page.getByTestId('governing-approval').innerText()
       expect(approval).toContain('thay thế đồ án cùng cấp theo QĐ 2468/QĐ-UBND ngày 12/06/2017')
       await page.getByTestId('plan-history').locator('summary').click()
-      expect(await page.getByTestId('plan-history').getByTestId('history-zone').first().innerText()).toContain('Thay thế bởi QĐ 1234/QĐ-UBND ngày 15/09/2023')
+      expect(await page.getByTestId('plan-history').getByTestId('history-zone').first().innerText()).toContain(
+        'Thay thế bởi QĐ 1234/QĐ-UBND ngày 15/09/2023',
+      )
 
       await page.getByTestId('compare-plans').click()
       await expect.poll(() => page.getByTestId('compare-verdict').count(), { timeout: 30_000 }).toBe(1)
       expect(new URL(page.url()).pathname).toBe('/compare')
       expect(await page.getByTestId('compare-verdict').innerText()).toMatch(/^Thay đổi: .*tầng cao tối đa/)
       const groups = await page.getByTestId('compare-changes').locator('tbody').allInnerTexts()
-      expect(groups.some((g) => /^Tầng cao tối đa/.test(g) && /\d+ tầng → \d+ tầng ↑/.test(g) && /m²/.test(g))).toBe(true)
+      expect(groups.some((g) => /^Tầng cao tối đa/.test(g) && /\d+ tầng → \d+ tầng ↑/.test(g) && /m²/.test(g))).toBe(
+        true,
+      )
       // Both plans drawn, each with its coloured zones.
       expect(await page.locator('.qh-compare-figure').count()).toBe(2)
       expect(await page.locator('.qh-compare-piece').count()).toBeGreaterThanOrEqual(2)
@@ -97,7 +122,11 @@ describe('plan versions and "So sánh"', () => {
       await page.getByTestId('compare-to').selectOption(older)
       await page.getByRole('button', { name: 'So sánh', exact: true }).click()
       await expect.poll(() => new URL(page.url()).searchParams.get('from'), { timeout: 10_000 }).toBe(newer)
-      await expect.poll(async () => (await page.getByTestId('compare-changes').locator('tbody tr').allInnerTexts()).join('\n'), { timeout: 20_000 }).toMatch(/tầng ↓/)
+      await expect
+        .poll(async () => (await page.getByTestId('compare-changes').locator('tbody tr').allInnerTexts()).join('\n'), {
+          timeout: 20_000,
+        })
+        .toMatch(/tầng ↓/)
       expect(b.consoleErrors).toEqual([])
     } finally {
       await b.close()

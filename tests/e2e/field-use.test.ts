@@ -17,7 +17,10 @@ let app: RunningApp
 let session: Record<string, unknown>
 const dirs: string[] = []
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<{ status: number; data: T }> {
   const res = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
@@ -41,9 +44,21 @@ const toasts = (page: Page, text: string) => page.locator('.mantine-Notification
 beforeAll(async () => {
   app = await startApp()
   const email = `dung-thu-${Date.now().toString(36)}@example.com`
-  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Dùng Thử', email, password: PASSWORD } })).status).toBe(201)
-  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
-  session = { userName: login.data.name, token: login.data.access_token, expiresAt: login.data.expires_at, isLogin: true, isOpenLogin: false }
+  expect(
+    (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Dùng Thử', email, password: PASSWORD } }))
+      .status,
+  ).toBe(201)
+  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  })
+  session = {
+    userName: login.data.name,
+    token: login.data.access_token,
+    expiresAt: login.data.expires_at,
+    isLogin: true,
+    isOpenLogin: false,
+  }
 })
 
 afterAll(async () => {
@@ -78,7 +93,9 @@ describe('found when tried as a new user, at 390×844', () => {
       const box = page.getByTestId('map-search')
       await box.fill('zzqx khong co dau')
       const note = page.locator('.qh-search-note')
-      await expect.poll(() => note.textContent(), { timeout: 20_000 }).toMatch(/^Không tìm thấy địa chỉ hay tên đường nào khớp\. Dữ liệu hiện có: Phường /)
+      await expect
+        .poll(() => note.textContent(), { timeout: 20_000 })
+        .toMatch(/^Không tìm thấy địa chỉ hay tên đường nào khớp\. Dữ liệu hiện có: Phường /)
 
       await box.fill('tờ 12 thửa 5')
       const options = page.getByRole('option')
@@ -141,7 +158,8 @@ describe('found when tried as a new user, at 390×844', () => {
       // The looks' land and name halo colours (styles.ts palettes), counted in a screenshot of the map.
       const DARK_HALO = { r: 18, g: 22, b: 27 }
       const BLACK = { r: 0, g: 0, b: 0 }
-      const background = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=map] .ol-viewport')!).backgroundColor)
+      const background = () =>
+        page.evaluate(() => getComputedStyle(document.querySelector('[data-testid=map] .ol-viewport')!).backgroundColor)
       await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/17`)
       await mapReady(page)
       expect(await background()).toBe('rgb(26, 31, 38)')
@@ -171,7 +189,8 @@ describe('found when tried as a new user, at 390×844', () => {
     const b = await openPhone()
     try {
       const { page } = b
-      const usage = async () => (await api<{ count: number }>('/api/auth/usage', { token: String(session.token) })).data.count
+      const usage = async () =>
+        (await api<{ count: number }>('/api/auth/usage', { token: String(session.token) })).data.count
       await page.goto(selectedUrl())
       await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
       await expect
@@ -214,7 +233,9 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByTestId('map').focus()
       await page.keyboard.press('Enter')
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
-      await expect.poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 }).toMatch(/^Không kết nối được máy chủ · /)
+      await expect
+        .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
+        .toMatch(/^Không kết nối được máy chủ · /)
       expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
 
       // Really offline: a tap (Enter at the map's centre) shows the same stored answer, still with no toast.
@@ -224,7 +245,9 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByTestId('map').focus()
       await page.keyboard.press('Enter')
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
-      await expect.poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 }).toMatch(/^Ngoại tuyến · /)
+      await expect
+        .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
+        .toMatch(/^Ngoại tuyến · /)
       expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
     } finally {
       await b.close()
@@ -243,10 +266,14 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByTestId('map').focus()
       await page.keyboard.press('Enter')
       const note = page.getByTestId('offline-not-saved')
-      await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/Khu vực này chưa được lưu để dùng offline/)
+      await expect
+        .poll(() => note.textContent(), { timeout: 30_000 })
+        .toMatch(/Khu vực này chưa được lưu để dùng offline/)
       await b.context.setOffline(true)
       await note.getByRole('button', { name: 'Nhắc tôi lưu khu vực này khi có mạng' }).click()
-      await expect.poll(() => note.getByRole('status').textContent()).toMatch(/Khi có mạng, bản đồ sẽ đề nghị lưu khu vực này/)
+      await expect
+        .poll(() => note.getByRole('status').textContent())
+        .toMatch(/Khi có mạng, bản đồ sẽ đề nghị lưu khu vực này/)
       await page.screenshot({ path: 'out/offline-not-saved-phone.png' })
       // Offline, nothing is offered yet; the reminder is kept on the device.
       expect(await page.getByTestId('save-reminder').count()).toBe(0)

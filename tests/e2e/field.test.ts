@@ -22,7 +22,13 @@ const POINT = { lat: 10.7955, lng: 106.7 }
 const hasCs2cs = spawnSync('cs2cs', [], { stdio: 'ignore' }).error === undefined
 
 type Planning = {
-  parcel: { id: string; sheet_no: number; parcel_no: number; area_m2: number; geometry: { type: string; coordinates: unknown } }
+  parcel: {
+    id: string
+    sheet_no: number
+    parcel_no: number
+    area_m2: number
+    geometry: { type: string; coordinates: unknown }
+  }
   location: { vn2000: { zone_meridian: number } }
 }
 
@@ -36,7 +42,10 @@ const tempDir = (prefix: string) => {
   return d
 }
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; data: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<{ status: number; data: T }> {
   const res = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
@@ -48,16 +57,21 @@ async function api<T>(path: string, init: { method?: string; json?: unknown; tok
 /** The parcel's corners (closing point dropped) as lon/lat. */
 const corners = () => {
   const g = planning.parcel.geometry
-  const ring = g.type === 'MultiPolygon' ? (g.coordinates as number[][][][])[0]![0]! : (g.coordinates as number[][][])[0]!
+  const ring =
+    g.type === 'MultiPolygon' ? (g.coordinates as number[][][][])[0]![0]! : (g.coordinates as number[][][])[0]!
   return ring.slice(0, -1) as [number, number][]
 }
 
 /** VN-2000 [X northing, Y easting] of lon/lat points, computed by cs2cs, not by the app's code. */
 function cs2csVn2000(points: [number, number][], meridian: number): [number, number][] {
-  const out = execFileSync('cs2cs', ['-f', '%.4f', '+proj=longlat', '+datum=WGS84', '+no_defs', '+to', ...vn2000Proj(meridian).split(' ')], {
-    input: points.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    'cs2cs',
+    ['-f', '%.4f', '+proj=longlat', '+datum=WGS84', '+no_defs', '+to', ...vn2000Proj(meridian).split(' ')],
+    {
+      input: points.map(([lng, lat]) => `${lng} ${lat}`).join('\n') + '\n',
+      encoding: 'utf8',
+    },
+  )
   return out
     .trim()
     .split('\n')
@@ -67,14 +81,21 @@ function cs2csVn2000(points: [number, number][], meridian: number): [number, num
     })
 }
 
-const shoelace = (pts: [number, number][]) => Math.abs(pts.reduce((s, [x1, y1], i) => s + x1 * pts[(i + 1) % pts.length]![1] - pts[(i + 1) % pts.length]![0] * y1, 0)) / 2
+const shoelace = (pts: [number, number][]) =>
+  Math.abs(
+    pts.reduce((s, [x1, y1], i) => s + x1 * pts[(i + 1) % pts.length]![1] - pts[(i + 1) % pts.length]![0] * y1, 0),
+  ) / 2
 
 async function openPhone(
   profile: string,
   path: string,
   opts: { offline?: boolean; geolocation?: { latitude: number; longitude: number; accuracy: number } } = {},
 ): Promise<Browser> {
-  const b = await launch({ ...phone, userDataDir: profile, ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}) })
+  const b = await launch({
+    ...phone,
+    userDataDir: profile,
+    ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}),
+  })
   await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
   if (opts.offline) await b.context.setOffline(true)
   await b.page.goto(`${app.url}${path}`)
@@ -106,9 +127,21 @@ async function lookUpOnMap(page: Page) {
 beforeAll(async () => {
   app = await startApp()
   const email = `field-${Date.now().toString(36)}@example.com`
-  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Đo Đạc', email, password: PASSWORD } })).status).toBe(201)
-  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
-  session = { userName: login.data.name, token: login.data.access_token, expiresAt: login.data.expires_at, isLogin: true, isOpenLogin: false }
+  expect(
+    (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Đo Đạc', email, password: PASSWORD } }))
+      .status,
+  ).toBe(201)
+  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  })
+  session = {
+    userName: login.data.name,
+    token: login.data.access_token,
+    expiresAt: login.data.expires_at,
+    isLogin: true,
+    isOpenLogin: false,
+  }
   const res = await api<Planning>(`/api/planning?lat=${POINT.lat}&lng=${POINT.lng}`, { token: login.data.access_token })
   expect(res.status).toBe(200)
   planning = res.data
@@ -121,53 +154,63 @@ afterAll(async () => {
 })
 
 describe('field use at 390×844', () => {
-  it.skipIf(!hasCs2cs)('draws the sketch of a looked-up parcel with corners matching cs2cs, exports a DXF that reads back with them, and prints on A4', async () => {
-    const b = await openPhone(tempDir('qh-field-sketch-'), '/')
-    try {
-      const { page } = b
-      await lookUpOnMap(page)
-      await page.getByTestId('result-card').getByRole('link', { name: 'Sơ đồ thửa' }).click()
-      await expect.poll(() => page.getByTestId('corner-table').count(), { timeout: 20_000 }).toBe(1)
-      expect(await page.getByTestId('sketch-title').innerText()).toBe(`Thửa ${planning.parcel.parcel_no}, tờ bản đồ ${planning.parcel.sheet_no}`)
+  it.skipIf(!hasCs2cs)(
+    'draws the sketch of a looked-up parcel with corners matching cs2cs, exports a DXF that reads back with them, and prints on A4',
+    async () => {
+      const b = await openPhone(tempDir('qh-field-sketch-'), '/')
+      try {
+        const { page } = b
+        await lookUpOnMap(page)
+        await page.getByTestId('result-card').getByRole('link', { name: 'Sơ đồ thửa' }).click()
+        await expect.poll(() => page.getByTestId('corner-table').count(), { timeout: 20_000 }).toBe(1)
+        expect(await page.getByTestId('sketch-title').innerText()).toBe(
+          `Thửa ${planning.parcel.parcel_no}, tờ bản đồ ${planning.parcel.sheet_no}`,
+        )
 
-      const rows = await page
-        .getByTestId('corner-table')
-        .locator('tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => [Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))] as [number, number]))
-      const expected = cs2csVn2000(corners(), planning.location.vn2000.zone_meridian)
-      expect(rows).toHaveLength(expected.length)
-      // Every corner in the table is one of PROJ's, within a centimetre, each used once.
-      const unused = [...expected]
-      for (const [x, y] of rows) {
-        const i = unused.findIndex(([ex, ey]) => Math.hypot(ex - x, ey - y) < 0.01)
-        expect(i, `corner ${x}, ${y} not among cs2cs's ${JSON.stringify(unused)}`).toBeGreaterThanOrEqual(0)
-        unused.splice(i, 1)
+        const rows = await page
+          .getByTestId('corner-table')
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => [Number(tr.getAttribute('data-x')), Number(tr.getAttribute('data-y'))] as [number, number]),
+          )
+        const expected = cs2csVn2000(corners(), planning.location.vn2000.zone_meridian)
+        expect(rows).toHaveLength(expected.length)
+        // Every corner in the table is one of PROJ's, within a centimetre, each used once.
+        const unused = [...expected]
+        for (const [x, y] of rows) {
+          const i = unused.findIndex(([ex, ey]) => Math.hypot(ex - x, ey - y) < 0.01)
+          expect(i, `corner ${x}, ${y} not among cs2cs's ${JSON.stringify(unused)}`).toBeGreaterThanOrEqual(0)
+          unused.splice(i, 1)
+        }
+        expect(await page.getByTestId('sketch-drawing').locator('text').first().isVisible()).toBe(true)
+
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Tải DXF' }).click(),
+        ])
+        const dxf = readDxf(readFileSync((await download.path())!, 'utf8'))
+        expect(dxf.version).toBe('AC1009')
+        expect(dxf.polylines).toHaveLength(1)
+        expect(dxf.polylines[0]!.closed).toBe(true)
+        expect(dxf.polylines[0]!.vertices).toEqual(rows.map(([x, y]) => [Number(y.toFixed(3)), Number(x.toFixed(3))]))
+
+        await page.screenshot({ path: join(shots, 'sketch-phone-light.png'), fullPage: true })
+        await page.emulateMedia({ colorScheme: 'dark' })
+        await page.screenshot({ path: join(shots, 'sketch-phone-dark.png'), fullPage: true })
+        await page.emulateMedia({ media: 'print', colorScheme: 'light' })
+        expect(await page.getByRole('button', { name: 'Tải DXF' }).isVisible()).toBe(false)
+        await page.pdf?.({ path: join(shots, 'sketch-a4.pdf'), format: 'A4' }).catch(() => undefined)
+        await page.emulateMedia({ media: 'screen' })
+        await page.setViewportSize({ width: 1280, height: 800 })
+        await page.screenshot({ path: join(shots, 'sketch-desktop-light.png'), fullPage: true })
+        await page.emulateMedia({ colorScheme: 'dark' })
+        await page.screenshot({ path: join(shots, 'sketch-desktop-dark.png'), fullPage: true })
+        expect(b.consoleErrors).toEqual([])
+      } finally {
+        await b.close()
       }
-      expect(await page.getByTestId('sketch-drawing').locator('text').first().isVisible()).toBe(true)
-
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tải DXF' }).click()])
-      const dxf = readDxf(readFileSync((await download.path())!, 'utf8'))
-      expect(dxf.version).toBe('AC1009')
-      expect(dxf.polylines).toHaveLength(1)
-      expect(dxf.polylines[0]!.closed).toBe(true)
-      expect(dxf.polylines[0]!.vertices).toEqual(rows.map(([x, y]) => [Number(y.toFixed(3)), Number(x.toFixed(3))]))
-
-      await page.screenshot({ path: join(shots, 'sketch-phone-light.png'), fullPage: true })
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(shots, 'sketch-phone-dark.png'), fullPage: true })
-      await page.emulateMedia({ media: 'print', colorScheme: 'light' })
-      expect(await page.getByRole('button', { name: 'Tải DXF' }).isVisible()).toBe(false)
-      await page.pdf?.({ path: join(shots, 'sketch-a4.pdf'), format: 'A4' }).catch(() => undefined)
-      await page.emulateMedia({ media: 'screen' })
-      await page.setViewportSize({ width: 1280, height: 800 })
-      await page.screenshot({ path: join(shots, 'sketch-desktop-light.png'), fullPage: true })
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(shots, 'sketch-desktop-dark.png'), fullPage: true })
-      expect(b.consoleErrors).toEqual([])
-    } finally {
-      await b.close()
-    }
-  })
+    },
+  )
 
   it('walks the boundary with scripted GPS, survives closing the browser, finishes offline with the parcel’s area within 1 %', async () => {
     const profile = tempDir('qh-field-walk-')
@@ -240,8 +283,12 @@ describe('field use at 390×844', () => {
 
       // The sketch of the same parcel opens offline too, from the history, its neighbours from the kept tiles.
       await page.goto(`${app.url}/sketch?parcel=${planning.parcel.id}`)
-      await expect.poll(() => page.getByTestId('corner-table').locator('tbody tr').count(), { timeout: 20_000 }).toBe(pts.length)
-      await expect.poll(() => page.getByTestId('sketch-neighbours').innerText(), { timeout: 30_000 }).not.toMatch(/Đang đọc/)
+      await expect
+        .poll(() => page.getByTestId('corner-table').locator('tbody tr').count(), { timeout: 20_000 })
+        .toBe(pts.length)
+      await expect
+        .poll(() => page.getByTestId('sketch-neighbours').innerText(), { timeout: 30_000 })
+        .not.toMatch(/Đang đọc/)
     } finally {
       await b.close()
     }
@@ -265,7 +312,9 @@ describe('field use at 390×844', () => {
       let focused = ''
       for (let i = 0; i < 60 && focused !== 'Offline'; i++) {
         await page.keyboard.press('Tab')
-        focused = await page.evaluate(() => (document.activeElement?.closest('nav') ? (document.activeElement as HTMLElement).innerText : ''))
+        focused = await page.evaluate(() =>
+          document.activeElement?.closest('nav') ? (document.activeElement as HTMLElement).innerText : '',
+        )
       }
       expect(focused).toBe('Offline')
       await page.keyboard.press('Enter')

@@ -46,7 +46,15 @@ export async function startApp(opts: { env?: Record<string, string>; dataDir?: s
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
@@ -87,11 +95,15 @@ export async function startApp(opts: { env?: Record<string, string>; dataDir?: s
  * and worker), written to a temporary folder beside the one under test. The caller removes the folder.
  */
 export function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
-  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: root,
-    env: { ...process.env, QH_BUILD_LABEL: label },
-    encoding: 'utf8',
-  })
+  const res = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: root,
+      env: { ...process.env, QH_BUILD_LABEL: label },
+      encoding: 'utf8',
+    },
+  )
   if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}\n${res.stdout}`)
 }
 
@@ -102,7 +114,15 @@ export function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
 export async function serveOn(port: number, dataDir: string, distDir?: string): Promise<{ stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...(distDir ? { DIST_DIR: distDir } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...(distDir ? { DIST_DIR: distDir } : {}),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let log = ''
@@ -130,7 +150,13 @@ export async function serveOn(port: number, dataDir: string, distDir?: string): 
   }
 }
 
-export type Browser = { context: BrowserContext; page: Page; consoleErrors: string[]; userDataDir: string; close(): Promise<void> }
+export type Browser = {
+  context: BrowserContext
+  page: Page
+  consoleErrors: string[]
+  userDataDir: string
+  close(): Promise<void>
+}
 
 /** Debian's Chromium with a fresh (or given) profile, collecting console and page errors. */
 export async function launch(
@@ -212,7 +238,8 @@ export async function pixelsNear(page: Page, c: { r: number; g: number; b: numbe
     .toBuffer({ resolveWithObject: true })
   let n = 0
   for (let i = 0; i < info.width * info.height * 3; i += 3) {
-    if (Math.abs(data[i]! - c.r) <= tol && Math.abs(data[i + 1]! - c.g) <= tol && Math.abs(data[i + 2]! - c.b) <= tol) n++
+    if (Math.abs(data[i]! - c.r) <= tol && Math.abs(data[i + 1]! - c.g) <= tol && Math.abs(data[i + 2]! - c.b) <= tol)
+      n++
   }
   return n
 }

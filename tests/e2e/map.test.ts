@@ -5,13 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
-import { desktop, launch, mapReady, paintedPixels, phone, pixelsNear, startApp, type Browser, type RunningApp } from './harness.ts'
+import {
+  desktop,
+  launch,
+  mapReady,
+  paintedPixels,
+  phone,
+  pixelsNear,
+  startApp,
+  type Browser,
+  type RunningApp,
+} from './harness.ts'
 
 const shots = resolve(import.meta.dirname, '../../out/e2e-map')
 mkdirSync(shots, { recursive: true })
 
 const PASSWORD = 'mat-khau-ban-do-1'
-const uniqueEmail = (tag: string) => `map-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+const uniqueEmail = (tag: string) =>
+  `map-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
 type Viewport = { name: 'phone' | 'desktop'; opts: typeof phone | typeof desktop }
 const viewports: Viewport[] = [
@@ -20,15 +31,22 @@ const viewports: Viewport[] = [
 ]
 
 /** Metres per pixel at zoom z with 256-px Web Mercator tiles, on the ground at latitude `lat`. */
-const groundResolution = (z: number, lat: number) => ((2 * Math.PI * 6378137) / 256 / 2 ** z) * Math.cos((lat * Math.PI) / 180)
+const groundResolution = (z: number, lat: number) =>
+  ((2 * Math.PI * 6378137) / 256 / 2 ** z) * Math.cos((lat * Math.PI) / 180)
 
 let app: RunningApp
 const tokens: Record<Viewport['name'], string> = { phone: '', desktop: '' }
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; body: { data: T; meta: { code: string } } }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<{ status: number; body: { data: T; meta: { code: string } } }> {
   const res = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.json ? { 'Content-Type': 'application/json' } : {}), ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.json ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.json ? JSON.stringify(init.json) : undefined,
   })
   return { status: res.status, body: (await res.json()) as { data: T; meta: { code: string } } }
@@ -36,8 +54,14 @@ async function api<T>(path: string, init: { method?: string; json?: unknown; tok
 
 async function account(tag: string): Promise<string> {
   const email = uniqueEmail(tag)
-  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Đo Đạc', email, password: PASSWORD } })).status).toBe(201)
-  const login = await api<{ access_token: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
+  expect(
+    (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Đo Đạc', email, password: PASSWORD } }))
+      .status,
+  ).toBe(201)
+  const login = await api<{ access_token: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  })
   expect(login.status).toBe(200)
   return login.body.data.access_token
 }
@@ -47,14 +71,33 @@ type Planning = { parcel: { sheet_no: number; parcel_no: number } }
 
 async function withMap(
   v: Viewport,
-  opts: { hash: string; loggedIn: boolean; geolocation?: { latitude: number; longitude: number; accuracy: number }; expectedConsole?: RegExp; serviceWorkers?: 'block' },
+  opts: {
+    hash: string
+    loggedIn: boolean
+    geolocation?: { latitude: number; longitude: number; accuracy: number }
+    expectedConsole?: RegExp
+    serviceWorkers?: 'block'
+  },
   run: (b: Browser, page: Page) => Promise<void>,
 ) {
-  const b = await launch({ ...v.opts, serviceWorkers: opts.serviceWorkers, ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}) })
+  const b = await launch({
+    ...v.opts,
+    serviceWorkers: opts.serviceWorkers,
+    ...(opts.geolocation ? { permissions: ['geolocation'], geolocation: opts.geolocation } : {}),
+  })
   try {
     if (opts.loggedIn) {
       await b.context.addInitScript((token) => {
-        localStorage.setItem('qh.session', JSON.stringify({ userName: 'Người Đo Đạc', token, expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false }))
+        localStorage.setItem(
+          'qh.session',
+          JSON.stringify({
+            userName: 'Người Đo Đạc',
+            token,
+            expiresAt: '2099-01-01T00:00:00+07:00',
+            isLogin: true,
+            isOpenLogin: false,
+          }),
+        )
       }, tokens[v.name])
     }
     await b.page.goto(`${app.url}/demo${opts.hash}`)
@@ -113,7 +156,9 @@ describe('the map screen in Chromium', () => {
     app = await startApp()
     tokens.phone = await account('phone')
     tokens.desktop = await account('desktop')
-    const hits = await api<SearchHit[]>(`/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}&limit=1`, { token: tokens.phone })
+    const hits = await api<SearchHit[]>(`/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}&limit=1`, {
+      token: tokens.phone,
+    })
     target = hits.body.data[0]!
     expect(target.label).toBe('Tờ 1, thửa 5')
   })
@@ -123,7 +168,9 @@ describe('the map screen in Chromium', () => {
 
   it('asks an anonymous user to log in on tap, then shows the lookup without a second tap', async () => {
     const email = uniqueEmail('anon')
-    expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Khách', email, password: PASSWORD } })).status).toBe(201)
+    expect(
+      (await api('/api/auth/register', { method: 'POST', json: { name: 'Khách', email, password: PASSWORD } })).status,
+    ).toBe(201)
     await withMap(viewports[0]!, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: false }, async (b, page) => {
       const c = await mapCentre(page)
       await tap(page, viewports[0]!, c.x, c.y)
@@ -224,7 +271,9 @@ describe('the map screen in Chromium', () => {
         const before = hashState(page.url())
         await page.keyboard.press('ArrowRight')
         const degPerPx = 360 / (256 * 2 ** z)
-        await expect.poll(() => Math.round((hashState(page.url()).lng - before.lng) / degPerPx), { timeout: 5000 }).toBe(80)
+        await expect
+          .poll(() => Math.round((hashState(page.url()).lng - before.lng) / degPerPx), { timeout: 5000 })
+          .toBe(80)
         await page.keyboard.press('+')
         await expect.poll(() => hashState(page.url()).zoom, { timeout: 5000 }).toBe(z + 1)
       })
@@ -234,25 +283,44 @@ describe('the map screen in Chromium', () => {
       // Chromium logs every 404 response, this one included. The answer below is stubbed with page.route, which a
       // service worker that has claimed the page (it installs on this first visit and may finish before the tap)
       // bypasses now and then: the real server then answers with the parcel. So this page runs without one.
-      await withMap(v, { hash: `#/${target.lat}/${target.lng}/19`, loggedIn: true, expectedConsole: /status of 404/, serviceWorkers: 'block' }, async (_b, page) => {
-        // The demo data has a parcel nearly everywhere (roads are parcels too), so the server's NotFound
-        // answer is played back here exactly as the contract writes it.
-        await page.route('**/api/planning?**', (route) =>
-          route.fulfill({
-            status: 404,
-            contentType: 'application/json; charset=utf-8',
-            body: JSON.stringify({ message: 'Không tìm thấy thửa đất tại vị trí này.', meta: { code: 'NotFound', status: 'NG' }, data: null }),
-          }),
-        )
-        const c = await mapCentre(page)
-        await page.mouse.click(c.x, c.y)
-        const toast = page.locator('.mantine-Notification-root', { hasText: 'Không tìm thấy thông tin quy hoạch tại vị trí này.' })
-        await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(1)
-        expect(await toast.getAttribute('style')).toContain('yellow')
-        await expect.poll(async () => (await page.getByTestId('result-sheet').count()) + (await page.locator('.qh-side').count())).toBe(0)
-        expect(hashState(page.url()).sel).toBeUndefined()
-        await page.screenshot({ path: `${shots}/empty-desktop.png` })
-      })
+      await withMap(
+        v,
+        {
+          hash: `#/${target.lat}/${target.lng}/19`,
+          loggedIn: true,
+          expectedConsole: /status of 404/,
+          serviceWorkers: 'block',
+        },
+        async (_b, page) => {
+          // The demo data has a parcel nearly everywhere (roads are parcels too), so the server's NotFound
+          // answer is played back here exactly as the contract writes it.
+          await page.route('**/api/planning?**', (route) =>
+            route.fulfill({
+              status: 404,
+              contentType: 'application/json; charset=utf-8',
+              body: JSON.stringify({
+                message: 'Không tìm thấy thửa đất tại vị trí này.',
+                meta: { code: 'NotFound', status: 'NG' },
+                data: null,
+              }),
+            }),
+          )
+          const c = await mapCentre(page)
+          await page.mouse.click(c.x, c.y)
+          const toast = page.locator('.mantine-Notification-root', {
+            hasText: 'Không tìm thấy thông tin quy hoạch tại vị trí này.',
+          })
+          await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(1)
+          expect(await toast.getAttribute('style')).toContain('yellow')
+          await expect
+            .poll(
+              async () => (await page.getByTestId('result-sheet').count()) + (await page.locator('.qh-side').count()),
+            )
+            .toBe(0)
+          expect(hashState(page.url()).sel).toBeUndefined()
+          await page.screenshot({ path: `${shots}/empty-desktop.png` })
+        },
+      )
     })
   })
 
@@ -265,7 +333,9 @@ describe('the map screen in Chromium', () => {
           if (m) tiles.push({ layer: m[1]!, status: r.status() })
         })
         await page.reload()
-        await expect.poll(() => new Set(tiles.filter((t) => t.status === 200).map((t) => t.layer)).size, { timeout: 30_000 }).toBe(3)
+        await expect
+          .poll(() => new Set(tiles.filter((t) => t.status === 200).map((t) => t.layer)).size, { timeout: 30_000 })
+          .toBe(3)
         await expect.poll(async () => (await canvasStats(page)).colours, { timeout: 30_000 }).toBeGreaterThan(12)
         expect(tiles.every((t) => t.status === 200 || t.status === 204 || t.status === 304)).toBe(true)
         await page.screenshot({ path: `${shots}/tiles-${v.name}.png` })
@@ -274,9 +344,17 @@ describe('the map screen in Chromium', () => {
         const small = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('.qh-map button, .qh-map a, .qh-map input, .qh-map select')]
             .map((el) => ({ el, r: el.getBoundingClientRect() }))
-            .filter(({ el, r }) => r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'))
-            .filter(({ el, r }) => (el instanceof HTMLInputElement && el.type === 'text' ? r.height < 44 : r.width < 44 || r.height < 44))
-            .map(({ el, r }) => `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${Math.round(r.width)}×${Math.round(r.height)}`),
+            .filter(
+              ({ el, r }) =>
+                r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'),
+            )
+            .filter(({ el, r }) =>
+              el instanceof HTMLInputElement && el.type === 'text' ? r.height < 44 : r.width < 44 || r.height < 44,
+            )
+            .map(
+              ({ el, r }) =>
+                `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent} ${Math.round(r.width)}×${Math.round(r.height)}`,
+            ),
         )
         expect(small).toEqual([])
       })
@@ -293,10 +371,15 @@ describe('the map screen in Chromium', () => {
         const sel = hashState(page.url()).sel!
         const truth = await api<Planning>(`/api/planning?lat=${sel.lat}&lng=${sel.lng}`, { token: tokens[v.name] })
         expect(truth.status).toBe(200)
-        expect(await title.innerText()).toBe(`Tờ ${truth.body.data.parcel.sheet_no}, thửa ${truth.body.data.parcel.parcel_no}`)
+        expect(await title.innerText()).toBe(
+          `Tờ ${truth.body.data.parcel.sheet_no}, thửa ${truth.body.data.parcel.parcel_no}`,
+        )
         expect(await page.getByTestId('reserve-verdict').innerText()).toMatch(/vướng quy hoạch lộ giới/i)
         expect(await page.getByText('Dữ liệu mô phỏng').count()).toBeGreaterThan(0)
-        const valuation = new URL((await page.getByRole('link', { name: 'Định giá thửa này' }).getAttribute('href'))!, app.url)
+        const valuation = new URL(
+          (await page.getByRole('link', { name: 'Định giá thửa này' }).getAttribute('href'))!,
+          app.url,
+        )
         expect(valuation.pathname).toBe('/valuation')
         expect([valuation.searchParams.get('sheet'), valuation.searchParams.get('parcel')]).toEqual([
           String(truth.body.data.parcel.sheet_no),
@@ -354,36 +437,46 @@ describe('the map screen in Chromium', () => {
       await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: true }, async (_b, page) => {
         const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
         await box.fill(v.name === 'phone' ? 'to 1 thua 5' : '1/5')
-        await expect.poll(() => page.getByRole('option', { name: /Tờ 1, thửa 5/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+        await expect
+          .poll(() => page.getByRole('option', { name: /Tờ 1, thửa 5/ }).count(), { timeout: 15_000 })
+          .toBeGreaterThan(0)
         await box.press('Enter')
-        await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+        await expect
+          .poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 })
+          .toBe('Tờ 1, thửa 5')
         await page.screenshot({ path: `${shots}/sheet-parcel-${v.name}.png` })
       })
     })
 
     it('shows the blue dot and the accuracy badge for a granted position', async () => {
       const position = { latitude: target.lat + 0.0004, longitude: target.lng + 0.0006, accuracy: 8 }
-      await withMap(v, { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: false, geolocation: position }, async (_b, page) => {
-        await page.getByTestId('gps-button').click()
-        await expect.poll(() => page.getByTestId('gps-accuracy').textContent(), { timeout: 15_000 }).toContain('± 8 m')
-        await expect
-          .poll(
-            () => {
-              const h = hashState(page.url())
-              return Math.abs(h.lat - position.latitude) < 1e-5 && Math.abs(h.lng - position.longitude) < 1e-5
-            },
-            { timeout: 15_000 },
-          )
-          .toBe(true)
-        await page.waitForTimeout(600)
-        const c = await mapCentre(page)
-        const png = await page.screenshot({ path: `${shots}/gps-${v.name}.png` })
-        const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
-        const at = (Math.round(c.y) * info.width + Math.round(c.x)) * info.channels
-        // The dot is GPS blue (#1a73e8) at the centre the map follows.
-        const blue = [0x1a, 0x73, 0xe8]
-        expect([0, 1, 2].every((k) => Math.abs(data[at + k]! - blue[k]!) <= 8)).toBe(true)
-      })
+      await withMap(
+        v,
+        { hash: `#/${target.lat}/${target.lng}/15`, loggedIn: false, geolocation: position },
+        async (_b, page) => {
+          await page.getByTestId('gps-button').click()
+          await expect
+            .poll(() => page.getByTestId('gps-accuracy').textContent(), { timeout: 15_000 })
+            .toContain('± 8 m')
+          await expect
+            .poll(
+              () => {
+                const h = hashState(page.url())
+                return Math.abs(h.lat - position.latitude) < 1e-5 && Math.abs(h.lng - position.longitude) < 1e-5
+              },
+              { timeout: 15_000 },
+            )
+            .toBe(true)
+          await page.waitForTimeout(600)
+          const c = await mapCentre(page)
+          const png = await page.screenshot({ path: `${shots}/gps-${v.name}.png` })
+          const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+          const at = (Math.round(c.y) * info.width + Math.round(c.x)) * info.channels
+          // The dot is GPS blue (#1a73e8) at the centre the map follows.
+          const blue = [0x1a, 0x73, 0xe8]
+          expect([0, 1, 2].every((k) => Math.abs(data[at + k]! - blue[k]!) <= 8)).toBe(true)
+        },
+      )
     })
 
     it('goes to typed VN-2000 coordinates and lands on that place', async () => {
@@ -402,15 +495,23 @@ describe('the map screen in Chromium', () => {
           .poll(
             () => {
               const h = hashState(page.url())
-              return h.pin !== undefined && Math.abs(h.pin.lat - place.lat) < 2e-6 && Math.abs(h.pin.lng - place.lng) < 2e-6 && Math.abs(h.lat - place.lat) < 1e-5
+              return (
+                h.pin !== undefined &&
+                Math.abs(h.pin.lat - place.lat) < 2e-6 &&
+                Math.abs(h.pin.lng - place.lng) < 2e-6 &&
+                Math.abs(h.lat - place.lat) < 1e-5
+              )
             },
             { timeout: 15_000 },
           )
           .toBe(true)
-        const metres = (n: number, digits: number) => new Intl.NumberFormat('vi-VN', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
+        const metres = (n: number, digits: number) =>
+          new Intl.NumberFormat('vi-VN', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
         if (v.name === 'phone') {
           // The panel folds back so the place shows; the chip reads the pin's grid position.
-          expect(await page.getByTestId('vn2000-chip').innerText()).toBe(`X ${metres(Math.trunc(x), 0)} · Y ${metres(Math.trunc(y), 0)}`)
+          expect(await page.getByTestId('vn2000-chip').innerText()).toBe(
+            `X ${metres(Math.trunc(x), 0)} · Y ${metres(Math.trunc(y), 0)}`,
+          )
         } else {
           expect(await page.getByTestId('goto-message').innerText()).toMatch(/^Đã đến VN-2000/)
           expect(await page.getByTestId('vn2000-x').innerText()).toBe(`${metres(x, 2)} m`)
@@ -440,7 +541,11 @@ describe('the map screen in Chromium', () => {
           [c.x - half, cy - half],
         ] as const
         for (const [x, y] of corners) {
-          const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid=map] .ol-layers, .qh-floating')?.className ?? '', [x, y])
+          const hit = await page.evaluate(
+            ([x, y]) =>
+              document.elementFromPoint(x!, y!)?.closest('[data-testid=map] .ol-layers, .qh-floating')?.className ?? '',
+            [x, y],
+          )
           expect(hit, `the corner at ${x},${y} is on the map, not under a control`).toMatch(/ol-layers/)
           await page.mouse.click(x, y)
           await page.waitForTimeout(150)
@@ -454,7 +559,10 @@ describe('the map screen in Chromium', () => {
         // Each side's length, as on a survey sketch.
         const sides = (await page.getByTestId('measure-sides').innerText()).replace(/^Các cạnh: /, '').split(' · ')
         expect(sides).toHaveLength(4)
-        for (const s of sides) expect(Math.abs(Number(s.replace(/ m$/, '').replace(/\./g, '').replace(',', '.')) - side) / side).toBeLessThan(0.02)
+        for (const s of sides)
+          expect(
+            Math.abs(Number(s.replace(/ m$/, '').replace(/\./g, '').replace(',', '.')) - side) / side,
+          ).toBeLessThan(0.02)
         await page.screenshot({ path: `${shots}/measure-${v.name}.png` })
         // "Xong" closes the panel and keeps the drawing; opened again, the panel still has it.
         await page.getByTestId('measure-panel').getByRole('button', { name: 'Xong' }).click()
@@ -470,14 +578,18 @@ describe('the map screen in Chromium', () => {
       const six = (n: number) => String(Number(n.toFixed(6)))
       const hash = `#/${six(view.lat)}/${six(view.lng)}/${view.zoom}/sel/${six(target.lat)},${six(target.lng)}`
       await withMap(v, { hash, loggedIn: false }, async (_b, page) => {
-        await expect.poll(() => page.getByRole('button', { name: 'Tra cứu thửa này' }).count(), { timeout: 15_000 }).toBe(1)
+        await expect
+          .poll(() => page.getByRole('button', { name: 'Tra cứu thửa này' }).count(), { timeout: 15_000 })
+          .toBe(1)
         expect(await page.getByTestId('result-title').count()).toBe(0)
         await page.waitForTimeout(800)
         expect(new URL(page.url()).hash).toBe(hash)
         await page.screenshot({ path: `${shots}/shared-anonymous-${v.name}.png` })
       })
       await withMap(v, { hash, loggedIn: true }, async (_b, page) => {
-        await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+        await expect
+          .poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 })
+          .toBe('Tờ 1, thửa 5')
         const h = hashState(page.url())
         expect(Math.abs(h.lat - view.lat)).toBeLessThan(1e-5)
         expect(Math.abs(h.lng - view.lng)).toBeLessThan(1e-5)

@@ -4,7 +4,17 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Page, Response as PwResponse } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, launch, mapReady, paintedPixels, phone, serveOn, type Browser, type RunningApp, startApp } from './harness.ts'
+import {
+  desktop,
+  launch,
+  mapReady,
+  paintedPixels,
+  phone,
+  serveOn,
+  type Browser,
+  type RunningApp,
+  startApp,
+} from './harness.ts'
 
 /**
  * Offline field use in Chromium with persistent profiles against the real built server: recent map
@@ -25,7 +35,10 @@ const tempDir = (prefix: string) => {
   return d
 }
 
-async function api<T>(path: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; body: { data: T } }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<{ status: number; body: { data: T } }> {
   const res = await fetch(`${app.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
@@ -34,7 +47,8 @@ async function api<T>(path: string, init: { method?: string; json?: unknown; tok
   return { status: res.status, body: (await res.json()) as { data: T } }
 }
 
-const usageCount = async () => (await api<{ count: number }>('/api/auth/usage', { token: session.token })).body.data.count
+const usageCount = async () =>
+  (await api<{ count: number }>('/api/auth/usage', { token: session.token })).body.data.count
 
 /** Stored uploads on the server's disk (one image and one thumbnail per upload). */
 function uploadsOnDisk(): number {
@@ -50,7 +64,11 @@ function uploadsOnDisk(): number {
 }
 
 /** A browser on a profile that survives closing it, logged in, with the app's worker in control. */
-async function openApp(profile: string, path: string, opts: { offline?: boolean; viewport?: typeof desktop } = {}): Promise<Browser> {
+async function openApp(
+  profile: string,
+  path: string,
+  opts: { offline?: boolean; viewport?: typeof desktop } = {},
+): Promise<Browser> {
   const b = await launch({ ...(opts.viewport ?? desktop), userDataDir: profile })
   await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
   if (opts.offline) await b.context.setOffline(true)
@@ -121,7 +139,8 @@ function idbCount(page: Page, db: string, store: string): Promise<number> {
   )
 }
 
-const cacheCount = (page: Page, name: string) => page.evaluate(async (n) => ((await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0), name)
+const cacheCount = (page: Page, name: string) =>
+  page.evaluate(async (n) => ((await caches.has(n)) ? (await (await caches.open(n)).keys()).length : 0), name)
 
 async function mapCentre(page: Page) {
   const box = (await page.getByTestId('map').boundingBox())!
@@ -158,9 +177,21 @@ beforeAll(async () => {
   // Its own data directory, kept when the server stops: the photo test cuts the server off and brings it back.
   app = await startApp({ dataDir: tempDir('qh-off-data-') })
   const email = `offline-${Date.now().toString(36)}@example.com`
-  expect((await api('/api/auth/register', { method: 'POST', json: { name: 'Người Khảo Sát', email, password: PASSWORD } })).status).toBe(201)
-  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', { method: 'POST', json: { email, password: PASSWORD } })
-  session = { userName: login.body.data.name, token: login.body.data.access_token, expiresAt: login.body.data.expires_at, isLogin: true, isOpenLogin: false }
+  expect(
+    (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Khảo Sát', email, password: PASSWORD } }))
+      .status,
+  ).toBe(201)
+  const login = await api<{ access_token: string; expires_at: string; name: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password: PASSWORD },
+  })
+  session = {
+    userName: login.body.data.name,
+    token: login.body.data.access_token,
+    expiresAt: login.body.data.expires_at,
+    isLogin: true,
+    isOpenLogin: false,
+  }
 })
 
 afterAll(async () => {
@@ -207,7 +238,9 @@ describe('offline field use in Chromium', () => {
       const c = await mapCentre(page)
       await page.mouse.click(c.x, c.y)
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 15_000 }).toBe(1)
-      expect(await page.getByTestId('stored-result-note').innerText()).toMatch(/^Kết quả lưu lúc \d\d:\d\d \d\d\/\d\d\/\d{4}/)
+      expect(await page.getByTestId('stored-result-note').innerText()).toMatch(
+        /^Kết quả lưu lúc \d\d:\d\d \d\d\/\d\d\/\d{4}/,
+      )
       expect(await page.getByTestId('result-title').innerText()).toBe(parcel)
       await page.getByRole('button', { name: 'Đóng kết quả' }).click()
 
@@ -216,7 +249,15 @@ describe('offline field use in Chromium', () => {
       for (const dx of [90, -90, 150, -150, 60]) {
         await page.mouse.click(c.x + dx, c.y + 40)
         await expect
-          .poll(() => page.locator('[data-testid=offline-tile-result], [data-testid=offline-no-result], [data-testid=stored-result-note]').count(), { timeout: 10_000 })
+          .poll(
+            () =>
+              page
+                .locator(
+                  '[data-testid=offline-tile-result], [data-testid=offline-no-result], [data-testid=stored-result-note]',
+                )
+                .count(),
+            { timeout: 10_000 },
+          )
           .toBeGreaterThan(0)
         if ((await page.getByTestId('offline-tile-result').count()) > 0) {
           expect(await page.getByTestId('offline-parcel-title').innerText()).toMatch(/^Tờ \d+, thửa \d+$/)
@@ -262,7 +303,9 @@ describe('offline field use in Chromium', () => {
       expect(packs.length).toBeGreaterThan(0)
       expect(packs.length).toBeLessThan(area.total / 10)
       expect(await cacheCount(page, 'tiles-saved-v1')).toBe(area.total)
-      console.log(`saved area: ${area.total} tiles, ${(area.bytes / 1e6).toFixed(2)} MB in ${area.seconds.toFixed(1)} s on loopback`)
+      console.log(
+        `saved area: ${area.total} tiles, ${(area.bytes / 1e6).toFixed(2)} MB in ${area.seconds.toFixed(1)} s on loopback`,
+      )
       // Only the saved tiles may answer below: the recently viewed ones go.
       await page.evaluate(() => caches.delete('tiles-v1'))
     } finally {
@@ -284,7 +327,9 @@ describe('offline field use in Chromium', () => {
         expect(at.answered.every((a) => a.fromWorker)).toBe(true)
         expect(await paintedPixels(page)).toBeGreaterThan(1000)
         // The saved areas are read from IndexedDB after the status first shows.
-        await expect.poll(() => page.getByTestId('map-data-status').innerText(), { timeout: 15_000 }).toContain('bản đồ đã lưu “Khu khảo sát”')
+        await expect
+          .poll(() => page.getByTestId('map-data-status').innerText(), { timeout: 15_000 })
+          .toContain('bản đồ đã lưu “Khu khảo sát”')
       }
       await page.goto(`${app.url}/offline`)
       const card = page.getByTestId('saved-area')
@@ -422,7 +467,9 @@ describe('offline field use in Chromium', () => {
         await route.abort('connectionreset')
       })
       await context.setOffline(false)
-      await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 60_000 }).toBe(2)
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 60_000 })
+        .toBe(2)
       expect(cut).toBe(1)
       expect(await tiles.count()).toBe(2)
       expect(uploadsOnDisk()).toBe(before + 2)
@@ -434,7 +481,9 @@ describe('offline field use in Chromium', () => {
       })
       await page.getByRole('link', { name: /Dữ liệu ngoại tuyến/ }).click()
       await page.getByRole('tab', { name: 'Ảnh chờ gửi' }).click()
-      await expect.poll(() => page.locator('[data-testid=queue-item][data-status=sent]').count(), { timeout: 15_000 }).toBe(2)
+      await expect
+        .poll(() => page.locator('[data-testid=queue-item][data-status=sent]').count(), { timeout: 15_000 })
+        .toBe(2)
       expect(uploadsOnDisk()).toBe(before + 2)
     } finally {
       await again.close()

@@ -35,7 +35,12 @@ async function bluePixels(page: Page): Promise<number> {
   const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   let n = 0
   for (let i = 0; i < info.width * info.height * 3; i += 3) {
-    if (Math.abs(data[i]! - BLUE.r) < 30 && Math.abs(data[i + 1]! - BLUE.g) < 30 && Math.abs(data[i + 2]! - BLUE.b) < 30) n++
+    if (
+      Math.abs(data[i]! - BLUE.r) < 30 &&
+      Math.abs(data[i + 1]! - BLUE.g) < 30 &&
+      Math.abs(data[i + 2]! - BLUE.b) < 30
+    )
+      n++
   }
   return n
 }
@@ -50,7 +55,12 @@ async function sheetColour(page: Page): Promise<{ r: number; g: number; b: numbe
   const { width = 0, height = 0 } = await img.metadata()
   const side = 32
   const { data } = await img
-    .extract({ left: Math.round(width / 2 - 80 - side / 2), top: Math.round(height / 2 - 80 - side / 2), width: side, height: side })
+    .extract({
+      left: Math.round(width / 2 - 80 - side / 2),
+      top: Math.round(height / 2 - 80 - side / 2),
+      width: side,
+      height: side,
+    })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
@@ -142,7 +152,9 @@ describe('raster planning overlays in Chromium', () => {
       expect(faint.b - (faint.r + faint.g) / 2).toBeGreaterThan(off.b - (off.r + off.g) / 2)
 
       await entry.getByRole('checkbox').uncheck()
-      await expect.poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 }).toBeGreaterThan(fromBlue(faint))
+      await expect
+        .poll(async () => fromBlue(await sheetColour(page)), { timeout: 30_000 })
+        .toBeGreaterThan(fromBlue(faint))
       // The choice is remembered on the device.
       const stored = await page.evaluate(() => localStorage.getItem('qh.overlay-choices'))
       expect(JSON.parse(stored ?? '{}')).toEqual({ [OVERLAY_ID]: { on: false, opacity: 0.1 } })
@@ -157,7 +169,9 @@ describe('raster planning overlays in Chromium', () => {
     const first = await launch({ ...phone, userDataDir: profile })
     try {
       const { page } = first
-      await first.context.addInitScript(() => localStorage.setItem('qh.overlay-choices', JSON.stringify({ 'qhpk-e2e': { on: true, opacity: 1 } })))
+      await first.context.addInitScript(() =>
+        localStorage.setItem('qh.overlay-choices', JSON.stringify({ 'qhpk-e2e': { on: true, opacity: 1 } })),
+      )
       await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/16`)
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
       await page.reload()
@@ -166,11 +180,15 @@ describe('raster planning overlays in Chromium', () => {
       await page.getByTestId('save-area-panel').waitFor()
       await page.getByTestId('save-area-to').selectOption('17')
       await page.getByTestId('save-area-from').selectOption('16')
-      await expect.poll(() => page.getByTestId('save-area-estimate').textContent(), { timeout: 30_000 }).toMatch(/^khoảng /)
+      await expect
+        .poll(() => page.getByTestId('save-area-estimate').textContent(), { timeout: 30_000 })
+        .toMatch(/^khoảng /)
       await page.getByTestId('save-area-name').fill('Khu có bản đồ quét')
       await page.getByTestId('save-area-start').click()
       await page.locator('[data-testid=save-area-progress][data-status=done]').waitFor({ timeout: 120_000 })
-      const saved = await page.evaluate(async () => (await (await caches.open('tiles-saved-v1')).keys()).map((r) => new URL(r.url).pathname))
+      const saved = await page.evaluate(async () =>
+        (await (await caches.open('tiles-saved-v1')).keys()).map((r) => new URL(r.url).pathname),
+      )
       expect(saved.filter((p) => p.startsWith('/tiles/raster/qhpk-e2e/')).length).toBeGreaterThan(0)
       await page.evaluate(() => caches.delete('tiles-v1'))
     } finally {
@@ -183,7 +201,8 @@ describe('raster planning overlays in Chromium', () => {
       await again.context.setOffline(true)
       const raster: { status: number; fromWorker: boolean }[] = []
       page.on('response', (r) => {
-        if (new URL(r.url()).pathname.startsWith('/tiles/raster/')) raster.push({ status: r.status(), fromWorker: r.fromServiceWorker() })
+        if (new URL(r.url()).pathname.startsWith('/tiles/raster/'))
+          raster.push({ status: r.status(), fromWorker: r.fromServiceWorker() })
       })
       await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/17`)
       await mapReady(page)

@@ -5,7 +5,9 @@ import { launch, phone, startApp, type Browser, type RunningApp } from './harnes
 async function watchCsp(b: Browser): Promise<() => Promise<string[]>> {
   await b.context.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = [])
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    )
   })
   return async () => [
     ...(await b.page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])),
@@ -22,23 +24,29 @@ describe('the built app under its Content-Security-Policy', () => {
     await app?.stop()
   })
 
-  it.each(['/', '/demo', '/valuation'])('loads %s with the map, workers and service worker and no CSP violation', async (path) => {
-    const b = await launch(phone)
-    try {
-      const violations = await watchCsp(b)
-      const res = await b.page.goto(app.url + path, { waitUntil: 'load' })
-      expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/)
-      await expect.poll(() => b.page.locator('#root').innerText(), { timeout: 20_000 }).not.toMatch(/Đang tải Quy hoạch VN/)
-      await b.page.waitForLoadState('networkidle')
-      // The map draws into canvases fed by vector tiles (connect-src) and OpenLayers' workers (worker-src).
-      if (path === '/demo') await expect.poll(() => b.page.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0)
-      // The service worker registers and takes control under the same policy.
-      expect(await b.page.evaluate(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)))).toBe(true)
-      expect(await violations()).toEqual([])
-    } finally {
-      await b.close()
-    }
-  })
+  it.each(['/', '/demo', '/valuation'])(
+    'loads %s with the map, workers and service worker and no CSP violation',
+    async (path) => {
+      const b = await launch(phone)
+      try {
+        const violations = await watchCsp(b)
+        const res = await b.page.goto(app.url + path, { waitUntil: 'load' })
+        expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/)
+        await expect
+          .poll(() => b.page.locator('#root').innerText(), { timeout: 20_000 })
+          .not.toMatch(/Đang tải Quy hoạch VN/)
+        await b.page.waitForLoadState('networkidle')
+        // The map draws into canvases fed by vector tiles (connect-src) and OpenLayers' workers (worker-src).
+        if (path === '/demo')
+          await expect.poll(() => b.page.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+        // The service worker registers and takes control under the same policy.
+        expect(await b.page.evaluate(() => navigator.serviceWorker.ready.then((r) => Boolean(r.active)))).toBe(true)
+        expect(await violations()).toEqual([])
+      } finally {
+        await b.close()
+      }
+    },
+  )
 
   it('blocks a script injected into the page, so the policy really is in force', async () => {
     const b = await launch()

@@ -54,14 +54,18 @@ describe('the app shell in Chromium', () => {
       const usage = await fetch(`${app.url}/api/auth/usage`, { headers: { Authorization: `Bearer ${token}` } }).then(
         async (r) => ((await r.json()) as { data: { count: number; limit: number } }).data,
       )
-      await expect.poll(() => page.getByTestId('usage-counter').textContent(), { timeout: 15_000 }).toBe(`còn ${usage.limit - usage.count}/${usage.limit} lượt hôm nay`)
+      await expect
+        .poll(() => page.getByTestId('usage-counter').textContent(), { timeout: 15_000 })
+        .toBe(`còn ${usage.limit - usage.count}/${usage.limit} lượt hôm nay`)
       await expect.poll(() => page.getByText('Đăng ký thành công', { exact: false }).count()).toBeGreaterThan(0)
 
       await page.getByTestId('account-menu').click()
       await page.getByRole('menuitem', { name: 'Đăng xuất' }).click()
       await expect.poll(() => page.getByRole('button', { name: 'Đăng nhập' }).first().isVisible()).toBe(true)
       expect(await page.getByTestId('usage-counter').count()).toBe(0)
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { isLogin?: boolean })
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { isLogin?: boolean },
+      )
       expect(stored.isLogin).toBe(false)
     })
   })
@@ -73,11 +77,22 @@ describe('the app shell in Chromium', () => {
     await withBrowser({}, async (b) => {
       const { page } = b
       await page.goto(app.url)
-      await page.evaluate((s) => localStorage.setItem('qh.session', JSON.stringify({ userName: 'Lan', isLogin: true, isOpenLogin: false, ...s })), session)
+      await page.evaluate(
+        (s) =>
+          localStorage.setItem(
+            'qh.session',
+            JSON.stringify({ userName: 'Lan', isLogin: true, isOpenLogin: false, ...s }),
+          ),
+        session,
+      )
       await page.reload()
       await expect.poll(() => loginDialog(b).isVisible(), { timeout: 15_000 }).toBe(true)
-      await expect.poll(() => page.getByText('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.').first().isVisible()).toBe(true)
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { token?: string })
+      await expect
+        .poll(() => page.getByText('Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.').first().isVisible())
+        .toBe(true)
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { token?: string },
+      )
       expect(stored.token).toBe('')
     })
   })
@@ -97,11 +112,15 @@ describe('the app shell in Chromium', () => {
     await withBrowser({}, async (b) => {
       const { page } = b
       await page.goto(`${app.url}/khong-co-trang-nay`)
-      await expect.poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 }).toBe('Page not found: /khong-co-trang-nay')
+      await expect
+        .poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 })
+        .toBe('Page not found: /khong-co-trang-nay')
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found')
       expect(b.consoleErrors).toEqual([])
       await page.goto(`${app.url}/demo?lat=abc`)
-      await expect.poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 }).toBe('Page Not Found: /demo?lat=abc')
+      await expect
+        .poll(() => page.getByTestId('error-message').textContent(), { timeout: 15_000 })
+        .toBe('Page Not Found: /demo?lat=abc')
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found')
     })
   })
@@ -127,7 +146,9 @@ describe('the app shell in Chromium', () => {
       expect(manifest.name).toMatch(/quy hoạch/i)
       expect(manifest.start_url.startsWith('/')).toBe(true)
       expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/)
-      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
+      expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+        expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+      )
       expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide'])
       for (const file of [...manifest.icons, ...manifest.screenshots]) {
         const res = await fetch(`${app.url}${file.src}`)
@@ -148,9 +169,13 @@ describe('the app shell in Chromium', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
       await context.setOffline(true)
       await page.reload()
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Tra cứu quy hoạch và định giá đất')
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Tra cứu quy hoạch và định giá đất')
       await page.goto(`${app.url}/valuation`)
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Định giá đất')
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Định giá đất')
       await context.setOffline(false)
     })
   })
@@ -164,7 +189,11 @@ describe('the app shell in Chromium', () => {
       let loads = 0
       page.on('load', () => (loads += 1))
       await page.goto(`${app.url}/valuation`)
-      await expect.poll(() => page.getByText('Không tải được phần này của ứng dụng', { exact: false }).isVisible(), { timeout: 20_000 }).toBe(true)
+      await expect
+        .poll(() => page.getByText('Không tải được phần này của ứng dụng', { exact: false }).isVisible(), {
+          timeout: 20_000,
+        })
+        .toBe(true)
       await page.waitForTimeout(2000)
       expect(loads).toBe(2)
     })
@@ -208,17 +237,25 @@ describe('a new build while the app is open', () => {
         expect(newId).not.toBe(oldId)
 
         await typing.evaluate(() => window.dispatchEvent(new Event('online')))
-        await expect.poll(() => typing.getByText('Có phiên bản mới — tải lại').isVisible(), { timeout: 20_000 }).toBe(true)
+        await expect
+          .poll(() => typing.getByText('Có phiên bản mới — tải lại').isVisible(), { timeout: 20_000 })
+          .toBe(true)
 
         await idle.evaluate(() => window.dispatchEvent(new Event('online')))
-        await expect.poll(() => idle.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 }).toBe(newId)
-        await expect.poll(() => idle.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Định giá đất')
+        await expect
+          .poll(() => idle.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 })
+          .toBe(newId)
+        await expect
+          .poll(() => idle.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+          .toBe('Định giá đất')
 
         expect(await loginDialog(b).getByLabel('E-mail').inputValue()).toBe('ban-nhap@example.com')
         expect(await buildIdOf(b)).toBe(oldId)
 
         await typing.getByTestId('update-reload').click()
-        await expect.poll(() => typing.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 }).toBe(newId)
+        await expect
+          .poll(() => typing.locator('meta[name="build-id"]').getAttribute('content'), { timeout: 40_000 })
+          .toBe(newId)
       } finally {
         await second.stop()
       }

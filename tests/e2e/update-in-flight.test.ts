@@ -60,20 +60,30 @@ type AreaRow = { status: string; total: number; done: number; failed: number; cu
 type OutboxRow = { status: string; uploadId: string | null }
 
 const savedTileUrls = (page: Page) =>
-  page.evaluate(async () => ((await caches.has('tiles-saved-v1')) ? (await (await caches.open('tiles-saved-v1')).keys()).map((r) => r.url) : []))
+  page.evaluate(async () =>
+    (await caches.has('tiles-saved-v1')) ? (await (await caches.open('tiles-saved-v1')).keys()).map((r) => r.url) : [],
+  )
 
 /** What the page runs and what its worker holds: the build id, the page's entry script, the precache. */
 function buildState(page: Page) {
   return page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration('/')
     const precache = (await caches.keys()).find((n) => n.startsWith('workbox-precache'))
-    const cached = precache ? (await (await caches.open(precache)).keys()).map((r) => r.url.replace(/\?__WB_REVISION__=.*$/, '')) : []
+    const cached = precache
+      ? (await (await caches.open(precache)).keys()).map((r) => r.url.replace(/\?__WB_REVISION__=.*$/, ''))
+      : []
     return {
       buildId: document.querySelector('meta[name="build-id"]')?.getAttribute('content') ?? null,
       // The entry is preloaded and imported by an inline module after the first paint (see vite.config.ts).
-      entry: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href).find((h) => /\/assets\/index-[\w-]+\.js$/.test(h)) ?? null,
+      entry:
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+          .map((l) => l.href)
+          .find((h) => /\/assets\/index-[\w-]+\.js$/.test(h)) ?? null,
       controlled: navigator.serviceWorker.controller !== null,
-      controllerIsActive: !!reg?.active && navigator.serviceWorker.controller?.scriptURL === reg.active.scriptURL && reg.active.state === 'activated',
+      controllerIsActive:
+        !!reg?.active &&
+        navigator.serviceWorker.controller?.scriptURL === reg.active.scriptURL &&
+        reg.active.state === 'activated',
       waiting: reg?.waiting !== null && reg?.waiting !== undefined,
       installing: reg?.installing !== null && reg?.installing !== undefined,
       cached,
@@ -107,10 +117,25 @@ beforeAll(async () => {
   // Our own data dir: the server of the new build takes over the same data, as a deployment does.
   app = await startApp({ dataDir: tempDir('qh-update-data-') })
   const email = `cap-nhat-${Date.now().toString(36)}@example.com`
-  const post = (path: string, json: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) })
+  const post = (path: string, json: unknown) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(json),
+    })
   expect((await post('/api/auth/register', { name: 'Người Khảo Sát', email, password: PASSWORD })).status).toBe(201)
-  const login = ((await (await post('/api/auth/login', { email, password: PASSWORD })).json()) as { data: { access_token: string; expires_at: string; name: string } }).data
-  session = { userName: login.name, token: login.access_token, expiresAt: login.expires_at, isLogin: true, isOpenLogin: false }
+  const login = (
+    (await (await post('/api/auth/login', { email, password: PASSWORD })).json()) as {
+      data: { access_token: string; expires_at: string; name: string }
+    }
+  ).data
+  session = {
+    userName: login.name,
+    token: login.access_token,
+    expiresAt: login.expires_at,
+    isLogin: true,
+    isOpenLogin: false,
+  }
 })
 
 afterAll(async () => {
@@ -145,19 +170,24 @@ describe('a new build while a download and an upload are in flight', () => {
       await expect
         .poll(
           async () => {
-            if ((await page.getByTestId('result-title').count()) === 0) await page.mouse.click(box.x + box.width / 2 + taps[tap++ % taps.length]!, box.y + box.height / 2)
+            if ((await page.getByTestId('result-title').count()) === 0)
+              await page.mouse.click(box.x + box.width / 2 + taps[tap++ % taps.length]!, box.y + box.height / 2)
             return page.getByTestId('result-title').count()
           },
           { timeout: 40_000, interval: 2500 },
         )
         .toBe(1)
       await page.getByRole('link', { name: 'Định giá thửa này' }).click()
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Định giá đất')
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Định giá đất')
 
       // A photo taken in a dead zone waits in the outbox.
       await context.setOffline(true)
       await page.getByTestId('photo-input').setInputFiles(photo)
-      await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=ready]').count(), { timeout: 30_000 }).toBe(1)
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=ready]').count(), { timeout: 30_000 })
+        .toBe(1)
       await expect.poll(async () => (await idbAll<OutboxRow>(page, 'qh-outbox', 'items')).length).toBe(1)
 
       // Back online the outbox sends it: the server stores it, but its answer is held on the way back.
@@ -187,7 +217,9 @@ describe('a new build while a download and an upload are in flight', () => {
       await page.getByTestId('save-area-panel').waitFor()
       await page.getByTestId('save-area-from').selectOption('16')
       await page.getByTestId('save-area-to').selectOption('18')
-      await expect.poll(() => page.getByTestId('save-area-estimate').textContent(), { timeout: 30_000 }).toMatch(/^khoảng /)
+      await expect
+        .poll(() => page.getByTestId('save-area-estimate').textContent(), { timeout: 30_000 })
+        .toMatch(/^khoảng /)
       await page.getByTestId('save-area-name').fill('Khu đang tải')
       // Only the download's requests are held: the page sends them past the worker. The map's own go
       // through the worker, and holding those would only keep the old worker busy, which a real network does not.
@@ -228,7 +260,8 @@ describe('a new build while a download and an upload are in flight', () => {
 
       // The app fetches the new worker and asks it to take over; the browser lets it only once the old
       // worker has no request in flight, so the page still runs the old build while the upload is open.
-      const newWorkerWaiting = () => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/'))?.waiting)
+      const newWorkerWaiting = () =>
+        page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/'))?.waiting)
       await expect.poll(newWorkerWaiting, { timeout: 90_000 }).toBe(true)
       expect((await buildState(page)).buildId).toBe(old.buildId)
       expect(uploads.held).toBe(1)
@@ -238,10 +271,16 @@ describe('a new build while a download and an upload are in flight', () => {
       tiles.release()
 
       // The page ends on the new build, controlled by the new worker and no other.
-      await expect.poll(async () => (await buildState(page).catch(() => null))?.buildId, { timeout: 90_000 }).toBe(newId)
-      await expect.poll(async () => (await buildState(page).catch(() => null))?.controllerIsActive, { timeout: 30_000 }).toBe(true)
+      await expect
+        .poll(async () => (await buildState(page).catch(() => null))?.buildId, { timeout: 90_000 })
+        .toBe(newId)
+      await expect
+        .poll(async () => (await buildState(page).catch(() => null))?.controllerIsActive, { timeout: 30_000 })
+        .toBe(true)
       // On /demo the new page draws its boot map first and preloads the app's entry once the first tiles are drawn.
-      await expect.poll(async () => (await buildState(page).catch(() => null))?.entry ?? null, { timeout: 60_000 }).not.toBeNull()
+      await expect
+        .poll(async () => (await buildState(page).catch(() => null))?.entry ?? null, { timeout: 60_000 })
+        .not.toBeNull()
       const now = await buildState(page)
       expect(now).toMatchObject({ controlled: true, waiting: false, installing: false })
       expect(old.entry).not.toBeNull()
@@ -250,7 +289,9 @@ describe('a new build while a download and an upload are in flight', () => {
       expect(now.cached).not.toContain(old.entry)
 
       // The download carries on in the new build and ends with every tile it lists; those saved before stay.
-      await expect.poll(async () => (await idbAll<AreaRow>(page, 'qh-offline-areas', 'areas'))[0]?.status, { timeout: 120_000 }).toBe('done')
+      await expect
+        .poll(async () => (await idbAll<AreaRow>(page, 'qh-offline-areas', 'areas'))[0]?.status, { timeout: 120_000 })
+        .toBe('done')
       const [done] = await idbAll<AreaRow>(page, 'qh-offline-areas', 'areas')
       expect(done).toMatchObject({ total: area!.total, done: area!.total, failed: 0, cursor: area!.total })
       const savedAfter = await savedTileUrls(page)
@@ -258,16 +299,24 @@ describe('a new build while a download and an upload are in flight', () => {
       expect(savedAfter).toEqual(expect.arrayContaining(savedBefore))
 
       // The photo: on the server once, nothing left in the queue.
-      await expect.poll(async () => (await idbAll<OutboxRow>(page, 'qh-outbox', 'items')).map((i) => i.status), { timeout: 60_000 }).toEqual(['sent'])
+      await expect
+        .poll(async () => (await idbAll<OutboxRow>(page, 'qh-outbox', 'items')).map((i) => i.status), {
+          timeout: 60_000,
+        })
+        .toEqual(['sent'])
       expect(uploadsOnDisk(app.dataDir)).toBe(before + 1)
       expect(uploadRequests).toBeGreaterThanOrEqual(1)
       await page.goto(`${app.url}/valuation`)
-      await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 20_000 }).toBe(1)
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 20_000 })
+        .toBe(1)
       expect(uploadsOnDisk(app.dataDir)).toBe(before + 1)
 
       // While the server restarts, the map's own view tiles asked for in that gap are refused by the
       // closed port (the browser logs each); that is the network, not the app. Anything else is an error.
-      expect(b.consoleErrors.filter((e) => !/^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)$/.test(e))).toEqual([])
+      expect(
+        b.consoleErrors.filter((e) => !/^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)$/.test(e)),
+      ).toEqual([])
     } finally {
       uploads.release()
       tiles.release()

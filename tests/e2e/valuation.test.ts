@@ -14,10 +14,19 @@ const uniqueEmail = () => `valuation-${Date.now().toString(36)}-${Math.random().
 
 type Session = { userName: string; token: string; expiresAt: string; isLogin: true; isOpenLogin: false }
 
-async function api<T>(app: RunningApp, path: string, init: RequestInit = {}, token?: string): Promise<{ status: number; body: { data: T } }> {
+async function api<T>(
+  app: RunningApp,
+  path: string,
+  init: RequestInit = {},
+  token?: string,
+): Promise<{ status: number; body: { data: T } }> {
   const res = await fetch(`${app.url}${path}`, {
     ...init,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...init.headers },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
   })
   return { status: res.status, body: (await res.json()) as { data: T } }
 }
@@ -41,11 +50,32 @@ describe('the valuation screen in Chromium', () => {
   beforeAll(async () => {
     app = await startApp()
     const email = uniqueEmail()
-    expect((await api(app, '/api/auth/register', { method: 'POST', body: JSON.stringify({ name: 'Người Định Giá', email, password }) })).status).toBe(201)
+    expect(
+      (
+        await api(app, '/api/auth/register', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'Người Định Giá', email, password }),
+        })
+      ).status,
+    ).toBe(201)
     // One login for the whole file: logins are rate limited per e-mail and per IP.
-    const login = await api<{ access_token: string; expires_at: string; name: string }>(app, '/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) })
-    session = { userName: login.body.data.name, token: login.body.data.access_token, expiresAt: login.body.data.expires_at, isLogin: true, isOpenLogin: false }
-    const hits = await api<{ lat: number; lng: number; label: string }[]>(app, `/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}`, {}, session.token)
+    const login = await api<{ access_token: string; expires_at: string; name: string }>(app, '/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    })
+    session = {
+      userName: login.body.data.name,
+      token: login.body.data.access_token,
+      expiresAt: login.body.data.expires_at,
+      isLogin: true,
+      isOpenLogin: false,
+    }
+    const hits = await api<{ lat: number; lng: number; label: string }[]>(
+      app,
+      `/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}`,
+      {},
+      session.token,
+    )
     expect(hits.body.data[0]?.label).toBe('Tờ 1, thửa 5')
     point = { lat: hits.body.data[0]!.lat, lng: hits.body.data[0]!.lng }
 
@@ -81,20 +111,32 @@ describe('the valuation screen in Chromium', () => {
         const open = XMLHttpRequest.prototype.open
         const setHeader = XMLHttpRequest.prototype.setRequestHeader
         const send = XMLHttpRequest.prototype.send
-        XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { qhKey?: string }, ...args: Parameters<typeof open>) {
+        XMLHttpRequest.prototype.open = function (
+          this: XMLHttpRequest & { qhKey?: string },
+          ...args: Parameters<typeof open>
+        ) {
           this.qhKey = undefined
           return open.apply(this, args)
         } as typeof open
-        XMLHttpRequest.prototype.setRequestHeader = function (this: XMLHttpRequest & { qhKey?: string }, name: string, value: string) {
+        XMLHttpRequest.prototype.setRequestHeader = function (
+          this: XMLHttpRequest & { qhKey?: string },
+          name: string,
+          value: string,
+        ) {
           if (name.toLowerCase() === 'idempotency-key') this.qhKey = value
           return setHeader.call(this, name, value)
         }
-        XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { qhKey?: string }, body?: Document | XMLHttpRequestBodyInit | null) {
+        XMLHttpRequest.prototype.send = function (
+          this: XMLHttpRequest & { qhKey?: string },
+          body?: Document | XMLHttpRequestBodyInit | null,
+        ) {
           if (body instanceof FormData) {
             for (const file of body.getAll('images')) {
               if (!(file instanceof Blob)) continue
               const key = this.qhKey ?? null
-              void createImageBitmap(file).then((bmp) => sent.push({ key, type: file.type, size: file.size, width: bmp.width, height: bmp.height }))
+              void createImageBitmap(file).then((bmp) =>
+                sent.push({ key, type: file.type, size: file.size, width: bmp.width, height: bmp.height }),
+              )
             }
           }
           return send.call(this, body)
@@ -103,14 +145,23 @@ describe('the valuation screen in Chromium', () => {
       await openLoggedIn(page, session, `${app.url}/valuation?lat=${point.lat}&lng=${point.lng}&sheet=1&parcel=5`)
 
       // The map's point becomes the parcel, with its facts read from the tờ/thửa lookup (not counted).
-      await expect.poll(() => page.getByTestId('place-label').textContent(), { timeout: 20_000 }).toContain('Tờ 1, thửa 5')
+      await expect
+        .poll(() => page.getByTestId('place-label').textContent(), { timeout: 20_000 })
+        .toContain('Tờ 1, thửa 5')
       expect(await page.getByTestId('field-area').inputValue()).toMatch(/^\d+(,\d+)?$/)
       await expect.poll(() => new URL(page.url()).search).toBe('')
 
       await page.getByTestId('photo-input').setInputFiles(photos.slice(0, 2))
-      await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 30_000 }).toBe(2)
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 30_000 })
+        .toBe(2)
       // Resized and re-encoded on the device: the 3000 × 2250 PNGs went up as 2048 × 1536 WebP (or JPEG), each with its own key.
-      const recorded = () => page.evaluate(() => (window as unknown as { qhUploads: { key: string | null; type: string; width: number; height: number }[] }).qhUploads)
+      const recorded = () =>
+        page.evaluate(
+          () =>
+            (window as unknown as { qhUploads: { key: string | null; type: string; width: number; height: number }[] })
+              .qhUploads,
+        )
       await expect.poll(async () => (await recorded()).length).toBe(2)
       const uploads = await recorded()
       for (const u of uploads) {
@@ -122,11 +173,15 @@ describe('the valuation screen in Chromium', () => {
 
       const valuationRequest = page.waitForRequest((r) => r.url().endsWith('/api/valuation'))
       await page.getByTestId('valuate').click()
-      expect(JSON.parse((await valuationRequest).postData() ?? '{}')).toMatchObject({ image_ids: [expect.any(String), expect.any(String)] })
+      expect(JSON.parse((await valuationRequest).postData() ?? '{}')).toMatchObject({
+        image_ids: [expect.any(String), expect.any(String)],
+      })
 
       const result = page.getByTestId('valuation-result')
       await result.waitFor({ timeout: 30_000 })
-      await expect.poll(() => page.getByTestId('market-range').innerText()).toMatch(/Thấp\s+[\d,]+ (tỷ|triệu)\s+–\s+Giữa\s+[\d,]+ (tỷ|triệu)\s+–\s+Cao\s+[\d,]+ (tỷ|triệu)/)
+      await expect
+        .poll(() => page.getByTestId('market-range').innerText())
+        .toMatch(/Thấp\s+[\d,]+ (tỷ|triệu)\s+–\s+Giữa\s+[\d,]+ (tỷ|triệu)\s+–\s+Cao\s+[\d,]+ (tỷ|triệu)/)
       expect(await page.getByTestId('market-estimate').innerText()).toMatch(/Đơn giá: [\d.]+ đ\/m²/)
       expect(await page.getByTestId('state-position').innerText()).toMatch(/^VT[1-4]$/)
       expect(await page.getByTestId('state-price').innerText()).toMatch(/Vị trí [1-4]: /)
@@ -140,7 +195,9 @@ describe('the valuation screen in Chromium', () => {
       await page.getByTestId('photo-input').setInputFiles(photos.slice(2, 5))
       await expect.poll(() => page.getByTestId('photo-messages').innerText()).toBe('Tối đa 4 hình ảnh.')
       await expect.poll(() => page.getByTestId('photo-tile').count()).toBe(4)
-      await expect.poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 30_000 }).toBe(4)
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=uploaded]').count(), { timeout: 30_000 })
+        .toBe(4)
       expect(await page.getByTestId('photo-messages').innerText()).toBe('Tối đa 4 hình ảnh.')
 
       // Print: the report alone, on one A4 page. The map image comes from the map once it has drawn.
@@ -156,10 +213,13 @@ describe('the valuation screen in Chromium', () => {
       expect(await page.locator('.pr-photos img').count()).toBe(2)
       const pdf = join(out, 'valuation-report.pdf')
       writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }))
-      for (const f of readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png'))) rmSync(join(out, f))
+      for (const f of readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png')))
+        rmSync(join(out, f))
       const ppm = spawnSync('pdftoppm', ['-r', '100', '-png', pdf, join(out, 'valuation-report')])
       expect(ppm.status, 'pdftoppm (poppler-utils) must be installed').toBe(0)
-      expect(readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png'))).toEqual(['valuation-report-1.png'])
+      expect(readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png'))).toEqual([
+        'valuation-report-1.png',
+      ])
       await page.emulateMedia({ media: 'screen' })
 
       expect(b.consoleErrors).toEqual([])
@@ -182,7 +242,9 @@ describe('the valuation screen in Chromium', () => {
           await expect.poll(() => history.getByRole('listitem').count(), { timeout: 20_000 }).toBe(1)
           await history.getByRole('button', { name: /^Xem lại: .*Tờ 1, thửa 5/ }).click()
           await page.getByTestId('valuation-result').waitFor()
-          expect(await page.getByTestId('valuation-result').innerText()).toMatch(/Kết quả lưu lúc \d{2}:\d{2} \d{2}\/\d{2}\/\d{4} \(không tính thêm lượt\)/)
+          expect(await page.getByTestId('valuation-result').innerText()).toMatch(
+            /Kết quả lưu lúc \d{2}:\d{2} \d{2}\/\d{2}\/\d{4} \(không tính thêm lượt\)/,
+          )
           await page.getByTestId('comparables-map').locator('canvas').first().waitFor({ timeout: 20_000 })
           await page.waitForTimeout(1500)
           await page.screenshot({ path: join(out, `valuation-${name}-${colorScheme}.png`), fullPage: true })

@@ -25,17 +25,31 @@ describe('database down at start', () => {
     const lines = proc.output().trim().split('\n')
     const retries = lines.filter((l) => l.includes('database not reachable, retrying'))
     expect(retries.length).toBeGreaterThanOrEqual(2)
-    expect(JSON.parse(retries[0]!)).toMatchObject({ level: 'warn', attempt: 1, database: `postgres://qh:***@127.0.0.1:${closed}/qh` })
+    expect(JSON.parse(retries[0]!)).toMatchObject({
+      level: 'warn',
+      attempt: 1,
+      database: `postgres://qh:***@127.0.0.1:${closed}/qh`,
+    })
     const last = lines.at(-1)!
-    expect(last).toMatch(new RegExp(`^Cannot open the database \\(postgres://qh:\\*\\*\\*@127\\.0\\.0\\.1:${closed}/qh\\) after \\d+ tries in 2 s: .*ECONNREFUSED`))
+    expect(last).toMatch(
+      new RegExp(
+        `^Cannot open the database \\(postgres://qh:\\*\\*\\*@127\\.0\\.0\\.1:${closed}/qh\\) after \\d+ tries in 2 s: .*ECONNREFUSED`,
+      ),
+    )
     // The password never reaches the output.
     expect(proc.output()).not.toContain('mat-khau-db')
   })
 
   it('refuses at once, without retrying, what retrying cannot fix (a bad DATABASE_URL)', async () => {
-    const proc = runNode('server/src/main.ts', [], { DATA_DIR: tempDir('qh-fault-'), DATABASE_URL: 'mysql://localhost/x', LOG_LEVEL: 'info' })
+    const proc = runNode('server/src/main.ts', [], {
+      DATA_DIR: tempDir('qh-fault-'),
+      DATABASE_URL: 'mysql://localhost/x',
+      LOG_LEVEL: 'info',
+    })
     expect(await proc.exited).toBe(2)
-    expect(proc.output().trim()).toMatch(/^Invalid DATABASE_URL="mysql:\/\/localhost\/x": must be a URL starting with postgres:/)
+    expect(proc.output().trim()).toMatch(
+      /^Invalid DATABASE_URL="mysql:\/\/localhost\/x": must be a URL starting with postgres:/,
+    )
   })
 
   it.skipIf(!pgUrl)('starts as soon as PostgreSQL comes up while it is retrying', async () => {
@@ -64,7 +78,10 @@ describe('database down at start', () => {
         }).listen(port, '127.0.0.1', () => resolveOpen())
       }, 3_000),
     )
-    const server = startServer({ dataDir: tempDir('qh-fault-'), env: { DATABASE_URL: url.toString(), DB_START_TIMEOUT_SECONDS: '60', DEMO_DATA: 'false', LOG_LEVEL: 'info' } })
+    const server = startServer({
+      dataDir: tempDir('qh-fault-'),
+      env: { DATABASE_URL: url.toString(), DB_START_TIMEOUT_SECONDS: '60', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+    })
     await opening
     const running = await server
     cleanup.push(() => running.stop())

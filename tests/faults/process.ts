@@ -42,7 +42,11 @@ export type Proc = {
 /** Runs `node <script>` from the project root with the given environment, collecting its output. */
 export function runNode(script: string, args: string[], env: Record<string, string>): Proc {
   let log = ''
-  const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
@@ -55,7 +59,11 @@ export type ServerProc = Proc & { url: string; port: number; dataDir: string; st
  * `node server/src/main.ts` on a free loopback port; resolves once /api/health answers 200. No
  * front-end build is needed: the API, tiles and the daily limit do not depend on it.
  */
-export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number }): Promise<ServerProc> {
+export async function startServer(opts: {
+  dataDir: string
+  env?: Record<string, string>
+  port?: number
+}): Promise<ServerProc> {
   const port = opts.port ?? (await freePort())
   const proc = runNode('server/src/main.ts', [], {
     PORT: String(port),
@@ -68,7 +76,8 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 200_000
   for (;;) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`server exited (${proc.child.exitCode ?? proc.child.signalCode}):\n${proc.output()}`)
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      throw new Error(`server exited (${proc.child.exitCode ?? proc.child.signalCode}):\n${proc.output()}`)
     try {
       if ((await fetch(`${url}/api/health`)).ok) break
     } catch {}
@@ -96,13 +105,21 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
 export type Json = { status: number; body: any; headers: Headers }
 
 /** One HTTP call that never throws: a refused or reset connection comes back as status 0. */
-export async function call(url: string, init: RequestInit & { json?: unknown; token?: string; ip?: string } = {}): Promise<Json> {
+export async function call(
+  url: string,
+  init: RequestInit & { json?: unknown; token?: string; ip?: string } = {},
+): Promise<Json> {
   const headers = new Headers(init.headers)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   if (init.ip) headers.set('x-forwarded-for', init.ip)
   try {
-    const res = await fetch(url, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, signal: init.signal ?? AbortSignal.timeout(60_000) })
+    const res = await fetch(url, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      signal: init.signal ?? AbortSignal.timeout(60_000),
+    })
     const text = await res.text()
     let body: unknown = text
     try {

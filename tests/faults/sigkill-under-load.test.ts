@@ -18,7 +18,14 @@ const WORKERS = 4
 const LOAD_MS = 20_000
 const CYCLES = 2
 
-type Account = { email: string; password: string; tokens: string[]; oks: number; maxUsageAt: number[]; uploads: { id: string; bytes: number }[] }
+type Account = {
+  email: string
+  password: string
+  tokens: string[]
+  oks: number
+  maxUsageAt: number[]
+  uploads: { id: string; bytes: number }[]
+}
 
 const dataDir = tempDir('qh-fault-kill-')
 const env = { DAILY_LOOKUP_LIMIT: String(LIMIT), TRUST_PROXY: 'true' }
@@ -34,8 +41,12 @@ beforeAll(async () => {
   server = await startServer({ dataDir, env })
   // Addresses from the demo data, each inside a parcel, so planning lookups answer Ok and count.
   const probe = { email: `probe.${Date.now()}@fault.example.vn`, password: 'mat-khau-thu-1' }
-  expect((await call(`${server.url}/api/auth/register`, { method: 'POST', json: { name: 'Dò', ...probe }, ip: nextIp() })).status).toBe(201)
-  const token = (await call(`${server.url}/api/auth/login`, { method: 'POST', json: probe, ip: nextIp() })).body.data.access_token
+  expect(
+    (await call(`${server.url}/api/auth/register`, { method: 'POST', json: { name: 'Dò', ...probe }, ip: nextIp() }))
+      .status,
+  ).toBe(201)
+  const token = (await call(`${server.url}/api/auth/login`, { method: 'POST', json: probe, ip: nextIp() })).body.data
+    .access_token
   for (const q of ['12', '15', '21', '34', '48']) {
     const res = await call(`${server.url}/api/search?q=${q}&limit=50`, { token })
     points.push(...(res.body.data as { kind: string; lat: number; lng: number }[]).filter((r) => r.kind === 'address'))
@@ -53,7 +64,11 @@ async function worker(url: string, stopped: () => boolean, w: number): Promise<v
   for (let n = 0; !stopped(); n++) {
     const email = `w${w}.${n}.${Date.now().toString(36)}@fault.example.vn`
     const password = `mat-khau-${w}-${n}`
-    const reg = await call(`${url}/api/auth/register`, { method: 'POST', json: { name: `Người ${w}.${n}`, email, password }, ip: nextIp() })
+    const reg = await call(`${url}/api/auth/register`, {
+      method: 'POST',
+      json: { name: `Người ${w}.${n}`, email, password },
+      ip: nextIp(),
+    })
     if (reg.status !== 201) return
     const account: Account = { email, password, tokens: [], oks: 0, maxUsageAt: [], uploads: [] }
     accounts.push(account)
@@ -65,7 +80,12 @@ async function worker(url: string, stopped: () => boolean, w: number): Promise<v
     // kill can come before its lookups end.
     const form = new FormData()
     form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'anh.png')
-    const up = await call(`${url}/api/uploads`, { method: 'POST', body: form, token, headers: { 'idempotency-key': `k-${w}-${n}` } })
+    const up = await call(`${url}/api/uploads`, {
+      method: 'POST',
+      body: form,
+      token,
+      headers: { 'idempotency-key': `k-${w}-${n}` },
+    })
     if (up.status === 0) return
     if (up.status === 201) for (const img of up.body.data as { id: string; bytes: number }[]) account.uploads.push(img)
     for (let i = 0; i < LIMIT + 1; i++) {
@@ -81,10 +101,15 @@ async function worker(url: string, stopped: () => boolean, w: number): Promise<v
 /** Every acknowledged fact, checked against the restarted server. */
 async function verify(url: string): Promise<void> {
   for (const a of accounts) {
-    const login = await call(`${url}/api/auth/login`, { method: 'POST', json: { email: a.email, password: a.password }, ip: nextIp() })
+    const login = await call(`${url}/api/auth/login`, {
+      method: 'POST',
+      json: { email: a.email, password: a.password },
+      ip: nextIp(),
+    })
     expect(login.status, `${a.email} can log in`).toBe(200)
     const token = login.body.data.access_token as string
-    for (const old of a.tokens) expect((await call(`${url}/api/auth/me`, { token: old })).status, `${a.email}'s token works`).toBe(200)
+    for (const old of a.tokens)
+      expect((await call(`${url}/api/auth/me`, { token: old })).status, `${a.email}'s token works`).toBe(200)
     const usage = (await call(`${url}/api/auth/usage`, { token })).body.data.count as number
     // A lookup in flight at the kill may have counted without its answer arriving: never more than one.
     expect(usage, `${a.email} usage`).toBeGreaterThanOrEqual(a.oks)
@@ -108,7 +133,9 @@ describe('SIGKILL under load on the embedded database', () => {
   it(`keeps every acknowledged account, token, usage count and upload across ${CYCLES} kills, and no count passes the limit`, async () => {
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       let stop = false
-      const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(server.url, () => stop, w + cycle * WORKERS)))
+      const load = Promise.all(
+        Array.from({ length: WORKERS }, (_, w) => worker(server.url, () => stop, w + cycle * WORKERS)),
+      )
       await new Promise((r) => setTimeout(r, LOAD_MS))
       server.child.kill('SIGKILL')
       await server.exited
@@ -134,7 +161,9 @@ describe('SIGKILL under load on the embedded database', () => {
     await server.stop()
     const db = await openPglite(join(dataDir, 'pg'))
     try {
-      const rows = await db.query<{ storage_key: string; thumb_key: string; bytes: number }>('select storage_key, thumb_key, bytes from uploads')
+      const rows = await db.query<{ storage_key: string; thumb_key: string; bytes: number }>(
+        'select storage_key, thumb_key, bytes from uploads',
+      )
       expect(rows.length).toBeGreaterThan(0)
       for (const r of rows) {
         for (const key of [r.storage_key, r.thumb_key]) {
@@ -146,7 +175,9 @@ describe('SIGKILL under load on the embedded database', () => {
       // Temporaries of writes cut by the kill may stay on disk, but never under a stored key.
       const keys = new Set(rows.flatMap((r) => [r.storage_key, r.thumb_key]))
       const walk = (dir: string, prefix = ''): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+        )
       expect(walk(join(dataDir, 'uploads')).filter((k) => k.includes('.tmp-') && keys.has(k))).toEqual([])
     } finally {
       await db.close()

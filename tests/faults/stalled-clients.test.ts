@@ -5,7 +5,10 @@ import { removeTempDirs, startServer, tempDir, type ServerProc } from './process
 // Short request timeout so the test waits seconds, not minutes; production keeps the 120 s default.
 let server: ServerProc
 beforeAll(async () => {
-  server = await startServer({ dataDir: tempDir('qh-fault-'), env: { DEMO_DATA: 'false', REQUEST_TIMEOUT_SECONDS: '3' } })
+  server = await startServer({
+    dataDir: tempDir('qh-fault-'),
+    env: { DEMO_DATA: 'false', REQUEST_TIMEOUT_SECONDS: '3' },
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -36,8 +39,14 @@ describe('slow and stalled clients', () => {
     const stalled = await Promise.all([
       ...Array.from({ length: 20 }, () => stall('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ')),
       ...Array.from({ length: 20 }, () => stall('')),
-      ...Array.from({ length: 20 }, () => stall('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"a')),
-      stall('POST /api/uploads HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000000\r\n\r\n--b\r\n'),
+      ...Array.from({ length: 20 }, () =>
+        stall(
+          'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"a',
+        ),
+      ),
+      stall(
+        'POST /api/uploads HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000000\r\n\r\n--b\r\n',
+      ),
     ])
     // 61 hanging sockets do not stop anybody else.
     expect(await health()).toBe(200)
@@ -56,7 +65,9 @@ describe('slow and stalled clients', () => {
   it('answers a request with huge headers 431 and keeps serving', async () => {
     const res = await fetch(`${server.url}/api/health`, { headers: { 'x-huge': 'x'.repeat(64 * 1024) } })
     expect(res.status).toBe(431)
-    const many = await fetch(`${server.url}/api/health`, { headers: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-h-${i}`, 'y'])) })
+    const many = await fetch(`${server.url}/api/health`, {
+      headers: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-h-${i}`, 'y'])),
+    })
     expect(many.status).toBe(431)
     expect(await health()).toBe(200)
   })

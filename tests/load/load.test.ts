@@ -38,9 +38,17 @@ async function createUsers(): Promise<void> {
         const i = start + k
         const email = `tai.${i}.${Date.now().toString(36)}@load.example.vn`
         const password = `mat-khau-tai-${i}`
-        const reg = await call(`${server.url}/api/auth/register`, { method: 'POST', json: { name: `Người dùng ${i}`, email, password }, ip: ip(i) })
+        const reg = await call(`${server.url}/api/auth/register`, {
+          method: 'POST',
+          json: { name: `Người dùng ${i}`, email, password },
+          ip: ip(i),
+        })
         expect(reg.status).toBe(201)
-        const login = await call(`${server.url}/api/auth/login`, { method: 'POST', json: { email, password }, ip: ip(i) })
+        const login = await call(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          json: { email, password },
+          ip: ip(i),
+        })
         expect(login.status).toBe(200)
         users[i] = { email, token: login.body.data.access_token, oks: 0, maxUsageAt: [] }
       }),
@@ -49,7 +57,10 @@ async function createUsers(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ dataDir: tempDir('qh-load-'), env: { DAILY_LOOKUP_LIMIT: String(LIMIT), TRUST_PROXY: 'true' } })
+  server = await startServer({
+    dataDir: tempDir('qh-load-'),
+    env: { DAILY_LOOKUP_LIMIT: String(LIMIT), TRUST_PROXY: 'true' },
+  })
   await createUsers()
   for (const q of ['12', '15', '21', '34', '48', '7']) {
     const res = await call(`${server.url}/api/search?q=${q}&limit=50`, { token: users[0]!.token })
@@ -60,7 +71,11 @@ beforeAll(async () => {
   // once before the clock starts (with a spare account, so no user's count moves), as a deployed server has.
   const warm = users[0]!.token
   const p = points[0]!
-  await call(`${server.url}/api/valuation`, { method: 'POST', json: { lat: p.lat, lng: p.lng, area_m2: 80, floors: 2 }, token: await spareToken() })
+  await call(`${server.url}/api/valuation`, {
+    method: 'POST',
+    json: { lat: p.lat, lng: p.lng, area_m2: 80, floors: 2 },
+    token: await spareToken(),
+  })
   await call(`${server.url}/api/search?q=nguyen`, { token: warm })
   for (const layer of ['basemap', 'parcels', 'planning']) {
     for (const q of points.slice(0, 8)) {
@@ -73,8 +88,16 @@ beforeAll(async () => {
 async function spareToken(): Promise<string> {
   const email = `tai.khoi-dong.${Date.now().toString(36)}@load.example.vn`
   const password = 'mat-khau-khoi-dong'
-  await call(`${server.url}/api/auth/register`, { method: 'POST', json: { name: 'Khởi động', email, password }, ip: ip(USERS + 1) })
-  const login = await call(`${server.url}/api/auth/login`, { method: 'POST', json: { email, password }, ip: ip(USERS + 1) })
+  await call(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    json: { name: 'Khởi động', email, password },
+    ip: ip(USERS + 1),
+  })
+  const login = await call(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    json: { email, password },
+    ip: ip(USERS + 1),
+  })
   return login.body.data.access_token as string
 }
 
@@ -83,7 +106,18 @@ afterAll(async () => {
   removeTempDirs()
 })
 
-const searches = ['nguyen hue', 'Điện Biên Phủ', 'phan dang luu', 'le quang', '12', 'phuong gia an', 'bach dang', 'to 3 thua 12', 'yen do', 'xo viet']
+const searches = [
+  'nguyen hue',
+  'Điện Biên Phủ',
+  'phan dang luu',
+  'le quang',
+  '12',
+  'phuong gia an',
+  'bach dang',
+  'to 3 thua 12',
+  'yen do',
+  'xo viet',
+]
 
 describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
   it('answers every request without an error and keeps every account’s daily count exact', async () => {
@@ -112,19 +146,26 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
     async function one(u: User): Promise<void> {
       const p = points[rand(points.length)]!
       const roll = rand(100)
-      const kind: Kind = roll < 45 ? 'tile' : roll < 70 ? 'search' : roll < 85 ? 'planning' : roll < 95 ? 'valuation' : 'usage'
+      const kind: Kind =
+        roll < 45 ? 'tile' : roll < 70 ? 'search' : roll < 85 ? 'planning' : roll < 95 ? 'valuation' : 'usage'
       const t0 = performance.now()
       let res
       if (kind === 'tile') {
         const { z, x, y } = tileOf(p.lat + (rand(100) - 50) / 20_000, p.lng + (rand(100) - 50) / 20_000, 14 + rand(4))
         const layer = ['basemap', 'parcels', 'planning'][rand(3)]
-        const r = await fetch(`${server.url}/tiles/${layer}/${z}/${x}/${y}.pbf`, { headers: { 'accept-encoding': 'gzip' }, signal: patience() }).then(
+        const r = await fetch(`${server.url}/tiles/${layer}/${z}/${x}/${y}.pbf`, {
+          headers: { 'accept-encoding': 'gzip' },
+          signal: patience(),
+        }).then(
           async (r) => ({ status: r.status, body: await r.arrayBuffer() }),
           () => ({ status: 0, body: null }),
         )
         res = { status: r.status, body: null as any }
       } else if (kind === 'search') {
-        res = await call(`${server.url}/api/search?q=${encodeURIComponent(searches[rand(searches.length)]!)}`, { token: u.token, signal: patience() })
+        res = await call(`${server.url}/api/search?q=${encodeURIComponent(searches[rand(searches.length)]!)}`, {
+          token: u.token,
+          signal: patience(),
+        })
       } else if (kind === 'planning') {
         res = await call(`${server.url}/api/planning?lat=${p.lat}&lng=${p.lng}`, { token: u.token, signal: patience() })
       } else if (kind === 'valuation') {
@@ -144,7 +185,8 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
       stats.requests++
       stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1
       const code = res.body?.meta?.code as string | undefined
-      stats.byStatus[`${res.status}${code ? ` ${code}` : ''}`] = (stats.byStatus[`${res.status}${code ? ` ${code}` : ''}`] ?? 0) + 1
+      stats.byStatus[`${res.status}${code ? ` ${code}` : ''}`] =
+        (stats.byStatus[`${res.status}${code ? ` ${code}` : ''}`] ?? 0) + 1
       if (res.status === 0 || res.status >= 500) stats.errors.push(`${kind} → ${res.status} ${code ?? ''}`)
       if ((kind === 'planning' || kind === 'valuation') && code === 'Ok') u.oks++
       if (code === 'MaxUsage') u.maxUsageAt.push(u.oks)
@@ -185,6 +227,7 @@ describe(`${USERS} concurrent users for ${SECONDS} s`, () => {
       ).toBe(true)
     }
     // The run is long enough for accounts to reach the limit and be refused there.
-    if (SECONDS >= 20) expect(users.filter((u) => u.oks === LIMIT && u.maxUsageAt.length > 0).length).toBeGreaterThan(USERS / 4)
+    if (SECONDS >= 20)
+      expect(users.filter((u) => u.oks === LIMIT && u.maxUsageAt.length > 0).length).toBeGreaterThan(USERS / 4)
   })
 })

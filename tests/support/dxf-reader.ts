@@ -5,7 +5,14 @@
  */
 export type DxfPolyline = { layer: string; closed: boolean; vertices: [number, number][] }
 export type DxfText = { layer: string; x: number; y: number; height: number; value: string }
-export type DxfDrawing = { version: string | undefined; sections: string[]; layers: string[]; polylines: DxfPolyline[]; points: [number, number][]; texts: DxfText[] }
+export type DxfDrawing = {
+  version: string | undefined
+  sections: string[]
+  layers: string[]
+  polylines: DxfPolyline[]
+  points: [number, number][]
+  texts: DxfText[]
+}
 
 export function readDxf(source: string): DxfDrawing {
   const lines = source.split(/\r?\n/)
@@ -42,7 +49,8 @@ export function readDxf(source: string): DxfDrawing {
       if (!section) throw new Error('DXF: ENDSEC without SECTION')
       section = null
     } else if (value === 'LAYER' && section === 'TABLES') out.layers.push(group.get(2) ?? '')
-    else if (value === 'POLYLINE') current = { layer: group.get(8) ?? '0', closed: (Number(group.get(70) ?? 0) & 1) === 1, vertices: [] }
+    else if (value === 'POLYLINE')
+      current = { layer: group.get(8) ?? '0', closed: (Number(group.get(70) ?? 0) & 1) === 1, vertices: [] }
     else if (value === 'VERTEX') {
       if (!current) throw new Error('DXF: VERTEX outside a POLYLINE')
       current.vertices.push([num(10), num(20)])
@@ -51,7 +59,8 @@ export function readDxf(source: string): DxfDrawing {
       out.polylines.push(current)
       current = null
     } else if (value === 'POINT') out.points.push([num(10), num(20)])
-    else if (value === 'TEXT') out.texts.push({ layer: group.get(8) ?? '0', x: num(10), y: num(20), height: num(40), value: group.get(1) ?? '' })
+    else if (value === 'TEXT')
+      out.texts.push({ layer: group.get(8) ?? '0', x: num(10), y: num(20), height: num(40), value: group.get(1) ?? '' })
   }
   if (section) throw new Error(`DXF: section ${section} not closed`)
   if (current) throw new Error('DXF: POLYLINE without SEQEND')

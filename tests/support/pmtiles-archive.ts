@@ -4,7 +4,11 @@ import { zxyToTileId } from 'pmtiles'
  * A minimal PMTiles v3 archive for tests (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md):
  * the 127-byte header, an uncompressed root directory, JSON metadata and the tiles, uncompressed MVT.
  */
-export function writePmtiles(tiles: { z: number; x: number; y: number; data: Uint8Array }[], metadata: object, bounds: [number, number, number, number]): Buffer {
+export function writePmtiles(
+  tiles: { z: number; x: number; y: number; data: Uint8Array }[],
+  metadata: object,
+  bounds: [number, number, number, number],
+): Buffer {
   const sorted = tiles.map((t) => ({ id: zxyToTileId(t.z, t.x, t.y), ...t })).sort((a, b) => a.id - b.id)
   const varints: number[] = []
   const put = (v: number) => {

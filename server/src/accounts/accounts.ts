@@ -15,14 +15,18 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Looks an account up by an e-mail already trimmed and lower-cased by the contract schema. */
 export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string) {
-  const rows = await deps.db.query<{ id: string; name: string; password_hash: string }>('select id, name, password_hash from users where lower(btrim(email)) = lower(btrim($1))', [
-    email,
-  ])
+  const rows = await deps.db.query<{ id: string; name: string; password_hash: string }>(
+    'select id, name, password_hash from users where lower(btrim(email)) = lower(btrim($1))',
+    [email],
+  )
   return rows[0] ?? null
 }
 
 /** Creates an account; 409 Conflict when the e-mail is taken, also when two registrations race. */
-export async function registerUser(deps: AccountDeps, input: { name: string; email: string; password: string }): Promise<Profile> {
+export async function registerUser(
+  deps: AccountDeps,
+  input: { name: string; email: string; password: string },
+): Promise<Profile> {
   // Saves the scrypt work for the common case; the unique index still decides real races.
   if (await findUserByEmail(deps, input.email)) throw new ConflictError(emailTaken, { fields: { email: [emailTaken] } })
   const hash = await hashPassword(input.password)
@@ -40,7 +44,11 @@ export async function registerUser(deps: AccountDeps, input: { name: string; ema
 }
 
 /** Checks the password and issues a token; the same 401 for an unknown e-mail and a wrong password. */
-export async function logIn(deps: AccountDeps, email: string, password: string): Promise<IssuedToken & { name: string; userId: string }> {
+export async function logIn(
+  deps: AccountDeps,
+  email: string,
+  password: string,
+): Promise<IssuedToken & { name: string; userId: string }> {
   const user = await findUserByEmail(deps, email)
   const valid = user ? await verifyPassword(password, user.password_hash) : await burnPasswordCheck(password)
   if (!user || !valid) throw new NotSignedInError('E-mail hoặc mật khẩu không đúng.')
@@ -56,13 +64,18 @@ export async function logIn(deps: AccountDeps, email: string, password: string):
  */
 async function upgradeHash(deps: AccountDeps, userId: string, oldHash: string, password: string): Promise<void> {
   const hash = await hashPassword(password)
-  await deps.db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [userId, oldHash, hash])
+  await deps.db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [
+    userId,
+    oldHash,
+    hash,
+  ])
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {
-  const rows = await deps.db.query<{ id: string; name: string; email: string; created_at: Date }>('select id::text as id, name, email, created_at from users where id = $1', [
-    userId,
-  ])
+  const rows = await deps.db.query<{ id: string; name: string; email: string; created_at: Date }>(
+    'select id::text as id, name, email, created_at from users where id = $1',
+    [userId],
+  )
   const row = rows[0]
   // A token can outlive nothing: tokens cascade with their account, so this is a race with deletion.
   if (!row) throw new NotSignedInError()

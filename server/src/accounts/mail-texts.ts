@@ -1,7 +1,13 @@
 import type { Mail } from '../mail/mailer.ts'
 import { formatVietnamTime } from '#core/time/vietnam-time.ts'
 
-export function passwordResetMail(input: { to: string; name: string; code: string; expiresAt: Date; publicUrl: string }): Mail {
+export function passwordResetMail(input: {
+  to: string
+  name: string
+  code: string
+  expiresAt: Date
+  publicUrl: string
+}): Mail {
   return {
     to: input.to,
     subject: 'Mã đặt lại mật khẩu Quy hoạch VN',

@@ -42,7 +42,10 @@ const invalidCode = 'Mã không đúng, đã được dùng hoặc đã hết h�
  * and hashing, and mail goes out after the answer, so neither the answer nor its timing tells
  * whether the account exists.
  */
-export async function requestPasswordReset(deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
+  email: string,
+): Promise<void> {
   const user = await findUserByEmail(deps, email)
   const fresh = newCode()
   if (!user) return
@@ -69,26 +72,36 @@ export async function requestPasswordReset(deps: Pick<Deps, 'db' | 'config' | 'l
  * Sets a new password with a reset code: single use, 30 minutes, and dead after 5 wrong tries.
  * On success every token of the account is revoked.
  */
-export async function resetPassword(deps: Pick<Deps, 'db' | 'now'>, codeInput: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  deps: Pick<Deps, 'db' | 'now'>,
+  codeInput: string,
+  newPassword: string,
+): Promise<void> {
   const parsed = parseCode(codeInput)
   if (!parsed) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
   const now = deps.now()
   const hash = verifierHash(parsed.selector, parsed.verifier)
   const live = 'selector = $1 and used_at is null and expires_at > $2 and failed_attempts < ' + RESET_CODE_MAX_WRONG
-  const matches = await deps.db.query(`select 1 from password_resets where ${live} and verifier_hash = $3`, [parsed.selector, now, hash])
+  const matches = await deps.db.query(`select 1 from password_resets where ${live} and verifier_hash = $3`, [
+    parsed.selector,
+    now,
+    hash,
+  ])
   if (matches.length === 0) {
-    await deps.db.query(`update password_resets set failed_attempts = failed_attempts + 1 where ${live}`, [parsed.selector, now])
+    await deps.db.query(`update password_resets set failed_attempts = failed_attempts + 1 where ${live}`, [
+      parsed.selector,
+      now,
+    ])
     throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
   }
   // Hashed before the transaction so the scrypt work never holds the database connection.
   const passwordHash = await hashPassword(newPassword)
   const userId = await deps.db.transaction(async (tx) => {
     // Claiming the code is the single-use check: of two parallel resets only one gets the row.
-    const claimed = await tx.query<{ user_id: string }>(`update password_resets set used_at = $2 where ${live} and verifier_hash = $3 returning user_id::text as user_id`, [
-      parsed.selector,
-      now,
-      hash,
-    ])
+    const claimed = await tx.query<{ user_id: string }>(
+      `update password_resets set used_at = $2 where ${live} and verifier_hash = $3 returning user_id::text as user_id`,
+      [parsed.selector, now, hash],
+    )
     const userId = claimed[0]?.user_id
     if (!userId) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])

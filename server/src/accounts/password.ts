@@ -24,7 +24,14 @@ function derive(password: string, salt: Buffer, params: Params, keyLen: number):
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LEN)
   const key = await derive(password, salt, PASSWORD_PARAMS, KEY_LEN)
-  return ['scrypt', PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  return [
+    'scrypt',
+    PASSWORD_PARAMS.N,
+    PASSWORD_PARAMS.r,
+    PASSWORD_PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$')
 }
 
 function parseStored(stored: string): { params: Params; salt: Buffer; expected: Buffer } | null {

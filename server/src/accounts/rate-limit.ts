@@ -15,7 +15,11 @@ export const rateRules = {
 } satisfies Record<string, RateRule>
 
 /** Registrations per address (per IPv6 /64), so accounts cannot be made in a loop to farm the daily limit. */
-export const registerRule = (perHour: number): RateRule => ({ name: 'register-ip', limit: perHour, windowSeconds: 60 * 60 })
+export const registerRule = (perHour: number): RateRule => ({
+  name: 'register-ip',
+  limit: perHour,
+  windowSeconds: 60 * 60,
+})
 
 // Longer than any window above; rows older than this can no longer affect a decision.
 const RETENTION_MS = 24 * 60 * 60 * 1000
@@ -36,7 +40,8 @@ export async function hitRateLimit(deps: Pick<Deps, 'db' | 'now'>, rule: RateRul
   )
   const count = rows[0]?.count ?? 0
   // The first hit of a window is rare enough to pay for sweeping out expired counters.
-  if (count === 1) await deps.db.query('delete from rate_limits where window_start < $1', [new Date(now - RETENTION_MS)])
+  if (count === 1)
+    await deps.db.query('delete from rate_limits where window_start < $1', [new Date(now - RETENTION_MS)])
   if (count > rule.limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))
     const minutes = Math.ceil(retryAfter / 60)

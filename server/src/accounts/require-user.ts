@@ -17,7 +17,10 @@ export function requireUser(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c)
     const userId = token ? await userIdForToken(deps, token) : null
-    if (!userId) throw new NotSignedInError(token ? 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.' : undefined)
+    if (!userId)
+      throw new NotSignedInError(
+        token ? 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.' : undefined,
+      )
     c.set('userId', userId)
     await next()
   }

@@ -5,7 +5,13 @@ import { issueToken } from './tokens.ts'
 
 /** The Deps a TestApp runs on, for calling domain functions (countedLookup, …) directly in tests. */
 export function depsOf(t: TestApp): Deps {
-  return { config: t.config, db: t.db, logger: t.logger, mailer: { send: async (m) => void t.mails.push(m) }, now: () => t.clock.now }
+  return {
+    config: t.config,
+    db: t.db,
+    logger: t.logger,
+    mailer: { send: async (m) => void t.mails.push(m) },
+    now: () => t.clock.now,
+  }
 }
 
 export type TestUser = { id: string; name: string; email: string; password: string; token: string }

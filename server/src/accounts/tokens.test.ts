@@ -21,7 +21,10 @@ describe('token checks remembered between requests', () => {
   it('refuses a remembered token once it expires', async () => {
     const user = await createTestUser(t)
     expect(await userIdForToken(depsOf(t), user.token)).toBe(user.id)
-    const later = { ...depsOf(t), now: () => new Date(t.clock.now.getTime() + (t.config.tokenTtlDays * 24 + 1) * 3600 * 1000) }
+    const later = {
+      ...depsOf(t),
+      now: () => new Date(t.clock.now.getTime() + (t.config.tokenTtlDays * 24 + 1) * 3600 * 1000),
+    }
     expect(await userIdForToken(later, user.token)).toBeNull()
   })
 
@@ -71,7 +74,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const user = await createTestUser(t)
     expect(await userIdForToken(depsOf(t), user.token)).toBe(user.id)
     // What another process's logout sends; the clock stands still, so only the announcement can end it.
-    await t.db.query(`update auth_tokens set revoked_at = $2 where token_hash = $1 returning pg_notify('qh_tokens_revoked', 'token:' || $1)`, [sha256(user.token), t.clock.now])
+    await t.db.query(
+      `update auth_tokens set revoked_at = $2 where token_hash = $1 returning pg_notify('qh_tokens_revoked', 'token:' || $1)`,
+      [sha256(user.token), t.clock.now],
+    )
     await expect.poll(() => userIdForToken(depsOf(t), user.token), { timeout: 5000 }).toBeNull()
   })
 
@@ -106,12 +112,20 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect(await userIdForToken(otherDeps(), user.token)).toBe(user.id)
     // Cut every listening session, as a PostgreSQL restart or a proxy time-out would.
     const logs = t.logs.length
-    await t.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen qh_tokens_revoked' and pid <> pg_backend_pid()`)
-    await expect.poll(() => t.logs.slice(logs).some((l) => l.includes('token revocation watch lost')), { timeout: 5000 }).toBe(true)
+    await t.db.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen qh_tokens_revoked' and pid <> pg_backend_pid()`,
+    )
+    await expect
+      .poll(() => t.logs.slice(logs).some((l) => l.includes('token revocation watch lost')), { timeout: 5000 })
+      .toBe(true)
     // Revoked without an announcement while nobody listens: the other process must not trust its memory.
     await t.db.query('update auth_tokens set revoked_at = $2 where token_hash = $1', [sha256(user.token), t.clock.now])
     expect(await userIdForToken(otherDeps(), user.token)).toBeNull()
-    await expect.poll(() => t.logs.slice(logs).filter((l) => l.includes('token revocation watch')).length >= 4, { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(() => t.logs.slice(logs).filter((l) => l.includes('token revocation watch')).length >= 4, {
+        timeout: 15_000,
+      })
+      .toBe(true)
     const next = await createTestUser(t)
     expect(await userIdForToken(otherDeps(), next.token)).toBe(next.id)
     await revokeToken(depsOf(t), next.token)

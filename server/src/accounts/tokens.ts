@@ -16,7 +16,12 @@ export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'now'>, user
   const token = randomBytes(32).toString('base64url')
   const now = deps.now()
   const expiresAt = new Date(now.getTime() + deps.config.tokenTtlDays * DAY_MS)
-  await deps.db.query('insert into auth_tokens (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [sha256(token), userId, now, expiresAt])
+  await deps.db.query('insert into auth_tokens (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [
+    sha256(token),
+    userId,
+    now,
+    expiresAt,
+  ])
   return { token, expiresAt }
 }
 
@@ -102,10 +107,10 @@ export async function userIdForToken(deps: Pick<Deps, 'db' | 'now'>, token: stri
 export async function revokeToken(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<void> {
   const hash = sha256(token)
   forgetHash(deps.db, hash)
-  await deps.db.query(`update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null returning pg_notify('${REVOKED_CHANNEL}', 'token:' || $1)`, [
-    hash,
-    deps.now(),
-  ])
+  await deps.db.query(
+    `update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null returning pg_notify('${REVOKED_CHANNEL}', 'token:' || $1)`,
+    [hash, deps.now()],
+  )
 }
 
 /** After all of a user's tokens are revoked (password reset): none of them is taken from the cache again. */

@@ -53,7 +53,10 @@ async function getTile(t: TestApp, z: number, x: number, y: number): Promise<{ s
   const tile = new VectorTile(new PbfReader(new Uint8Array(gunzipSync(new Uint8Array(await res.arrayBuffer())))))
   const layers: Decoded = {}
   for (const [name, layer] of Object.entries(tile.layers)) {
-    layers[name] = Array.from({ length: layer.length }, (_, i) => ({ type: layer.feature(i).type, properties: layer.feature(i).properties }))
+    layers[name] = Array.from({ length: layer.length }, (_, i) => ({
+      type: layer.feature(i).type,
+      properties: layer.feature(i).properties,
+    }))
   }
   return { status: 200, layers }
 }
@@ -75,23 +78,45 @@ afterAll(async () => {
 
 describe('OpenStreetMap tags read as basemap features', () => {
   it('reads roads by class, water, buildings, land use, places and named amenities, and leaves the rest out', () => {
-    expect(classifyOsm('lines', { highway: 'trunk', name: 'Quốc lộ 1' })).toEqual({ kind: 'road', subkind: 'main', name: 'Quốc lộ 1' })
+    expect(classifyOsm('lines', { highway: 'trunk', name: 'Quốc lộ 1' })).toEqual({
+      kind: 'road',
+      subkind: 'main',
+      name: 'Quốc lộ 1',
+    })
     expect(classifyOsm('lines', { highway: 'service' })).toEqual({ kind: 'road', subkind: 'alley', name: '' })
     expect(classifyOsm('lines', { waterway: 'canal', name: 'Kênh Nhiêu Lộc' })?.kind).toBe('water')
     expect(classifyOsm('lines', { power: 'line' })).toBeNull()
     expect(classifyOsm('multipolygons', { building: 'house', landuse: 'residential' })?.kind).toBe('block')
-    expect(classifyOsm('multipolygons', { landuse: 'industrial' })).toEqual({ kind: 'landuse', subkind: 'industrial', name: '' })
-    expect(classifyOsm('multipolygons', { boundary: 'administrative', other_tags: '"admin_level"=>"8"', name: 'Phường 1' })?.kind).toBe('ward_boundary')
+    expect(classifyOsm('multipolygons', { landuse: 'industrial' })).toEqual({
+      kind: 'landuse',
+      subkind: 'industrial',
+      name: '',
+    })
+    expect(
+      classifyOsm('multipolygons', { boundary: 'administrative', other_tags: '"admin_level"=>"8"', name: 'Phường 1' })
+        ?.kind,
+    ).toBe('ward_boundary')
     expect(classifyOsm('points', { place: 'village', name: 'Làng Sen' })?.kind).toBe('place')
     expect(classifyOsm('points', { place: 'village' })).toBeNull()
-    expect(classifyOsm('points', { other_tags: '"amenity"=>"marketplace","name:en"=>"Ben Thanh Market"', name: 'Chợ Bến Thành' })?.kind).toBe('landmark')
+    expect(
+      classifyOsm('points', {
+        other_tags: '"amenity"=>"marketplace","name:en"=>"Ben Thanh Market"',
+        name: 'Chợ Bến Thành',
+      })?.kind,
+    ).toBe('landmark')
     expect(otherTags('"a"=>"x \\"y\\"","b"=>"z"')).toEqual({ a: 'x "y"', b: 'z' })
   })
 })
 
 describe('an OpenStreetMap extract as the basemap', () => {
   it('imports a small .osm.pbf and serves its roads with names, water, land use, buildings, places and landmarks in the basemap tiles', async () => {
-    const s = await importOsmBasemap(t.db, { file: join(dir, 'thu-nghiem.osm.pbf'), datasetId: DATASET, name: 'OSM thử', source: 'OpenStreetMap', date: '2026-11-01' })
+    const s = await importOsmBasemap(t.db, {
+      file: join(dir, 'thu-nghiem.osm.pbf'),
+      datasetId: DATASET,
+      name: 'OSM thử',
+      source: 'OpenStreetMap',
+      date: '2026-11-01',
+    })
     expect(s.counts).toEqual({ road: 2, water: 1, block: 1, landuse: 1, green: 1, place: 1, landmark: 1 })
 
     const { status, layers } = await getTile(t, Z, TX, TY)
@@ -120,8 +145,20 @@ describe('an OpenStreetMap extract as the basemap', () => {
 
   it('refuses a file that is not an OpenStreetMap extract with one clear line and writes nothing', async () => {
     const file = join(dir, 'khong-phai-osm.geojson')
-    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 1] } }] }))
-    const refused = importOsmBasemap(t.db, { file, datasetId: `${DATASET}-bad`, name: 'x', source: 'x', date: '2026-11-01' })
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [1, 1] } }],
+      }),
+    )
+    const refused = importOsmBasemap(t.db, {
+      file,
+      datasetId: `${DATASET}-bad`,
+      name: 'x',
+      source: 'x',
+      date: '2026-11-01',
+    })
     await expect(refused).rejects.toThrow(ImportError)
     await expect(refused).rejects.toThrow(/không phải dữ liệu OpenStreetMap/)
     expect(await t.db.query('select 1 from datasets where id = $1', [`${DATASET}-bad`])).toEqual([])

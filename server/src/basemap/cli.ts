@@ -13,7 +13,8 @@ import { isoDate } from '../import/values.ts'
 import { kindOf } from '../overlays/args.ts'
 import { importOsmBasemap, type OsmImportOptions } from './import-osm.ts'
 
-export const basemapUsage = 'Cách dùng / Usage: npm run import -- <trích xuất>.osm.pbf --kind basemap [--id …] [--name "…"] [--source "…"] [--date YYYY-MM-DD]'
+export const basemapUsage =
+  'Cách dùng / Usage: npm run import -- <trích xuất>.osm.pbf --kind basemap [--id …] [--name "…"] [--source "…"] [--date YYYY-MM-DD]'
 
 const OSM_SOURCE = '© Những người đóng góp OpenStreetMap (ODbL)'
 
@@ -35,18 +36,25 @@ export function parseBasemapArgs(argv: string[]): OsmImportOptions | { help: tru
       },
     })
   } catch (err) {
-    throw new UsageError(`tùy chọn không hợp lệ / bad option: ${(err as Error).message.replace(/\s*To specify.*$/s, '')}`)
+    throw new UsageError(
+      `tùy chọn không hợp lệ / bad option: ${(err as Error).message.replace(/\s*To specify.*$/s, '')}`,
+    )
   }
   const { values: v, positionals } = parsed
   if (v.help) return { help: true }
   const [file] = positionals
-  if (!file || positionals.length !== 1) throw new UsageError(file ? 'chỉ nhập một tệp mỗi lần / one file at a time' : 'thiếu tệp OSM / missing the OSM extract')
+  if (!file || positionals.length !== 1)
+    throw new UsageError(
+      file ? 'chỉ nhập một tệp mỗi lần / one file at a time' : 'thiếu tệp OSM / missing the OSM extract',
+    )
   const stem = foldVietnamese(basename(file).replace(/\.osm(\.pbf)?$/i, ''))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   const datasetId = v.id ?? `basemap-${stem || 'osm'}`.slice(0, 80)
-  if (!datasetIdPattern.test(datasetId)) throw new UsageError(`--id không hợp lệ / invalid --id: ${JSON.stringify(datasetId)} (chữ, số, . _ -)`)
-  if (v.date !== undefined && !isoDate(v.date)) throw new UsageError(`--date cần ngày YYYY-MM-DD / needs a YYYY-MM-DD date: ${JSON.stringify(v.date)}`)
+  if (!datasetIdPattern.test(datasetId))
+    throw new UsageError(`--id không hợp lệ / invalid --id: ${JSON.stringify(datasetId)} (chữ, số, . _ -)`)
+  if (v.date !== undefined && !isoDate(v.date))
+    throw new UsageError(`--date cần ngày YYYY-MM-DD / needs a YYYY-MM-DD date: ${JSON.stringify(v.date)}`)
   let date = v.date
   try {
     date ??= vietnamDay(statSync(file).mtime)
@@ -83,11 +91,14 @@ export async function runBasemapKind(argv: string[]): Promise<number | undefined
     const counts = Object.entries(s.counts)
       .map(([k, n]) => `${k} ${n.toLocaleString('vi-VN')}`)
       .join(', ')
-    process.stdout.write(`Đã nhập bản đồ nền ${s.datasetId}${s.replaced ? ' (thay bản cũ cùng mã)' : ''}: ${counts}; ${s.seconds.toFixed(1)} s\n`)
+    process.stdout.write(
+      `Đã nhập bản đồ nền ${s.datasetId}${s.replaced ? ' (thay bản cũ cùng mã)' : ''}: ${counts}; ${s.seconds.toFixed(1)} s\n`,
+    )
     return 0
   } catch (err) {
     if (err instanceof ConfigError) process.stderr.write(`Lỗi cấu hình / Configuration error: ${err.message}\n`)
-    else if (err instanceof ImportError) process.stderr.write(`Không nhập được, cơ sở dữ liệu không thay đổi: ${err.message}\n`)
+    else if (err instanceof ImportError)
+      process.stderr.write(`Không nhập được, cơ sở dữ liệu không thay đổi: ${err.message}\n`)
     else process.stderr.write(`Lỗi khi nhập, cơ sở dữ liệu không thay đổi: ${(err as Error).message ?? String(err)}\n`)
     return 1
   } finally {

@@ -7,8 +7,21 @@ import { toWkt } from '../import/geometry.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
 import { classifyOsm, osmLayers, type BaseFeature, type OsmLayer } from './osm.ts'
 
-export type OsmImportOptions = { file: string; datasetId: string; name: string; source: string; date: string; batchSize?: number }
-export type OsmImportSummary = { datasetId: string; replaced: boolean; read: number; counts: Record<string, number>; seconds: number }
+export type OsmImportOptions = {
+  file: string
+  datasetId: string
+  name: string
+  source: string
+  date: string
+  batchSize?: number
+}
+export type OsmImportSummary = {
+  datasetId: string
+  replaced: boolean
+  read: number
+  counts: Record<string, number>
+  seconds: number
+}
 
 // OGR SQL filters so GDAL hands over only what the basemap draws (an extract is mostly untagged nodes and footpaths' vertices).
 const wanted: Record<OsmLayer, string | undefined> = {
@@ -43,7 +56,9 @@ async function open(file: string): Promise<VectorFile> {
   }
   if (vf.driver !== 'OSM') {
     await vf.close()
-    throw new ImportError(`${basename(file)} không phải dữ liệu OpenStreetMap (.osm.pbf hoặc .osm); bản đồ nền nhập từ trích xuất OSM`)
+    throw new ImportError(
+      `${basename(file)} không phải dữ liệu OpenStreetMap (.osm.pbf hoặc .osm); bản đồ nền nhập từ trích xuất OSM`,
+    )
   }
   return vf
 }
@@ -60,15 +75,16 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
   try {
     return await db.transaction(async (tx) => {
       await tx.query('set local jit = off')
-      const [existing] = await tx.query<{ kind: string }>('select kind from datasets where id = $1 for update', [opts.datasetId])
-      if (existing && existing.kind !== 'basemap') throw new ImportError(`Bộ dữ liệu "${opts.datasetId}" đã có, loại ${existing.kind}; không thay bằng bản đồ nền`)
-      if (existing) await tx.query('delete from datasets where id = $1', [opts.datasetId])
-      await tx.query(`insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'basemap', $2, $3, $4, 'EPSG:4326')`, [
+      const [existing] = await tx.query<{ kind: string }>('select kind from datasets where id = $1 for update', [
         opts.datasetId,
-        opts.name,
-        opts.source,
-        opts.date,
       ])
+      if (existing && existing.kind !== 'basemap')
+        throw new ImportError(`Bộ dữ liệu "${opts.datasetId}" đã có, loại ${existing.kind}; không thay bằng bản đồ nền`)
+      if (existing) await tx.query('delete from datasets where id = $1', [opts.datasetId])
+      await tx.query(
+        `insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'basemap', $2, $3, $4, 'EPSG:4326')`,
+        [opts.datasetId, opts.name, opts.source, opts.date],
+      )
       const counts: Record<string, number> = {}
       let read = 0
       let batch: Row[] = []
@@ -88,7 +104,10 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
         }
       }
       await flush()
-      if (Object.keys(counts).length === 0) throw new ImportError(`${basename(opts.file)} không có đường, sông nước, nhà hay địa danh nào để vẽ bản đồ nền; không nhập gì`)
+      if (Object.keys(counts).length === 0)
+        throw new ImportError(
+          `${basename(opts.file)} không có đường, sông nước, nhà hay địa danh nào để vẽ bản đồ nền; không nhập gì`,
+        )
       await tx.query(
         `update datasets set bounds = (
            select ST_MakeEnvelope(ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e), 4326)
@@ -97,7 +116,13 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
         [opts.datasetId],
       )
       await bumpDataVersion(tx)
-      return { datasetId: opts.datasetId, replaced: existing !== undefined, read, counts, seconds: (performance.now() - started) / 1000 }
+      return {
+        datasetId: opts.datasetId,
+        replaced: existing !== undefined,
+        read,
+        counts,
+        seconds: (performance.now() - started) / 1000,
+      }
     })
   } finally {
     await vf.close()

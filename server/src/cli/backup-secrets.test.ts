@@ -33,7 +33,10 @@ describe('pg_dump and pg_restore get the database password through the environme
       dbname: 'postgres://qh_app@db.example.vn:5432/quyhoach?sslmode=require',
       env: { PGPASSWORD: SECRET },
     })
-    expect(pgConnection('postgres://qh@h/db?password=abc&sslmode=require')).toEqual({ dbname: 'postgres://qh@h/db?sslmode=require', env: { PGPASSWORD: 'abc' } })
+    expect(pgConnection('postgres://qh@h/db?password=abc&sslmode=require')).toEqual({
+      dbname: 'postgres://qh@h/db?sslmode=require',
+      env: { PGPASSWORD: 'abc' },
+    })
     expect(pgConnection('postgres://qh@h/db')).toEqual({ dbname: 'postgres://qh@h/db', env: {} })
   })
 

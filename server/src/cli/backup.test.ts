@@ -39,10 +39,16 @@ async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   }
 }
 
-const emails = (db: Database) => db.query<{ email: string }>("select email from users where email like '%@backup.example.vn' order by email").then((r) => r.map((x) => x.email))
+const emails = (db: Database) =>
+  db
+    .query<{ email: string }>("select email from users where email like '%@backup.example.vn' order by email")
+    .then((r) => r.map((x) => x.email))
 const addUser = (db: Database, email: string) =>
   db
-    .query("insert into users (name, email, password_hash, created_at) values ('Sao Lưu', $1, 'scrypt$x', now()) returning id::text as id", [email])
+    .query(
+      "insert into users (name, email, password_hash, created_at) values ('Sao Lưu', $1, 'scrypt$x', now()) returning id::text as id",
+      [email],
+    )
     .then((r) => (r[0] as { id: string }).id)
 
 beforeAll(async () => {
@@ -103,7 +109,9 @@ describe(`npm run backup / npm run restore (${serverUrl ? 'PostgreSQL' : 'embedd
       )
       expect(usage).toEqual([{ count: 7 }])
       // PostGIS came back with the data.
-      expect(await db.query('select ST_AsText(ST_MakePoint(106.7, 10.8))::text as p')).toEqual([{ p: 'POINT(106.7 10.8)' }])
+      expect(await db.query('select ST_AsText(ST_MakePoint(106.7, 10.8))::text as p')).toEqual([
+        { p: 'POINT(106.7 10.8)' },
+      ])
     })
     expect(readFileSync(join(dataDir, 'uploads/ab/truoc.jpg'), 'utf8')).toBe('anh chup truoc khi sao luu')
     expect(existsSync(join(dataDir, 'uploads/ab/sau.jpg'))).toBe(false)

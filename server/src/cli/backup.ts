@@ -1,5 +1,15 @@
 import { spawn as nodeSpawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { postgis } from '@electric-sql/pglite-postgis'
@@ -17,7 +27,12 @@ export const BACKUP_FORMAT = 1
 export const PGLITE_DUMP = 'database/pglite-datadir.tar.gz'
 export const POSTGRES_DUMP = 'database/postgres.dump'
 
-export type BackupManifest = { format: typeof BACKUP_FORMAT; created_at: string; database: 'pglite' | 'postgres'; uploads: number }
+export type BackupManifest = {
+  format: typeof BACKUP_FORMAT
+  created_at: string
+  database: 'pglite' | 'postgres'
+  uploads: number
+}
 export type BackupConfig = Pick<Config, 'dataDir' | 'databaseUrl'>
 
 export class BackupError extends Error {}
@@ -44,14 +59,26 @@ export function assertPgliteClosed(config: BackupConfig, force: boolean): void {
 export type Spawn = typeof nodeSpawn
 
 /** Runs a command to completion; its stderr becomes the error message when it fails. */
-export function run(cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string>; spawn?: Spawn } = {}): Promise<void> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string>; spawn?: Spawn } = {},
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const spawn = opts.spawn ?? nodeSpawn
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
     child.on('error', (err) => reject(new BackupError(`${cmd} could not be started: ${err.message}`)))
-    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new BackupError(`${cmd} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`))))
+    child.on('close', (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new BackupError(`${cmd} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`)),
+    )
   })
 }
 
@@ -69,15 +96,23 @@ export function pgConnection(databaseUrl: string): { dbname: string; env: Record
 
 function countFiles(dir: string): number {
   if (!existsSync(dir)) return 0
-  return readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.startsWith('.tmp-') ? 0 : 1), 0)
+  return readdirSync(dir, { withFileTypes: true }).reduce(
+    (n, e) => n + (e.isDirectory() ? countFiles(join(dir, e.name)) : e.name.startsWith('.tmp-') ? 0 : 1),
+    0,
+  )
 }
 
 /** Writes one archive with the manifest, the database dump and DATA_DIR/uploads; returns what it holds. */
-export async function createBackup(config: BackupConfig, out: string, opts: { force?: boolean; spawn?: Spawn } = {}): Promise<BackupManifest & { file: string; bytes: number }> {
+export async function createBackup(
+  config: BackupConfig,
+  out: string,
+  opts: { force?: boolean; spawn?: Spawn } = {},
+): Promise<BackupManifest & { file: string; bytes: number }> {
   const file = resolve(out)
   const database = config.databaseUrl ? 'postgres' : 'pglite'
   if (database === 'pglite') {
-    if (!existsSync(join(pgliteDir(config), 'PG_VERSION'))) throw new BackupError(`No embedded database in ${pgliteDir(config)}: check DATA_DIR.`)
+    if (!existsSync(join(pgliteDir(config), 'PG_VERSION')))
+      throw new BackupError(`No embedded database in ${pgliteDir(config)}: check DATA_DIR.`)
     assertPgliteClosed(config, opts.force ?? false)
   }
   mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR })
@@ -87,7 +122,17 @@ export async function createBackup(config: BackupConfig, out: string, opts: { fo
     mkdirSync(join(staging, 'database'))
     if (config.databaseUrl) {
       const { dbname, env } = pgConnection(config.databaseUrl)
-      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${join(staging, POSTGRES_DUMP)}`, `--dbname=${dbname}`], { env, spawn: opts.spawn })
+      await run(
+        'pg_dump',
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--file=${join(staging, POSTGRES_DUMP)}`,
+          `--dbname=${dbname}`,
+        ],
+        { env, spawn: opts.spawn },
+      )
     } else {
       const pg = await PGlite.create(pgliteDir(config), { extensions: pgliteExtensions })
       try {
@@ -98,7 +143,12 @@ export async function createBackup(config: BackupConfig, out: string, opts: { fo
       }
     }
     const uploads = uploadsDir(config)
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, created_at: new Date().toISOString(), database, uploads: countFiles(uploads) }
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      created_at: new Date().toISOString(),
+      database,
+      uploads: countFiles(uploads),
+    }
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
     // Half-written temporaries of uploads in progress are left out; the database has no row for them yet.
     const tarArgs = ['-czf', partial, '-C', staging, 'manifest.json', 'database']
@@ -146,7 +196,9 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const done = await createBackup(config, out ?? defaultBackupFile(config), { force })
-    process.stdout.write(`Backup written: ${done.file} (${(done.bytes / 1024 / 1024).toFixed(1)} MB; ${done.database} database, ${done.uploads} upload files)\n`)
+    process.stdout.write(
+      `Backup written: ${done.file} (${(done.bytes / 1024 / 1024).toFixed(1)} MB; ${done.database} database, ${done.uploads} upload files)\n`,
+    )
     return 0
   } catch (err) {
     if (!(err instanceof BackupError)) throw err

@@ -3,7 +3,16 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 export const root = resolve(import.meta.dirname, '../../..')
-const inputs = ['index.html', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json', 'tsconfig.json', 'src', 'sw', 'public']
+const inputs = [
+  'index.html',
+  'vite.config.ts',
+  'manifest.webmanifest',
+  'package-lock.json',
+  'tsconfig.json',
+  'src',
+  'sw',
+  'public',
+]
 const stampFile = join(root, 'dist/.source-hash')
 
 function files(path: string): string[] {

@@ -10,7 +10,10 @@ export function buildApp(force = false): boolean {
   const hash = sourceHash()
   if (!force && buildIsCurrent(hash)) return false
   process.stdout.write('Đang build giao diện…\n')
-  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' })
+  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (res.status !== 0) throw new Error(`vite build failed (exit ${res.status})`)
   precompress(join(root, 'dist'))
   writeFileSync(stampFile, hash)

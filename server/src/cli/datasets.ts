@@ -21,7 +21,10 @@ if (command === '--help' || command === '-h') {
   process.exit(0)
 }
 if (command !== undefined && !(command === 'remove' && rest.length === 1 && rest[0])) {
-  fail(`Lỗi / Error: ${command === 'remove' ? 'cần đúng một mã bộ dữ liệu / one dataset id' : `lệnh không hợp lệ / unknown command: ${JSON.stringify(command)}`}. ${usage}`, 2)
+  fail(
+    `Lỗi / Error: ${command === 'remove' ? 'cần đúng một mã bộ dữ liệu / one dataset id' : `lệnh không hợp lệ / unknown command: ${JSON.stringify(command)}`}. ${usage}`,
+    2,
+  )
 }
 
 let db: Awaited<ReturnType<typeof openDatabase>>
@@ -37,15 +40,23 @@ try {
   await migrate(db)
   if (command === 'remove') {
     const { removed, dataVersion } = await removeDataset(db, rest[0]!)
-    process.stdout.write(`Đã xóa bộ dữ liệu "${removed.id}" (${removed.kind}, ${removed.rows} dòng). Phiên bản dữ liệu ${dataVersion} (bản đồ được làm mới).\n`)
+    process.stdout.write(
+      `Đã xóa bộ dữ liệu "${removed.id}" (${removed.kind}, ${removed.rows} dòng). Phiên bản dữ liệu ${dataVersion} (bản đồ được làm mới).\n`,
+    )
   } else {
     const all = await listDatasets(db)
-    process.stdout.write(all.length === 0 ? 'Chưa có bộ dữ liệu nào (npm run import hoặc npm run seed).\n' : all.map((d) => formatDataset(d).join('\n')).join('\n') + '\n')
+    process.stdout.write(
+      all.length === 0
+        ? 'Chưa có bộ dữ liệu nào (npm run import hoặc npm run seed).\n'
+        : all.map((d) => formatDataset(d).join('\n')).join('\n') + '\n',
+    )
   }
 } catch (err) {
   code = 1
   process.stderr.write(
-    err instanceof ImportError ? `Không xóa được, cơ sở dữ liệu không thay đổi: ${err.message}\n` : `Lỗi, cơ sở dữ liệu không thay đổi: ${(err as Error).stack ?? String(err)}\n`,
+    err instanceof ImportError
+      ? `Không xóa được, cơ sở dữ liệu không thay đổi: ${err.message}\n`
+      : `Lỗi, cơ sở dữ liệu không thay đổi: ${(err as Error).stack ?? String(err)}\n`,
   )
 } finally {
   await db.close()

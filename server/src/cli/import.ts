@@ -83,7 +83,10 @@ try {
   bar.finish()
   code = 1
   if (err instanceof ImportError) {
-    const lines = [`Không nhập được, cơ sở dữ liệu không thay đổi: ${err.message}`, ...formatRejections(err.rejections, err.unit, err.rejectedCount)]
+    const lines = [
+      `Không nhập được, cơ sở dữ liệu không thay đổi: ${err.message}`,
+      ...formatRejections(err.rejections, err.unit, err.rejectedCount),
+    ]
     process.stderr.write(lines.join('\n') + '\n')
   } else {
     process.stderr.write(`Lỗi khi nhập, cơ sở dữ liệu không thay đổi: ${(err as Error).stack ?? String(err)}\n`)

@@ -31,7 +31,8 @@ function readManifest(dir: string): BackupManifest {
   const path = join(dir, 'manifest.json')
   if (!existsSync(path)) throw new BackupError('Not a backup of this app: manifest.json is missing.')
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`Backup format ${String(manifest.format)} is not supported (expected ${BACKUP_FORMAT}).`)
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupError(`Backup format ${String(manifest.format)} is not supported (expected ${BACKUP_FORMAT}).`)
   return manifest
 }
 
@@ -40,7 +41,11 @@ function readManifest(dir: string): BackupManifest {
  * checked first, the new embedded database is built beside the old one, and only then are the
  * folders swapped, so a failure on the way leaves the data as it was.
  */
-export async function restoreBackup(config: BackupConfig, file: string, opts: { force?: boolean; now?: Date; spawn?: Spawn } = {}): Promise<RestoreResult> {
+export async function restoreBackup(
+  config: BackupConfig,
+  file: string,
+  opts: { force?: boolean; now?: Date; spawn?: Spawn } = {},
+): Promise<RestoreResult> {
   const archive = resolve(file)
   if (!existsSync(archive)) throw new BackupError(`No such file: ${archive}`)
   const stamp = (opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-')
@@ -54,7 +59,9 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
     const manifest = readManifest(work)
     const target = config.databaseUrl ? 'postgres' : 'pglite'
     if (manifest.database !== target) {
-      throw new BackupError(`This backup holds a ${manifest.database} database but the server is configured for ${target} (DATABASE_URL).`)
+      throw new BackupError(
+        `This backup holds a ${manifest.database} database but the server is configured for ${target} (DATABASE_URL).`,
+      )
     }
 
     if (config.databaseUrl) {
@@ -62,7 +69,16 @@ export async function restoreBackup(config: BackupConfig, file: string, opts: { 
       const { dbname, env } = pgConnection(config.databaseUrl)
       await run(
         'pg_restore',
-        ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, join(work, POSTGRES_DUMP)],
+        [
+          '--clean',
+          '--if-exists',
+          '--no-owner',
+          '--no-privileges',
+          '--single-transaction',
+          '--exit-on-error',
+          `--dbname=${dbname}`,
+          join(work, POSTGRES_DUMP),
+        ],
         { env, spawn: opts.spawn },
       )
     } else {
@@ -128,8 +144,11 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const done = await restoreBackup(config, files[0]!, { force: flags.includes('--force') })
-    process.stdout.write(`Restored the backup of ${done.created_at}: ${done.database} database, ${done.uploads} upload files.\n`)
-    for (const path of done.keptAside) process.stdout.write(`The replaced data is kept in ${path}; delete it once the restore is checked.\n`)
+    process.stdout.write(
+      `Restored the backup of ${done.created_at}: ${done.database} database, ${done.uploads} upload files.\n`,
+    )
+    for (const path of done.keptAside)
+      process.stdout.write(`The replaced data is kept in ${path}; delete it once the restore is checked.\n`)
     return 0
   } catch (err) {
     if (!(err instanceof BackupError)) throw err

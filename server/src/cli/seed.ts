@@ -11,7 +11,12 @@ const usage = 'Cách dùng: npm run seed -- [--parcels N] [--reset] [--seed S]\n
 let args: { parcels?: string; reset?: boolean; seed?: string; help?: boolean }
 try {
   args = parseArgs({
-    options: { parcels: { type: 'string' }, reset: { type: 'boolean' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      parcels: { type: 'string' },
+      reset: { type: 'boolean' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   }).values
 } catch (err) {
   process.stderr.write(`${(err as Error).message}\n${usage}`)

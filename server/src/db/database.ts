@@ -29,7 +29,18 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError'
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
 
 export function isUnavailable(err: unknown): boolean {
   if (err instanceof DatabaseUnavailableError) return true
@@ -37,5 +48,8 @@ export function isUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown }).code
   if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true
   const msg = (err as { message?: unknown }).message
-  return typeof msg === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(msg)
+  return (
+    typeof msg === 'string' &&
+    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(msg)
+  )
 }

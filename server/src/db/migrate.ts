@@ -18,7 +18,9 @@ export function listMigrations(from = dir): Migration[] {
  * one leaves the database as it was. An advisory lock keeps two starting servers from racing.
  */
 export async function migrate(db: Database, migrations: Migration[] = listMigrations()): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`)
+  await db.exec(
+    `create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
+  )
   const applied: string[] = []
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

@@ -43,12 +43,27 @@ function parcelFile(dir: string): string {
 }
 
 function runImport(dataDir: string, file: string) {
-  return spawnSync(process.execPath, ['server/src/cli/import.ts', file, '--kind', 'parcels', '--source', 'Thử', '--date', '2024-06-01', '--dataset', 'mot-thua'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    timeout: 300_000,
-  })
+  return spawnSync(
+    process.execPath,
+    [
+      'server/src/cli/import.ts',
+      file,
+      '--kind',
+      'parcels',
+      '--source',
+      'Thử',
+      '--date',
+      '2024-06-01',
+      '--dataset',
+      'mot-thua',
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      timeout: 300_000,
+    },
+  )
 }
 
 async function datasetIds(dataDir: string): Promise<string[]> {
@@ -73,13 +88,23 @@ describe('one owner for the embedded database', () => {
       ],
       { encoding: 'utf8' },
     )
-    expect(other.stdout).toMatch(new RegExp(`^DatabaseInUseError: Cơ sở dữ liệu nhúng .* đang được tiến trình ${process.pid} mở`))
+    expect(other.stdout).toMatch(
+      new RegExp(`^DatabaseInUseError: Cơ sở dữ liệu nhúng .* đang được tiến trình ${process.pid} mở`),
+    )
     held.release()
     expect(existsSync(`${dir}.lock`)).toBe(false)
 
     // A lock left by a process that no longer exists (killed with SIGKILL): detected as stale.
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' })
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: Number(dead.stdout.trim()), host: hostname(), since: '2026-01-01T00:00:00Z', command: 'server/src/main.ts' }))
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({
+        pid: Number(dead.stdout.trim()),
+        host: hostname(),
+        since: '2026-01-01T00:00:00Z',
+        command: 'server/src/main.ts',
+      }),
+    )
     const again = claimEmbeddedDatabase(dir)
     expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid)
     again.release()
@@ -94,7 +119,11 @@ describe('one owner for the embedded database', () => {
       expect(refused.status).toBe(1)
       const lines = refused.stderr.trim().split('\n')
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatch(new RegExp(`^Không nhập được: Cơ sở dữ liệu nhúng .* đang được tiến trình ${server.child.pid} mở .*Không có gì thay đổi\\.$`))
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^Không nhập được: Cơ sở dữ liệu nhúng .* đang được tiến trình ${server.child.pid} mở .*Không có gì thay đổi\\.$`,
+        ),
+      )
       expect(refused.stdout).toBe('')
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
     } finally {

@@ -32,7 +32,9 @@ function alive(pid: number): boolean {
 function readOwner(lock: string): Owner | null {
   try {
     const o = JSON.parse(readFileSync(lock, 'utf8')) as Partial<Owner>
-    return typeof o.pid === 'number' ? { pid: o.pid, host: String(o.host ?? ''), since: String(o.since ?? ''), command: String(o.command ?? '') } : null
+    return typeof o.pid === 'number'
+      ? { pid: o.pid, host: String(o.host ?? ''), since: String(o.since ?? ''), command: String(o.command ?? '') }
+      : null
   } catch {
     return null
   }
@@ -41,7 +43,12 @@ function readOwner(lock: string): Owner | null {
 /** Claims the embedded database folder for this process; `release` gives it up (also done at exit). */
 export function claimEmbeddedDatabase(dir: string): { release(): void } {
   const lock = `${dir}.lock`
-  const me: Owner = { pid: process.pid, host: hostname(), since: new Date().toISOString(), command: process.argv.slice(1, 3).join(' ') }
+  const me: Owner = {
+    pid: process.pid,
+    host: hostname(),
+    since: new Date().toISOString(),
+    command: process.argv.slice(1, 3).join(' '),
+  }
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(lock, JSON.stringify(me), { flag: 'wx', mode: 0o600 })

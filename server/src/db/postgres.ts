@@ -12,7 +12,9 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {})
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
     async query<T>(sql: string, params?: unknown[], opts?: QueryOptions) {
-      const res = opts?.prepare ? await c.query({ name: opts.prepare, text: sql, values: params }) : await c.query(sql, params)
+      const res = opts?.prepare
+        ? await c.query({ name: opts.prepare, text: sql, values: params })
+        : await c.query(sql, params)
       return res.rows as T[]
     },
     async exec(sql: string) {

@@ -18,10 +18,16 @@ function decoded(encoding: string | null, bytes: Buffer): string {
 export type Answer = { status: number; headers: Headers; text: string }
 
 /** Sends one request to the in-process app; a request that never settles fails the property. */
-export async function send(t: TestApp, path: string, init: { method?: string; headers?: Record<string, string | undefined>; body?: Body } = {}): Promise<Answer> {
+export async function send(
+  t: TestApp,
+  path: string,
+  init: { method?: string; headers?: Record<string, string | undefined>; body?: Body } = {},
+): Promise<Answer> {
   const headers = new Headers()
   for (const [k, v] of Object.entries(init.headers ?? {})) if (v !== undefined) headers.set(k, v)
-  const request = Promise.resolve(t.app.request(path, { method: init.method ?? 'GET', headers, body: init.body as BodyInit | undefined })).then(async (res) => ({
+  const request = Promise.resolve(
+    t.app.request(path, { method: init.method ?? 'GET', headers, body: init.body as BodyInit | undefined }),
+  ).then(async (res) => ({
     status: res.status,
     headers: res.headers,
     text: decoded(res.headers.get('content-encoding'), Buffer.from(await res.arrayBuffer())),
@@ -50,7 +56,11 @@ export function expectSound(res: Answer, path: string, method = 'GET'): void {
   // The URL parser resolves dot segments (/api/%2e%2e/ is /), so the path the server saw decides.
   const seen = new URL(`http://localhost${path}`).pathname
   // Tile errors come from the same error handler as the API's; other non-API answers are the app's.
-  if (method === 'HEAD' || (!seen.startsWith('/api/') && !(seen.startsWith('/tiles/') && method === 'GET' && res.status >= 400))) return
+  if (
+    method === 'HEAD' ||
+    (!seen.startsWith('/api/') && !(seen.startsWith('/tiles/') && method === 'GET' && res.status >= 400))
+  )
+    return
   expect(res.headers.get('content-type'), where).toMatch(/^application\/json/)
   let body: unknown
   expect(() => (body = JSON.parse(res.text)), where).not.toThrow()

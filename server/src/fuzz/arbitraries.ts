@@ -58,36 +58,61 @@ export const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...nastyStrings) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...nastyStrings), fc.integer({ min: 2, max: 300 })).map(([s, n]) => s.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...nastyStrings), fc.integer({ min: 2, max: 300 }))
+      .map(([s, n]) => s.repeat(n)),
+  },
 )
 
 /** Number literals as JSON text, including ones JSON.stringify never writes (1e400, 30 digits). */
 export const numberText = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.integer().map(String),
-  fc.constantFrom('1e400', '-1e400', '123456789012345678901234567890', '-0', '0.000000000000000000000001', '1E+2', '9007199254740993', '4.9e-324', '10.762622', '106.660172'),
+  fc.constantFrom(
+    '1e400',
+    '-1e400',
+    '123456789012345678901234567890',
+    '-0',
+    '0.000000000000000000000001',
+    '1E+2',
+    '9007199254740993',
+    '4.9e-324',
+    '10.762622',
+    '106.660172',
+  ),
 )
 
-export const keyText = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'email', 'lat', 'image_ids', ''), nastyString)
+export const keyText = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'email', 'lat', 'image_ids', ''),
+  nastyString,
+)
 
 /** Any JSON value, written as text so that keys like __proto__ reach the server as sent. */
-export const jsonText: fc.Arbitrary<string> = fc.letrec<{ json: string; leaf: string; arr: string; obj: string }>((tie) => ({
-  json: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('arr'), tie('obj')),
-  leaf: fc.oneof(
-    numberText,
-    fc.constantFrom('true', 'false', 'null'),
-    nastyString.map((s) => JSON.stringify(s)),
-  ),
-  arr: fc.array(tie('json'), { maxLength: 5 }).map((xs) => `[${xs.join(',')}]`),
-  obj: fc.array(fc.tuple(keyText, tie('json')), { maxLength: 5 }).map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
-})).json
+export const jsonText: fc.Arbitrary<string> = fc.letrec<{ json: string; leaf: string; arr: string; obj: string }>(
+  (tie) => ({
+    json: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('arr'), tie('obj')),
+    leaf: fc.oneof(
+      numberText,
+      fc.constantFrom('true', 'false', 'null'),
+      nastyString.map((s) => JSON.stringify(s)),
+    ),
+    arr: fc.array(tie('json'), { maxLength: 5 }).map((xs) => `[${xs.join(',')}]`),
+    obj: fc
+      .array(fc.tuple(keyText, tie('json')), { maxLength: 5 })
+      .map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+  }),
+).json
 
 /** Nesting far past what a recursive parser or validator survives, kept under the 100 kB body limit. */
-export const deepJson = fc.tuple(fc.integer({ min: 1_000, max: 45_000 }), fc.constantFrom('[]', '{}', 'o')).map(([n, kind]) => {
-  if (kind === '[]') return '['.repeat(n) + ']'.repeat(n)
-  if (kind === '{}') return '{"a":'.repeat(Math.floor(n / 5)) + '1' + '}'.repeat(Math.floor(n / 5))
-  return '{"__proto__":'.repeat(Math.floor(n / 13)) + '{}' + '}'.repeat(Math.floor(n / 13))
-})
+export const deepJson = fc
+  .tuple(fc.integer({ min: 1_000, max: 45_000 }), fc.constantFrom('[]', '{}', 'o'))
+  .map(([n, kind]) => {
+    if (kind === '[]') return '['.repeat(n) + ']'.repeat(n)
+    if (kind === '{}') return '{"a":'.repeat(Math.floor(n / 5)) + '1' + '}'.repeat(Math.floor(n / 5))
+    return '{"__proto__":'.repeat(Math.floor(n / 13)) + '{}' + '}'.repeat(Math.floor(n / 13))
+  })
 
 /** A JSON object with the endpoint's own field names, each holding something hostile or plausible. */
 export function objectWith(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
@@ -106,12 +131,29 @@ export function objectWith(fields: Record<string, fc.Arbitrary<string>>): fc.Arb
   )
   return fc
     .tuple(fc.tuple(...entries), fc.array(fc.tuple(keyText, jsonText), { maxLength: 2 }))
-    .map(([own, extra]) => `{${[...own.filter(Boolean), ...extra.map(([k, v]) => `${JSON.stringify(k)}:${v}`)].join(',')}}`)
+    .map(
+      ([own, extra]) =>
+        `{${[...own.filter(Boolean), ...extra.map(([k, v]) => `${JSON.stringify(k)}:${v}`)].join(',')}}`,
+    )
 }
 
 /** Raw bodies that are not JSON at all, or JSON cut short, or invalid UTF-8. */
 export const brokenBody = fc.oneof(
-  fc.constantFrom('', '{', '{"email":', '[1,2', 'nul', '{"a":1}}', '\uFEFF{}', "{'a':1}", '{"a":1,}', '{"a" 1}', 'undefined', '0x1f', '\u0000'),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"email":',
+    '[1,2',
+    'nul',
+    '{"a":1}}',
+    '\uFEFF{}',
+    "{'a':1}",
+    '{"a":1,}',
+    '{"a" 1}',
+    'undefined',
+    '0x1f',
+    '\u0000',
+  ),
   fc.uint8Array({ maxLength: 200 }),
   jsonText.map((s) => s.slice(0, Math.max(0, s.length - 1))),
 )
@@ -138,7 +180,12 @@ export function jsonBodies(fields: Record<string, fc.Arbitrary<string>>): fc.Arb
     { weight: 5, arbitrary: objectWith(fields).map((body) => ({ type: 'application/json', body })) },
     { weight: 2, arbitrary: jsonText.map((body) => ({ type: 'application/json', body })) },
     { weight: 1, arbitrary: deepJson.map((body) => ({ type: 'application/json', body })) },
-    { weight: 2, arbitrary: fc.tuple(contentType, fc.oneof(brokenBody, objectWith(fields))).map(([type, body]) => ({ type, body })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(contentType, fc.oneof(brokenBody, objectWith(fields)))
+        .map(([type, body]) => ({ type, body })),
+    },
   )
 }
 
@@ -153,8 +200,15 @@ export function encode(s: string): string {
 
 /** A query string of known and unknown keys, repeated keys, raw percent garbage and huge values. */
 export function queryString(keys: string[], plausible: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  const value = fc.oneof(plausible.map(encode), nastyString.map(encode), numberText.map(encode), fc.constantFrom('%', '%zz', '%C0%AF', '%00', '%ED%A0%80', '+', '&&', '=', ''))
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...keys), keyText.map(encode)), value, fc.boolean()).map(([k, v, bare]) => (bare && v === '' ? k : `${k}=${v}`))
+  const value = fc.oneof(
+    plausible.map(encode),
+    nastyString.map(encode),
+    numberText.map(encode),
+    fc.constantFrom('%', '%zz', '%C0%AF', '%00', '%ED%A0%80', '+', '&&', '=', ''),
+  )
+  const pair = fc
+    .tuple(fc.oneof(fc.constantFrom(...keys), keyText.map(encode)), value, fc.boolean())
+    .map(([k, v, bare]) => (bare && v === '' ? k : `${k}=${v}`))
   return fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'))
 }
 

@@ -6,7 +6,16 @@ import { listen } from '../http/listen.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../testing/test-app.ts'
 import { photo } from '../routes/uploads/test-images.ts'
-import { authorization, encode, headerValue, jsonBodies, keyText, nastyString, numberText, queryString } from './arbitraries.ts'
+import {
+  authorization,
+  encode,
+  headerValue,
+  jsonBodies,
+  keyText,
+  nastyString,
+  numberText,
+  queryString,
+} from './arbitraries.ts'
 import { expectSound, send } from './answer.ts'
 
 // Sized so this file runs in well under a minute on two busy cores; login, register and reset
@@ -37,16 +46,31 @@ const email = fc.oneof(
   fc.constant(null).map(() => JSON.stringify(uniqueEmail('fuzz'))),
   fc.constantFrom('"A@B.VN "', '"ten@vidu.vn"', '"a@b"', '"@"'),
 )
-const password = fc.constantFrom('"mat-khau-thu-1"', '"1234567"', JSON.stringify('p'.repeat(129)), '"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000"')
+const password = fc.constantFrom(
+  '"mat-khau-thu-1"',
+  '"1234567"',
+  JSON.stringify('p'.repeat(129)),
+  '"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000"',
+)
 // Chained, so the demo parcel found in beforeAll is read when values are drawn, not when tests are listed.
 const coordinate = (axis: 'lat' | 'lng') =>
   fc.oneof(
-    fc.constant(axis).chain((a) => fc.double({ min: demo[a] - 0.0005, max: demo[a] + 0.0005, noNaN: true }).map(String)),
+    fc
+      .constant(axis)
+      .chain((a) => fc.double({ min: demo[a] - 0.0005, max: demo[a] + 0.0005, noNaN: true }).map(String)),
     numberText,
   )
 
-async function post(path: string, body: { type: string; body: string | Uint8Array }, extra: Record<string, string | undefined> = {}) {
-  const res = await send(t, path, { method: 'POST', headers: { 'content-type': body.type || undefined, ...extra }, body: body.body })
+async function post(
+  path: string,
+  body: { type: string; body: string | Uint8Array },
+  extra: Record<string, string | undefined> = {},
+) {
+  const res = await send(t, path, {
+    method: 'POST',
+    headers: { 'content-type': body.type || undefined, ...extra },
+    body: body.body,
+  })
   expectSound(res, path)
 }
 
@@ -55,13 +79,24 @@ describe('hostile JSON bodies', () => {
     ['/api/auth/register', { name: nastyString.map((s) => JSON.stringify(s)), email, password }],
     ['/api/auth/login', { email, password }],
     ['/api/auth/forgotPassword', { email }],
-    ['/api/auth/resetPassword', { code: fc.constantFrom('"ABCDEF-123456"', '"abcdef123456"', '"K7QPM2-48291"'), new_password: password }],
+    [
+      '/api/auth/resetPassword',
+      { code: fc.constantFrom('"ABCDEF-123456"', '"abcdef123456"', '"K7QPM2-48291"'), new_password: password },
+    ],
   ] as const)('%s never answers 5xx and always answers the envelope', async (path, fields) => {
     await fc.assert(
       fc.asyncProperty(jsonBodies(fields), ip, async (body, from) => post(path, body, { 'x-forwarded-for': from })),
       {
         numRuns: HASHING,
-        examples: [[{ type: 'application/json', body: `{"name":"a\\u0000b","email":${JSON.stringify(uniqueEmail('nul'))},"password":"mat-khau-thu-1"}` }, '10.9.9.9']],
+        examples: [
+          [
+            {
+              type: 'application/json',
+              body: `{"name":"a\\u0000b","email":${JSON.stringify(uniqueEmail('nul'))},"password":"mat-khau-thu-1"}`,
+            },
+            '10.9.9.9',
+          ],
+        ],
       },
     )
   })
@@ -78,15 +113,19 @@ describe('hostile JSON bodies', () => {
       image_ids: ids,
     }
     await fc.assert(
-      fc.asyncProperty(jsonBodies(fields), async (body) => post('/api/valuation', body, { authorization: `Bearer ${user.token}` })),
+      fc.asyncProperty(jsonBodies(fields), async (body) =>
+        post('/api/valuation', body, { authorization: `Bearer ${user.token}` }),
+      ),
       { numRuns: CHEAP },
     )
   })
 
   it('bodyless auth endpoints ignore whatever body comes with them', async () => {
     await fc.assert(
-      fc.asyncProperty(jsonBodies({ token: nastyString.map((s) => JSON.stringify(s)) }), fc.constantFrom('/api/auth/logout', '/api/health'), async (body, path) =>
-        post(path, body, { authorization: 'Bearer ' + 'B'.repeat(43) }),
+      fc.asyncProperty(
+        jsonBodies({ token: nastyString.map((s) => JSON.stringify(s)) }),
+        fc.constantFrom('/api/auth/logout', '/api/health'),
+        async (body, path) => post(path, body, { authorization: 'Bearer ' + 'B'.repeat(43) }),
       ),
       { numRuns: CHEAP / 2 },
     )
@@ -96,7 +135,11 @@ describe('hostile JSON bodies', () => {
 describe('hostile query strings and paths', () => {
   it.each([
     ['/api/planning', ['lat', 'lng'], fc.oneof(coordinate('lat'), coordinate('lng'))],
-    ['/api/search', ['q', 'limit'], fc.oneof(nastyString, fc.constantFrom('nguyen hue', 'Nguyễn', '%', '_', '\\', '*'), numberText)],
+    [
+      '/api/search',
+      ['q', 'limit'],
+      fc.oneof(nastyString, fc.constantFrom('nguyen hue', 'Nguyễn', '%', '_', '\\', '*'), numberText),
+    ],
     ['/api/parcels', ['province', 'ward', 'sheet_no', 'parcel_no'], fc.oneof(nastyString, numberText)],
     ['/api/auth/usage', ['day'], nastyString],
   ] as const)('GET %s never answers 5xx and always answers the envelope', async (path, keys, plausible) => {
@@ -113,7 +156,22 @@ describe('hostile query strings and paths', () => {
   it('paths under /api, /tiles and the app answer without 5xx, whatever their segments', async () => {
     const segment = fc.oneof(
       nastyString.map(encode),
-      fc.constantFrom('%', '%zz', '%2e%2e', '..', '.', '%2F', '%C0%AF', '0', '-1', '99999999', '22', 'parcels', 'planning', 'basemap'),
+      fc.constantFrom(
+        '%',
+        '%zz',
+        '%2e%2e',
+        '..',
+        '.',
+        '%2F',
+        '%C0%AF',
+        '0',
+        '-1',
+        '99999999',
+        '22',
+        'parcels',
+        'planning',
+        'basemap',
+      ),
     )
     const path = fc.oneof(
       segment.map((s) => `/api/uploads/${s}`),
@@ -157,12 +215,27 @@ describe('hostile headers', () => {
       '/',
     )
     await fc.assert(
-      fc.asyncProperty(target, authorization(user.token), headerValue, headerValue, headerValue, headerValue, async (path, auth, xff, enc, inm, rid) => {
-        const res = await send(t, path, {
-          headers: { authorization: auth, 'x-forwarded-for': xff, 'accept-encoding': enc, 'if-none-match': inm, 'x-request-id': rid, 'x-forwarded-proto': xff },
-        })
-        expectSound(res, path)
-      }),
+      fc.asyncProperty(
+        target,
+        authorization(user.token),
+        headerValue,
+        headerValue,
+        headerValue,
+        headerValue,
+        async (path, auth, xff, enc, inm, rid) => {
+          const res = await send(t, path, {
+            headers: {
+              authorization: auth,
+              'x-forwarded-for': xff,
+              'accept-encoding': enc,
+              'if-none-match': inm,
+              'x-request-id': rid,
+              'x-forwarded-proto': xff,
+            },
+          })
+          expectSound(res, path)
+        },
+      ),
       { numRuns: CHEAP * 2 },
     )
   })
@@ -172,12 +245,18 @@ describe('hostile multipart uploads', () => {
   const crlf = '\r\n'
   const encoder = new TextEncoder()
 
-  function multipart(boundary: string, parts: { name: string; filename?: string; type?: string; bytes: Uint8Array }[], close: boolean): Uint8Array {
+  function multipart(
+    boundary: string,
+    parts: { name: string; filename?: string; type?: string; bytes: Uint8Array }[],
+    close: boolean,
+  ): Uint8Array {
     const chunks: Uint8Array[] = []
     for (const p of parts) {
       const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`
       chunks.push(
-        encoder.encode(`--${boundary}${crlf}Content-Disposition: ${disposition}${crlf}${p.type ? `Content-Type: ${p.type}${crlf}` : ''}${crlf}`),
+        encoder.encode(
+          `--${boundary}${crlf}Content-Disposition: ${disposition}${crlf}${p.type ? `Content-Type: ${p.type}${crlf}` : ''}${crlf}`,
+        ),
         p.bytes,
         encoder.encode(crlf),
       )
@@ -205,10 +284,23 @@ describe('hostile multipart uploads', () => {
       ),
       { nil: undefined },
     ),
-    type: fc.option(fc.constantFrom('image/jpeg', 'image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', 'image/webp; x=y'), { nil: undefined }),
+    type: fc.option(
+      fc.constantFrom(
+        'image/jpeg',
+        'image/png',
+        'image/svg+xml',
+        'text/html',
+        'application/octet-stream',
+        'image/webp; x=y',
+      ),
+      { nil: undefined },
+    ),
     bytes,
   })
-  const boundary = fc.oneof(fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/))
+  const boundary = fc.oneof(
+    fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a'.repeat(70)),
+    fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/),
+  )
 
   it('/api/uploads never answers 5xx and always answers the envelope', async () => {
     const header = fc
@@ -225,15 +317,21 @@ describe('hostile multipart uploads', () => {
                 : 'application/json',
       )
     await fc.assert(
-      fc.asyncProperty(boundary, fc.array(part, { maxLength: 6 }), fc.boolean(), fc.option(headerValue, { nil: undefined }), async (b, parts, close, key) => {
-        const type = `multipart/form-data; boundary=${b}`
-        const res = await send(t, '/api/uploads', {
-          method: 'POST',
-          headers: { 'content-type': type, authorization: `Bearer ${user.token}`, 'idempotency-key': key },
-          body: multipart(b, parts, close),
-        })
-        expectSound(res, '/api/uploads')
-      }),
+      fc.asyncProperty(
+        boundary,
+        fc.array(part, { maxLength: 6 }),
+        fc.boolean(),
+        fc.option(headerValue, { nil: undefined }),
+        async (b, parts, close, key) => {
+          const type = `multipart/form-data; boundary=${b}`
+          const res = await send(t, '/api/uploads', {
+            method: 'POST',
+            headers: { 'content-type': type, authorization: `Bearer ${user.token}`, 'idempotency-key': key },
+            body: multipart(b, parts, close),
+          })
+          expectSound(res, '/api/uploads')
+        },
+      ),
       { numRuns: CHEAP },
     )
     await fc.assert(
@@ -254,16 +352,26 @@ describe('hostile multipart uploads', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       await fc.assert(
-        fc.asyncProperty(boundary, fc.array(part, { maxLength: 6 }), fc.boolean(), fc.boolean(), async (b, parts, close, withToken) => {
-          const body = multipart(b, parts, close)
-          const headers = { 'content-type': `multipart/form-data; boundary=${b}`, 'content-length': body.length, ...(withToken ? { authorization: `Bearer ${user.token}` } : {}) }
-          const first = await overSocket(agent, served.port, 'POST', '/api/uploads', headers, body)
-          expect(first.status, first.text).toBeLessThan(500)
-          expect(JSON.parse(first.text).meta.code).toEqual(expect.any(String))
-          const next = await overSocket(agent, served.port, 'GET', '/api/health', {})
-          expect(next.status).toBe(200)
-          expect(next.socket).toBe(first.socket)
-        }),
+        fc.asyncProperty(
+          boundary,
+          fc.array(part, { maxLength: 6 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (b, parts, close, withToken) => {
+            const body = multipart(b, parts, close)
+            const headers = {
+              'content-type': `multipart/form-data; boundary=${b}`,
+              'content-length': body.length,
+              ...(withToken ? { authorization: `Bearer ${user.token}` } : {}),
+            }
+            const first = await overSocket(agent, served.port, 'POST', '/api/uploads', headers, body)
+            expect(first.status, first.text).toBeLessThan(500)
+            expect(JSON.parse(first.text).meta.code).toEqual(expect.any(String))
+            const next = await overSocket(agent, served.port, 'GET', '/api/health', {})
+            expect(next.status).toBe(200)
+            expect(next.socket).toBe(first.socket)
+          },
+        ),
         { numRuns: CHEAP / 3 },
       )
     } finally {
@@ -274,7 +382,14 @@ describe('hostile multipart uploads', () => {
 })
 
 /** One request through `agent`; resolves with the answer and the socket it came on. */
-function overSocket(agent: Agent, port: number, method: string, path: string, headers: Record<string, string | number>, body?: Uint8Array) {
+function overSocket(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: Uint8Array,
+) {
   return new Promise<{ status: number; text: string; socket: unknown }>((resolve, reject) => {
     let socket: unknown
     const req = request({ agent, host: '127.0.0.1', port, method, path, headers }, (res) => {

@@ -4,14 +4,30 @@ import { dirname, relative } from 'node:path'
 /** The part of gdal3.js's API the server uses; the package ships no types. */
 export type GdalDataset = { pointer: number; path: string; type: 'vector' | 'raster'; info?: unknown }
 export type Gdal = {
-  open(files: string | string[], openOptions?: string[], vfsHandlers?: string[]): Promise<{ datasets: GdalDataset[]; errors: unknown[] }>
+  open(
+    files: string | string[],
+    openOptions?: string[],
+    vfsHandlers?: string[],
+  ): Promise<{ datasets: GdalDataset[]; errors: unknown[] }>
   close(dataset: GdalDataset): Promise<void>
   getInfo(dataset: GdalDataset): Promise<Record<string, unknown>>
   ogrinfo(dataset: GdalDataset, options?: string[]): Promise<Record<string, unknown>>
   gdalinfo(dataset: GdalDataset, options?: string[]): Promise<Record<string, unknown>>
-  ogr2ogr(dataset: GdalDataset, options: string[], outputName?: string): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
-  gdal_translate(dataset: GdalDataset, options: string[], outputName?: string): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
-  gdalwarp(dataset: GdalDataset, options: string[], outputName?: string): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
+  ogr2ogr(
+    dataset: GdalDataset,
+    options: string[],
+    outputName?: string,
+  ): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
+  gdal_translate(
+    dataset: GdalDataset,
+    options: string[],
+    outputName?: string,
+  ): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
+  gdalwarp(
+    dataset: GdalDataset,
+    options: string[],
+    outputName?: string,
+  ): Promise<{ local: string; real: string; all: { local: string; real: string }[] }>
   gdaltransform(coords: number[][], options: string[]): Promise<number[][]>
   getFileBytes(file: { local: string } | string): Promise<Uint8Array>
   drivers: { vector: Record<string, unknown>; raster: Record<string, unknown> }

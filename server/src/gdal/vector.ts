@@ -20,7 +20,10 @@ export type VectorFile = {
    * With `bytes`, text comes as GDAL wrote it, one latin1 character per byte: DGN text and old .dbf
    * files are in legacy Vietnamese encodings that GDAL passes through undecoded.
    */
-  features(layer: string, opts?: { where?: string | undefined; chunk?: number; bytes?: boolean }): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
+  features(
+    layer: string,
+    opts?: { where?: string | undefined; chunk?: number; bytes?: boolean },
+  ): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
   /** Distinct values of one attribute with their counts (DGN levels, DXF layers). */
   countBy(layer: string, field: string): Promise<{ value: string; count: number }[]>
   close(): Promise<void>
@@ -28,7 +31,11 @@ export type VectorFile = {
 
 type OgrInfo = {
   driverShortName?: string
-  layers?: { name: string; featureCount?: number; geometryFields?: { type?: string; extent?: number[]; coordinateSystem?: { wkt?: string } | null }[] }[]
+  layers?: {
+    name: string
+    featureCount?: number
+    geometryFields?: { type?: string; extent?: number[]; coordinateSystem?: { wkt?: string } | null }[]
+  }[]
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
@@ -36,12 +43,24 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 let outputs = 0
 
 /** Runs one OGR SQL statement into GeoJSONSeq in GDAL's in-memory output folder and hands back its lines; the file is removed at once. */
-async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL', bytes = false): Promise<string[]> {
+async function sqlLines(
+  gdal: Gdal,
+  ds: GdalDataset,
+  sql: string,
+  dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL',
+  bytes = false,
+): Promise<string[]> {
   // -a_srs with no reprojection keeps the coordinates as they are in the file (GeoJSONSeq would otherwise go to WGS84).
-  const out = await gdal.ogr2ogr(ds, ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-dialect', dialect, '-sql', sql], `chunk-${process.pid}-${outputs++}`)
+  const out = await gdal.ogr2ogr(
+    ds,
+    ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-dialect', dialect, '-sql', sql],
+    `chunk-${process.pid}-${outputs++}`,
+  )
   try {
     const raw = await gdal.getFileBytes(out)
-    const text = bytes ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1') : new TextDecoder().decode(raw)
+    const text = bytes
+      ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1')
+      : new TextDecoder().decode(raw)
     return text.split('\n').filter((l) => l.trim() !== '')
   } finally {
     for (const f of out.all) gdal.Module.FS.unlink(f.local)
@@ -91,7 +110,13 @@ export async function openVector(file: string, opts: OpenOptions = {}): Promise<
       const chunk = opts.chunk ?? 5000
       const where = opts.where ? ` WHERE ${opts.where}` : ''
       for (let offset = 0; ; offset += chunk) {
-        const lines = await sqlLines(gdal, ds, `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`, 'OGRSQL', opts.bytes)
+        const lines = await sqlLines(
+          gdal,
+          ds,
+          `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`,
+          'OGRSQL',
+          opts.bytes,
+        )
         for (const line of lines) {
           const f = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null }
           yield { props: f.properties ?? {}, geometry: f.geometry ?? null }
@@ -101,14 +126,22 @@ export async function openVector(file: string, opts: OpenOptions = {}): Promise<
     },
     async countBy(layer, field) {
       // OGR SQL has no GROUP BY; GDAL's SQLite dialect runs over any driver's layer.
-      const lines = await sqlLines(gdal, ds, `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`, 'SQLITE')
-      return lines.map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties).map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
+      const lines = await sqlLines(
+        gdal,
+        ds,
+        `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`,
+        'SQLITE',
+      )
+      return lines
+        .map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties)
+        .map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
     },
     close: () => gdal.close(ds),
   }
 }
 
 function describeGdalError(err: unknown): string {
-  const message = err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message).trim() : ''
+  const message =
+    err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message).trim() : ''
   return message || 'GDAL không mở được tệp (định dạng không hỗ trợ hoặc tệp hỏng)'
 }

@@ -55,29 +55,50 @@ export function farInputs(target: PropertyFacts, sales: readonly AdjustedSale[])
   if (sales.length === 0) return out
   const facts = sales.map((s) => s.facts)
   const inAlley = (f: PropertyFacts) => (f.alley_width_m ?? 0) > 0
-  if (inAlley(target) && !facts.some(inAlley)) out.push('Không có giao dịch nào trong hẻm ở gần: mức giảm giá do hẻm là suy ra từ nhà mặt tiền.')
-  else if (!inAlley(target) && !facts.some((f) => !inAlley(f))) out.push('Không có giao dịch mặt tiền nào ở gần: mức cộng thêm cho mặt tiền là suy ra từ nhà trong hẻm.')
+  if (inAlley(target) && !facts.some(inAlley))
+    out.push('Không có giao dịch nào trong hẻm ở gần: mức giảm giá do hẻm là suy ra từ nhà mặt tiền.')
+  else if (!inAlley(target) && !facts.some((f) => !inAlley(f)))
+    out.push('Không có giao dịch mặt tiền nào ở gần: mức cộng thêm cho mặt tiền là suy ra từ nhà trong hẻm.')
   else if (inAlley(target)) {
     const widths = facts.filter(inAlley).map((f) => f.alley_width_m as number)
     const w = target.alley_width_m as number
     if (w < Math.min(...widths) / 1.5 || w > Math.max(...widths) * 1.5)
-      out.push(`Hẻm ${num(w)} m khác xa độ rộng hẻm của mọi giao dịch gần đó (${num(Math.min(...widths))}–${num(Math.max(...widths))} m).`)
+      out.push(
+        `Hẻm ${num(w)} m khác xa độ rộng hẻm của mọi giao dịch gần đó (${num(Math.min(...widths))}–${num(Math.max(...widths))} m).`,
+      )
   }
   const areas = facts.map((f) => f.area_m2)
   if (target.area_m2 < Math.min(...areas) / 2 || target.area_m2 > Math.max(...areas) * 2) {
-    out.push(`Diện tích ${num(target.area_m2)} m² khác xa mọi giao dịch gần đó (${num(Math.min(...areas))}–${num(Math.max(...areas))} m²).`)
+    out.push(
+      `Diện tích ${num(target.area_m2)} m² khác xa mọi giao dịch gần đó (${num(Math.min(...areas))}–${num(Math.max(...areas))} m²).`,
+    )
   }
   const fronts = facts.map((f) => f.frontage_m).filter((v): v is number => v !== null && v > 0)
-  if (target.frontage_m !== null && fronts.length > 0 && (target.frontage_m < Math.min(...fronts) / 1.6 || target.frontage_m > Math.max(...fronts) * 1.6)) {
-    out.push(`Mặt tiền ${num(target.frontage_m)} m khác xa mọi giao dịch gần đó (${num(Math.min(...fronts))}–${num(Math.max(...fronts))} m).`)
+  if (
+    target.frontage_m !== null &&
+    fronts.length > 0 &&
+    (target.frontage_m < Math.min(...fronts) / 1.6 || target.frontage_m > Math.max(...fronts) * 1.6)
+  ) {
+    out.push(
+      `Mặt tiền ${num(target.frontage_m)} m khác xa mọi giao dịch gần đó (${num(Math.min(...fronts))}–${num(Math.max(...fronts))} m).`,
+    )
   }
   const floors = facts.map((f) => f.floors).filter((v): v is number => v !== null)
-  if (target.floors !== null && floors.length > 0 && (target.floors < Math.min(...floors) - 2 || target.floors > Math.max(...floors) + 2)) {
+  if (
+    target.floors !== null &&
+    floors.length > 0 &&
+    (target.floors < Math.min(...floors) - 2 || target.floors > Math.max(...floors) + 2)
+  ) {
     out.push(`${target.floors} tầng khác xa mọi giao dịch gần đó (${Math.min(...floors)}–${Math.max(...floors)} tầng).`)
   }
   // Every sale needs a large correction (time apart): the target is unlike all of them at once.
-  const nearest = Math.min(...sales.map((s) => s.effects.filter((e) => e.factor !== 'time').reduce((a, e) => a + Math.abs(e.log), 0)))
-  if (out.length === 0 && nearest > 0.4) out.push(`Thửa này khác mọi giao dịch gần đó: giao dịch giống nhất cũng phải điều chỉnh ${pct(Math.exp(nearest) - 1)}.`)
+  const nearest = Math.min(
+    ...sales.map((s) => s.effects.filter((e) => e.factor !== 'time').reduce((a, e) => a + Math.abs(e.log), 0)),
+  )
+  if (out.length === 0 && nearest > 0.4)
+    out.push(
+      `Thửa này khác mọi giao dịch gần đó: giao dịch giống nhất cũng phải điều chỉnh ${pct(Math.exp(nearest) - 1)}.`,
+    )
   return out
 }
 
@@ -109,7 +130,8 @@ export function summarise(target: PropertyFacts, sales: readonly AdjustedSale[],
 
   const warnings = farInputs(target, sales)
   if (sales.length < 5) warnings.push(`Chỉ có ${sales.length} giao dịch so sánh: khoảng giá rộng hơn thường lệ.`)
-  if (searchRadiusM > 1200) warnings.push(`Giao dịch so sánh ở xa (trong bán kính ${num(searchRadiusM, 0)} m): vị trí có thể khác nhiều.`)
+  if (searchRadiusM > 1200)
+    warnings.push(`Giao dịch so sánh ở xa (trong bán kính ${num(searchRadiusM, 0)} m): vị trí có thể khác nhiều.`)
   if (meanAge > 15) warnings.push('Phần lớn giao dịch so sánh đã hơn một năm: giá theo thời gian là suy ra.')
   const widen = Math.min(WIDEN_MAX, WIDEN_PER_WARNING ** warnings.length)
 
@@ -122,7 +144,9 @@ export function summarise(target: PropertyFacts, sales: readonly AdjustedSale[],
   const minAdj = Math.min(...sales.map((s) => s.log))
   const maxAdj = Math.max(...sales.map((s) => s.log))
   if (midLog < minAdj - 1e-9 || midLog > maxAdj + 1e-9) {
-    warnings.push('Giá ước tính nằm ngoài khoảng giá đã điều chỉnh của các giao dịch so sánh: khoảng giá đã được nới rộng để chứa chúng.')
+    warnings.push(
+      'Giá ước tính nằm ngoài khoảng giá đã điều chỉnh của các giao dịch so sánh: khoảng giá đã được nới rộng để chứa chúng.',
+    )
     loLog = Math.min(loLog, minAdj)
     hiLog = Math.max(hiLog, maxAdj)
   }
@@ -155,6 +179,8 @@ function beyondRaw(midLog: number, sales: readonly AdjustedSale[]): string | nul
   const totals = new Map<Factor, number>()
   for (const s of sales) for (const e of s.effects) totals.set(e.factor, (totals.get(e.factor) ?? 0) + s.w * e.log)
   const main = [...totals].filter(([, v]) => (below ? v < 0 : v > 0)).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))[0]
-  const why = main ? `, chủ yếu do ${FACTOR_WORDS[main[0]]} (${main[1] > 0 ? '+' : '−'}${pct(Math.abs(Math.exp(main[1]) - 1))} bình quân)` : ''
+  const why = main
+    ? `, chủ yếu do ${FACTOR_WORDS[main[0]]} (${main[1] > 0 ? '+' : '−'}${pct(Math.abs(Math.exp(main[1]) - 1))} bình quân)`
+    : ''
   return `Đơn giá ước tính ${below ? 'thấp' : 'cao'} hơn mọi giao dịch gần đó trước điều chỉnh${why}.`
 }

@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest'
-import { calibratedConfidence, CALIBRATION, farInputs, levelOf, summarise, type AdjustedSale } from './market-evidence.ts'
-import { adjustmentChain, logEffects, rawWeight, REPEAT_SALE_WEIGHT, type Elasticities, type PropertyFacts } from './market-model.ts'
+import {
+  calibratedConfidence,
+  CALIBRATION,
+  farInputs,
+  levelOf,
+  summarise,
+  type AdjustedSale,
+} from './market-evidence.ts'
+import {
+  adjustmentChain,
+  logEffects,
+  rawWeight,
+  REPEAT_SALE_WEIGHT,
+  type Elasticities,
+  type PropertyFacts,
+} from './market-model.ts'
 import { adjustmentNote } from './market-notes.ts'
 
-const b: Elasticities = { logVt1: 1, alley: -0.6, alleyLogWidth: 0.2, logArea: -0.1, logFrontage: 0.1, floors: 0.03, month: 0.004 }
+const b: Elasticities = {
+  logVt1: 1,
+  alley: -0.6,
+  alleyLogWidth: 0.2,
+  logArea: -0.1,
+  logFrontage: 0.1,
+  floors: 0.03,
+  month: 0.004,
+}
 const front: PropertyFacts = { vt1: 90e6, alley_width_m: 0, area_m2: 69.7, frontage_m: 4.61, floors: 3 }
 const alley6: PropertyFacts = { ...front, alley_width_m: 6, frontage_m: 4.5 }
 
@@ -88,10 +110,16 @@ describe('the estimate, its range, warnings and confidence', () => {
   })
 
   it('explains an estimate below every raw sale by the factor that moved it', () => {
-    const xs = normalise(dense.map((d) => ({ ...d, rawLog: d.log + 0.4, effects: [{ factor: 'alley' as const, log: -0.4 }] })))
-    expect(summarise(alley6, xs, 300).warnings.some((w) => /^Đơn giá ước tính thấp hơn mọi giao dịch gần đó trước điều chỉnh, chủ yếu do hẻm \(−33 % bình quân\)\.$/.test(w))).toBe(
-      true,
+    const xs = normalise(
+      dense.map((d) => ({ ...d, rawLog: d.log + 0.4, effects: [{ factor: 'alley' as const, log: -0.4 }] })),
     )
+    expect(
+      summarise(alley6, xs, 300).warnings.some((w) =>
+        /^Đơn giá ước tính thấp hơn mọi giao dịch gần đó trước điều chỉnh, chủ yếu do hẻm \(−33 % bình quân\)\.$/.test(
+          w,
+        ),
+      ),
+    ).toBe(true)
   })
 })
 

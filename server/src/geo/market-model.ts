@@ -49,7 +49,12 @@ export function features(f: PropertyFacts, month: number): Record<Feature, numbe
 }
 
 /** Log effect of each factor taking the sale to the target; a factor unknown on either side is left out. */
-export function logEffects(target: PropertyFacts, sale: PropertyFacts, ageMonths: number, b: Elasticities): { factor: Factor; log: number }[] {
+export function logEffects(
+  target: PropertyFacts,
+  sale: PropertyFacts,
+  ageMonths: number,
+  b: Elasticities,
+): { factor: Factor; log: number }[] {
   const t = features(target, 0)
   const s = features(sale, -ageMonths)
   const byFactor = new Map<Factor, number>()
@@ -70,7 +75,10 @@ export type Adjustment = { factor: Factor; pct: number; vnd_per_m2: number }
  * decimals) applied in turn, and the đ/m² it moved the running price. By construction
  * round(raw × Π(1 + pct/100)) = adjusted and raw + Σ vnd_per_m2 = adjusted, to the đồng.
  */
-export function adjustmentChain(rawVndPerM2: number, effects: { factor: Factor; log: number }[]): { adjustments: Adjustment[]; adjusted: number } {
+export function adjustmentChain(
+  rawVndPerM2: number,
+  effects: { factor: Factor; log: number }[],
+): { adjustments: Adjustment[]; adjusted: number } {
   let factor = 1
   let previous = rawVndPerM2
   const adjustments = effects.map((e) => {

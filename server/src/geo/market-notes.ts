@@ -14,7 +14,9 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export function adjustmentNote(factor: Factor, target: PropertyFacts, sale: PropertyFacts, ageMonths: number): string {
   switch (factor) {
     case 'location':
-      return target.vt1 === sale.vt1 ? 'Cùng mức giá nhà nước VT1 của tuyến đường' : `Giá nhà nước VT1 của tuyến ${million(target.vt1 ?? 0)} thay vì ${million(sale.vt1 ?? 0)} đ/m²`
+      return target.vt1 === sale.vt1
+        ? 'Cùng mức giá nhà nước VT1 của tuyến đường'
+        : `Giá nhà nước VT1 của tuyến ${million(target.vt1 ?? 0)} thay vì ${million(sale.vt1 ?? 0)} đ/m²`
     case 'alley': {
       const t = alleyText(target.alley_width_m)
       const s = alleyText(sale.alley_width_m)
@@ -24,9 +26,13 @@ export function adjustmentNote(factor: Factor, target: PropertyFacts, sale: Prop
       return capital(`${t} thay vì ${bothAlleys ? `${num(sale.alley_width_m as number)} m` : s}`)
     }
     case 'area':
-      return target.area_m2 === sale.area_m2 ? 'Cùng diện tích' : `${num(target.area_m2)} m² thay vì ${num(sale.area_m2)} m²`
+      return target.area_m2 === sale.area_m2
+        ? 'Cùng diện tích'
+        : `${num(target.area_m2)} m² thay vì ${num(sale.area_m2)} m²`
     case 'frontage':
-      return target.frontage_m === sale.frontage_m ? 'Cùng chiều ngang' : `Ngang ${num(target.frontage_m ?? 0)} m thay vì ${num(sale.frontage_m ?? 0)} m`
+      return target.frontage_m === sale.frontage_m
+        ? 'Cùng chiều ngang'
+        : `Ngang ${num(target.frontage_m ?? 0)} m thay vì ${num(sale.frontage_m ?? 0)} m`
     case 'floors':
       return target.floors === sale.floors ? 'Cùng số tầng' : `${target.floors ?? 0} tầng thay vì ${sale.floors ?? 0}`
     case 'time': {

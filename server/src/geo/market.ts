@@ -1,7 +1,15 @@
 import type { Comparable, ValuationData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import { summarise, type AdjustedSale, type Summary } from './market-evidence.ts'
-import { adjustmentChain, FEATURES, features, logEffects, rawWeight, type Elasticities, type PropertyFacts } from './market-model.ts'
+import {
+  adjustmentChain,
+  FEATURES,
+  features,
+  logEffects,
+  rawWeight,
+  type Elasticities,
+  type PropertyFacts,
+} from './market-model.ts'
 import { adjustmentNote } from './market-notes.ts'
 
 export type { Elasticities } from './market-model.ts'
@@ -26,7 +34,15 @@ export type MarketFacts = PropertyFacts & {
 }
 
 /** Typical effects in HCMC housing markets; the fit moves away from them as data allows. */
-const PRIOR: Elasticities = { logVt1: 1, alley: -0.6, alleyLogWidth: 0.2, logArea: -0.1, logFrontage: 0.1, floors: 0.03, month: 0.004 }
+const PRIOR: Elasticities = {
+  logVt1: 1,
+  alley: -0.6,
+  alleyLogWidth: 0.2,
+  logArea: -0.1,
+  logFrontage: 0.1,
+  floors: 0.03,
+  month: 0.004,
+}
 const RIDGE = 10
 const WINDOW_MONTHS = 24
 /** Repeat sales count however old (time-adjusted): a parcel's own history is rare and telling. */
@@ -146,10 +162,12 @@ const SALE_PARCEL_JOIN = `left join lateral (
         where s.id = p.street_id order by pr.year desc, pr.id limit 1) as vt1
     from parcels p where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1) sp on true`
 
-const monthsBefore = (asOf: string, months: number) => new Date(Date.parse(asOf) - months * 30.44 * DAY_MS).toISOString().slice(0, 10)
+const monthsBefore = (asOf: string, months: number) =>
+  new Date(Date.parse(asOf) - months * 30.44 * DAY_MS).toISOString().slice(0, 10)
 
 /** A usable sale observed from `from` up to the as-of date, not one of those left out. */
-const saleWindow = (from: string) => `c.observed_at between ${from}::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))`
+const saleWindow = (from: string) =>
+  `c.observed_at between ${from}::date and $6::date and c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($7::bigint[]))`
 
 /** The nearest sales (`own` false) and the parcel's own sales (`own` true), each part in its order. */
 const SALES_SQL = `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) as g),
@@ -175,12 +193,27 @@ const SALES_SQL = `with pt as (select ST_SetSRID(ST_MakePoint($2::float8, $1::fl
  * degrees lie within some distance in metres, so the true nearest MAX_SALES do too, and only the sales
  * within that distance (about MAX_SALES) are measured and ranked, with the same answer.
  */
-async function findSales(db: Queryable, target: MarketFacts, asOf: string, excludeIds: string[]): Promise<{ sales: Sale[]; radius: number }> {
+async function findSales(
+  db: Queryable,
+  target: MarketFacts,
+  asOf: string,
+  excludeIds: string[],
+): Promise<{ sales: Sale[]; radius: number }> {
   const widest = RADII_M[RADII_M.length - 1] as number
   const lngDeg = widest / (111_320 * Math.max(Math.cos((target.lat * Math.PI) / 180), 0.05))
   const rows = await db.query<Sale & { own: boolean }>(
     SALES_SQL,
-    [target.lat, target.lng, lngDeg, widest, monthsBefore(asOf, WINDOW_MONTHS), asOf, excludeIds, target.parcel_id, monthsBefore(asOf, REPEAT_WINDOW_MONTHS)],
+    [
+      target.lat,
+      target.lng,
+      lngDeg,
+      widest,
+      monthsBefore(asOf, WINDOW_MONTHS),
+      asOf,
+      excludeIds,
+      target.parcel_id,
+      monthsBefore(asOf, REPEAT_WINDOW_MONTHS),
+    ],
     { prepare: 'market-sales' },
   )
   const near = rows.filter((s) => !s.own)
@@ -203,7 +236,9 @@ function relationOf(target: MarketFacts, s: Sale): 'same_parcel' | 'same_row' | 
   const alleyT = target.alley_width_m ?? 0
   const alleyS = s.alley_width_m ?? 0
   const sameKind = alleyT > 0 ? alleyS === alleyT : alleyS === 0
-  return target.street_id !== null && s.street_id === target.street_id && sameKind && s.distance_m <= SAME_ROW_M ? 'same_row' : null
+  return target.street_id !== null && s.street_id === target.street_id && sameKind && s.distance_m <= SAME_ROW_M
+    ? 'same_row'
+    : null
 }
 
 /** Every sale adjusted to the target, factor by factor, with its share of the estimate. */
@@ -251,13 +286,19 @@ function methodText(n: number, radius: number, repeat: Comparable | undefined, s
   ]
   if (repeat) {
     const [y, m] = repeat.date.split('-')
-    parts.push(`Thửa này đã được bán tháng ${Number(m)}/${y}: giao dịch đó, đưa về giá hôm nay, có trọng số lớn nhất (${Math.round((repeat.weight ?? 0) * 100)} %).`)
+    parts.push(
+      `Thửa này đã được bán tháng ${Number(m)}/${y}: giao dịch đó, đưa về giá hôm nay, có trọng số lớn nhất (${Math.round((repeat.weight ?? 0) * 100)} %).`,
+    )
   }
   if (sameRow > 0) parts.push(`${sameRow} giao dịch cùng dãy nhà được tính trọng số cao hơn.`)
   return parts.join(' ')
 }
 
-export async function estimateMarket(db: Queryable, target: MarketFacts, opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] }): Promise<MarketResult | null> {
+export async function estimateMarket(
+  db: Queryable,
+  target: MarketFacts,
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+): Promise<MarketResult | null> {
   const { sales, radius } = await findSales(db, target, opts.asOf, opts.excludeIds ?? [])
   if (sales.length === 0) return null
   const adjusted = adjustSales(target, sales, opts.asOf, opts.elasticities)
@@ -274,7 +315,12 @@ export async function estimateMarket(db: Queryable, target: MarketFacts, opts: {
   const comparables = adjusted
     .map((r) => toComparable(target, r))
     // The parcel's own sales first, then its row, then by distance: the order of the evidence's strength.
-    .sort((a, b) => Number(b.repeat_sale) - Number(a.repeat_sale) || Number(b.same_row) - Number(a.same_row) || a.distance_m - b.distance_m)
+    .sort(
+      (a, b) =>
+        Number(b.repeat_sale) - Number(a.repeat_sale) ||
+        Number(b.same_row) - Number(a.same_row) ||
+        a.distance_m - b.distance_m,
+    )
   const perM2 = Math.exp(summary.midLog)
   const area = target.area_m2
   return {

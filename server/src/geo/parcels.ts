@@ -58,10 +58,14 @@ export function adminKey(name: string): string {
     .replace(/^(thanh pho|tp\.?|tinh|phuong|p\.|xa|thi tran|dac khu)\s*/, '')
     .trim()
 }
-const ADMIN_KEY_SQL = (col: string) => `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
+const ADMIN_KEY_SQL = (col: string) =>
+  `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
 
 /** Parcels by sheet (tờ) and number (thửa), optionally narrowed by province and ward. */
-export async function parcelsBySheet(db: Queryable, q: { sheet_no: number; parcel_no: number; province?: string; ward?: string }): Promise<Parcel[]> {
+export async function parcelsBySheet(
+  db: Queryable,
+  q: { sheet_no: number; parcel_no: number; province?: string; ward?: string },
+): Promise<Parcel[]> {
   const rows = await db.query<ParcelRecord>(
     `select ${COLUMNS} from parcels p
      where p.sheet_no = $1 and p.parcel_no = $2
@@ -69,7 +73,12 @@ export async function parcelsBySheet(db: Queryable, q: { sheet_no: number; parce
        and ($4::text is null or ${ADMIN_KEY_SQL('p.ward')} = $4)
      order by p.province, p.ward, p.id limit 50`,
     // "TP.HCM" or "HCM" names the province stored as "Thành phố Hồ Chí Minh".
-    [q.sheet_no, q.parcel_no, q.province ? adminKey(resolveProvince(q.province)?.name ?? q.province) : null, q.ward ? adminKey(q.ward) : null],
+    [
+      q.sheet_no,
+      q.parcel_no,
+      q.province ? adminKey(resolveProvince(q.province)?.name ?? q.province) : null,
+      q.ward ? adminKey(q.ward) : null,
+    ],
   )
   return rows.map(toContractParcel)
 }

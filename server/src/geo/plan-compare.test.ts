@@ -27,7 +27,8 @@ let user: TestUser
 const ids: Record<'old' | 'new' | 'qhc', string> = { old: '', new: '', qhc: '' }
 
 /** The geodesic area of a geometry written in SQL, as the comparison measures it. */
-const areaOf = async (geomSql: string) => (await db.query<{ a: number }>(`select ST_Area((${geomSql})::geography)::float8 as a`))[0]!.a
+const areaOf = async (geomSql: string) =>
+  (await db.query<{ a: number }>(`select ST_Area((${geomSql})::geography)::float8 as a`))[0]!.a
 
 beforeAll(async () => {
   t = await createTestApp({ DAILY_LOOKUP_LIMIT: '1000' })
@@ -40,25 +41,28 @@ beforeAll(async () => {
   )
   const plan = async (name: string, level: string, decision: string, approved: string) =>
     (
-      await db.query<{ id: string }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`, [
-        DATASET,
-        name,
-        level,
-        decision,
-        approved,
-      ])
+      await db.query<{ id: string }>(
+        `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`,
+        [DATASET, name, level, decision, approved],
+      )
     )[0]!.id
-  const zone = (planId: string, code: string, density: number | null, floors: number | null, far: number | null, geom: string) =>
-    db.query(`insert into planning_zones (dataset_id, plan_id, land_use_code, max_density_pct, max_floors, max_far, geom) values ($1, $2::bigint, $3, $4, $5, $6, ${geom})`, [
-      DATASET,
-      planId,
-      code,
-      density,
-      floors,
-      far,
-    ])
+  const zone = (
+    planId: string,
+    code: string,
+    density: number | null,
+    floors: number | null,
+    far: number | null,
+    geom: string,
+  ) =>
+    db.query(
+      `insert into planning_zones (dataset_id, plan_id, land_use_code, max_density_pct, max_floors, max_far, geom) values ($1, $2::bigint, $3, $4, $5, $6, ${geom})`,
+      [DATASET, planId, code, density, floors, far],
+    )
   const reserve = (planId: string, road: string, width: number, geom: string) =>
-    db.query(`insert into road_reserves (dataset_id, plan_id, road_name, width_m, geom) values ($1, $2::bigint, $3, $4, ${geom})`, [DATASET, planId, road, width])
+    db.query(
+      `insert into road_reserves (dataset_id, plan_id, road_name, width_m, geom) values ($1, $2::bigint, $3, $4, ${geom})`,
+      [DATASET, planId, road, width],
+    )
   ids.qhc = await plan('Quy hoạch chung đô thị thử nghiệm', 'QHC', '10/QĐ-TTg', '2016-01-01')
   ids.old = await plan('Phân khu thử nghiệm', 'QHPK 1/2000', '20/QĐ-UBND', '2018-04-02')
   ids.new = await plan('Phân khu thử nghiệm', 'QHPK 1/2000', '21/QĐ-UBND', '2024-05-01')
@@ -124,7 +128,10 @@ describe('GET /api/plans/compare over an area', () => {
       expect(Math.abs(found!.area_m2 - area)).toBeLessThan(0.2)
       expect(found!.geometry.type).toMatch(/Polygon$/)
     }
-    expect(data.comparison!.changes.find((c) => c.field === 'land_use')).toMatchObject({ from_name: expect.any(String), to_name: expect.any(String) })
+    expect(data.comparison!.changes.find((c) => c.field === 'land_use')).toMatchObject({
+      from_name: expect.any(String),
+      to_name: expect.any(String),
+    })
     expect(data.comparison!.unchanged_m2).toBe(0)
     expect(data.comparison!.only_from_m2).toBe(0)
     expect(data.comparison!.only_to_m2).toBe(0)
@@ -149,7 +156,9 @@ describe('GET /api/plans/compare over an area', () => {
   it('compares the two plans asked for, of any levels, and the other way round', async () => {
     const data = await comparedArea(`${bbox}&from=${ids.qhc}&to=${ids.new}`)
     expect([data.from, data.to]).toEqual([ids.qhc, ids.new])
-    expect(data.comparison!.changes.filter((c) => c.field === 'land_use').map((c) => [c.from, c.to])).toEqual([['ODT', 'DGT']])
+    expect(data.comparison!.changes.filter((c) => c.field === 'land_use').map((c) => [c.from, c.to])).toEqual([
+      ['ODT', 'DGT'],
+    ])
     const back = await comparedArea(`${bbox}&from=${ids.new}&to=${ids.old}`)
     expect(back.comparison!.changes.find((c) => c.field === 'land_use')).toMatchObject({ from: 'DGT', to: 'ODT' })
   })
@@ -175,7 +184,9 @@ describe('GET /api/plans/compare for a parcel', () => {
     expect(data.region).toMatchObject({ kind: 'parcel', parcel: { sheet_no: 3, parcel_no: 45 } })
     const landUse = data.comparison!.changes.filter((c) => c.field === 'land_use')
     expect(landUse.map((c) => [c.from, c.to])).toEqual([['ODT', 'DGT']])
-    const parcelArea = await areaOf(`ST_MakeEnvelope(${MID + 0.0004}, ${S + 0.0004}, ${MID + 0.0005}, ${S + 0.0005}, 4326)`)
+    const parcelArea = await areaOf(
+      `ST_MakeEnvelope(${MID + 0.0004}, ${S + 0.0004}, ${MID + 0.0005}, ${S + 0.0005}, 4326)`,
+    )
     expect(Math.abs(landUse[0]!.area_m2 - parcelArea)).toBeLessThan(0.2)
     // The parcel lies clear of both reserves.
     expect(data.comparison!.road_reserves).toEqual([])
@@ -245,7 +256,9 @@ describe('plan versions in the demo', () => {
     expect(spot).toBeDefined()
     const res = await t.request(`/api/planning?lat=${spot!.lat}&lng=${spot!.lng}`, { token: user.token })
     const planning = planningData.parse(res.body.data)
-    expect(planning.zones.map((z) => [z.decision_no, z.land_use_code, z.governing, z.replaced_by?.decision_no ?? null])).toEqual([
+    expect(
+      planning.zones.map((z) => [z.decision_no, z.land_use_code, z.governing, z.replaced_by?.decision_no ?? null]),
+    ).toEqual([
       ['1234/QĐ-UBND', 'DGD', true, null],
       ['2468/QĐ-UBND', 'ODT', false, '1234/QĐ-UBND'],
     ])

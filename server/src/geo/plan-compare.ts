@@ -1,4 +1,11 @@
-import type { CompareData, PlanChange, PlanComparison, PlanCompareQuery, PlanVersion, ReserveChange } from '#core/contract/plans.ts'
+import type {
+  CompareData,
+  PlanChange,
+  PlanComparison,
+  PlanCompareQuery,
+  PlanVersion,
+  ReserveChange,
+} from '#core/contract/plans.ts'
 import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
 import { compareZones, planLevelRank, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
@@ -22,9 +29,12 @@ async function regionOf(db: Queryable, q: PlanCompareQuery): Promise<Region> {
     )
     if (!row) throw new Error('the envelope query answered no row')
     if (row.area_m2 > MAX_COMPARE_AREA_KM2 * 1_000_000)
-      throw new InvalidInputError(`Khu vực quá rộng để so sánh (tối đa ${MAX_COMPARE_AREA_KM2} km²); hãy phóng to bản đồ.`, {
-        fields: { bbox: [`Khu vực tối đa ${MAX_COMPARE_AREA_KM2} km².`] },
-      })
+      throw new InvalidInputError(
+        `Khu vực quá rộng để so sánh (tối đa ${MAX_COMPARE_AREA_KM2} km²); hãy phóng to bản đồ.`,
+        {
+          fields: { bbox: [`Khu vực tối đa ${MAX_COMPARE_AREA_KM2} km².`] },
+        },
+      )
     return { kind: 'area', parcel: null, area_m2: round1(row.area_m2), geometry: row.geometry, wkt: row.wkt }
   }
   const [parcel] = await db.query<ParcelRecord & { wkt: string }>(
@@ -47,14 +57,18 @@ async function plansIn(db: Queryable, wkt: string): Promise<PlanVersion[]> {
     [wkt],
   )
   const plans = rows.filter((p) => p.area_m2 >= MIN_AREA_M2).map((p) => ({ ...p, area_m2: round1(p.area_m2) }))
-  return replacedBy(plans.map((p) => ({ ...p, plan_name: p.name })).sort(compareZones)).map(({ plan_name: _, ...p }) => p)
+  return replacedBy(plans.map((p) => ({ ...p, plan_name: p.name })).sort(compareZones)).map(
+    ({ plan_name: _, ...p }) => p,
+  )
 }
 
 /** Without a choice: the two newest versions of the most detailed level that has two. */
 function defaultPair(plans: readonly PlanVersion[]): [string, string] | null {
   const byLevel = new Map<string, PlanVersion[]>()
   for (const p of plans) byLevel.set(p.plan_level, [...(byLevel.get(p.plan_level) ?? []), p])
-  const level = [...byLevel.keys()].sort((a, b) => planLevelRank(a) - planLevelRank(b)).find((l) => byLevel.get(l)!.length >= 2)
+  const level = [...byLevel.keys()]
+    .sort((a, b) => planLevelRank(a) - planLevelRank(b))
+    .find((l) => byLevel.get(l)!.length >= 2)
   if (level === undefined) return null
   // Governing order puts the newest first.
   const [newest, previous] = byLevel.get(level)!
@@ -168,9 +182,17 @@ export async function comparePlanVersions(db: Queryable, q: PlanCompareQuery): P
   const plans = await plansIn(db, wkt)
   const pair: [string, string] | null = q.from && q.to ? [q.from, q.to] : defaultPair(plans)
   if (q.from && q.to) {
-    const known = await db.query<{ id: string }>(`select id::text as id from plans where id = any($1::bigint[])`, [[q.from, q.to]])
+    const known = await db.query<{ id: string }>(`select id::text as id from plans where id = any($1::bigint[])`, [
+      [q.from, q.to],
+    ])
     const missing = [q.from, q.to].filter((id) => !known.some((k) => k.id === id))
     if (missing.length > 0) throw new NotFoundError(`Không có đồ án quy hoạch mã ${missing.join(', ')}.`)
   }
-  return { region, plans, from: pair?.[0] ?? null, to: pair?.[1] ?? null, comparison: pair ? await comparePlans(db, wkt, pair[0], pair[1]) : null }
+  return {
+    region,
+    plans,
+    from: pair?.[0] ?? null,
+    to: pair?.[1] ?? null,
+    comparison: pair ? await comparePlans(db, wkt, pair[0], pair[1]) : null,
+  }
 }

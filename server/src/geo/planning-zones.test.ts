@@ -25,16 +25,16 @@ beforeAll(async () => {
   )
   const plan = async (name: string, level: string, decision: string, approved: string) =>
     (
-      await db.query<{ id: string }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`, [
-        DATASET,
-        name,
-        level,
-        decision,
-        approved,
-      ])
+      await db.query<{ id: string }>(
+        `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::text as id`,
+        [DATASET, name, level, decision, approved],
+      )
     )[0]!.id
   const zone = (planId: string, code: string, geom: string) =>
-    db.query(`insert into planning_zones (dataset_id, plan_id, land_use_code, max_floors, geom) values ($1, $2::bigint, $3, 5, ${geom})`, [DATASET, planId, code])
+    db.query(
+      `insert into planning_zones (dataset_id, plan_id, land_use_code, max_floors, geom) values ($1, $2::bigint, $3, 5, ${geom})`,
+      [DATASET, planId, code],
+    )
   const qhc = await plan('Quy hoạch chung thành phố', 'QHC', '100/QĐ-TTg', '2024-06-01')
   const qhpkOld = await plan('Phân khu cũ', 'QHPK 1/2000', '200/QĐ-UBND', '2019-03-01')
   const qhpkNew = await plan('Phân khu điều chỉnh', 'QHPK 1/2000', '201/QĐ-UBND', '2023-03-01')
@@ -100,7 +100,9 @@ describe('GET /api/planning where plans exist without a cadastre', () => {
   })
 
   it('answers NotFound, not counted, inside the data where neither a parcel nor a zone is', async () => {
-    await t.db.query(`update datasets set bounds = ST_MakeEnvelope(108.20, 16.05, 108.23, 16.07, 4326) where id = $1`, [DATASET])
+    await t.db.query(`update datasets set bounds = ST_MakeEnvelope(108.20, 16.05, 108.23, 16.07, 4326) where id = $1`, [
+      DATASET,
+    ])
     const before = await usage()
     const res = await lookup(16.06, 108.225)
     expect(res.status).toBe(404)

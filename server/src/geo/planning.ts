@@ -6,7 +6,15 @@ import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
 import { OVERLAYS_AT_SQL } from '../overlays/store.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
-import { COVERED_SQL, DATASET_COLUMNS, meridianOf, POINT_SQL, toLocation, toSource, type DatasetInfo } from './source.ts'
+import {
+  COVERED_SQL,
+  DATASET_COLUMNS,
+  meridianOf,
+  POINT_SQL,
+  toLocation,
+  toSource,
+  type DatasetInfo,
+} from './source.ts'
 
 /** A zone with the dataset it came from, which names the source of a zones-only answer. */
 export type ZoneRecord = Zone & { dataset_id: string }
@@ -20,7 +28,9 @@ const ZONES_AT_SQL = `select z.id::text as id, pl.name as plan_name, pl.level as
      where z.geom && ${POINT_SQL} and ST_Covers(z.geom, ${POINT_SQL})`
 
 /** Road reserves that take land from the parcel ("vướng quy hoạch"), with the geodesic area taken. */
-const RESERVES_SQL = (parcelId: string) => `select r.road_name, r.width_m::float8 as width_m, ST_Area(ST_Intersection(r.geom, p.geom)::geography)::float8 as affected_area_m2
+const RESERVES_SQL = (
+  parcelId: string,
+) => `select r.road_name, r.width_m::float8 as width_m, ST_Area(ST_Intersection(r.geom, p.geom)::geography)::float8 as affected_area_m2
      from parcels p join road_reserves r on r.geom && p.geom and ST_Intersects(r.geom, p.geom)
      where p.id = ${parcelId} order by r.id`
 
@@ -67,7 +77,9 @@ function planningAnswer(row: PlanningRow, lat: number, lng: number): PlanningDat
     zones: replacedBy(zoneRecords).map(({ dataset_id: _, ...z }) => z),
     overlays: replacedBy(row.overlays),
     // Reserves that only touch the boundary share no area and do not affect the parcel.
-    road_reserves: row.road_reserves.filter((r) => r.affected_area_m2 >= 0.05).map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 })),
+    road_reserves: row.road_reserves
+      .filter((r) => r.affected_area_m2 >= 0.05)
+      .map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 })),
     location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),
     source: toSource(dataset),
   }
@@ -80,7 +92,13 @@ export async function countedPlanningLookup(
   lat: number,
   lng: number,
 ): Promise<{ data: PlanningData; usage: Usage }> {
-  const { row, usage } = await countedQuery<PlanningRow>(deps, userId, PLANNING_SQL, parcelAtParams(lat, lng), 'planning')
+  const { row, usage } = await countedQuery<PlanningRow>(
+    deps,
+    userId,
+    PLANNING_SQL,
+    parcelAtParams(lat, lng),
+    'planning',
+  )
   const data = planningAnswer(row, lat, lng)
   if (!usage) throw new Error('a found planning answer was not counted')
   return { data, usage }

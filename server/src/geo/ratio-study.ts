@@ -11,11 +11,33 @@ import { valuate } from './valuation.ts'
  * land, so the low-evidence confidence levels get measured too.
  */
 
-export type HeldOut = { id: string; truth: number; low: number; mid: number; high: number; confidence: number; level: ConfidenceLevel; warnings: number }
+export type HeldOut = {
+  id: string
+  truth: number
+  low: number
+  mid: number
+  high: number
+  confidence: number
+  level: ConfidenceLevel
+  warnings: number
+}
 
-type Sale = { id: string; lat: number; lng: number; date: string; price: number; area_m2: number; frontage_m: number | null; alley_width_m: number | null; floors: number | null }
+type Sale = {
+  id: string
+  lat: number
+  lng: number
+  date: string
+  price: number
+  area_m2: number
+  frontage_m: number | null
+  alley_width_m: number | null
+  floors: number | null
+}
 
-export async function heldOutSales(db: Queryable, opts: { fold: number; thin?: number; limit?: number }): Promise<HeldOut[]> {
+export async function heldOutSales(
+  db: Queryable,
+  opts: { fold: number; thin?: number; limit?: number },
+): Promise<HeldOut[]> {
   const held = await db.query<Sale>(
     `select id::text as id, ST_Y(geom)::float8 as lat, ST_X(geom)::float8 as lng, observed_at::text as date, price_vnd::float8 as price,
        area_m2::float8 as area_m2, frontage_m::float8 as frontage_m, alley_width_m::float8 as alley_width_m, floors
@@ -23,14 +45,26 @@ export async function heldOutSales(db: Queryable, opts: { fold: number; thin?: n
     [opts.fold, opts.limit ?? 100_000],
   )
   const thin = opts.thin ?? 1
-  const hidden = thin > 1 ? (await db.query<{ id: string }>(`select id::text as id from comparables where id % $1 <> 0`, [thin])).map((r) => r.id) : []
+  const hidden =
+    thin > 1
+      ? (await db.query<{ id: string }>(`select id::text as id from comparables where id % $1 <> 0`, [thin])).map(
+          (r) => r.id,
+        )
+      : []
   const heldIds = held.map((s) => s.id)
   const elasticities = await fitElasticities(db, { excludeIds: [...heldIds, ...hidden] })
   const out: HeldOut[] = []
   for (const s of held) {
     const v = await valuate(
       db,
-      { lat: s.lat, lng: s.lng, area_m2: s.area_m2, frontage_m: s.frontage_m ?? undefined, alley_width_m: s.alley_width_m ?? 0, floors: s.floors ?? undefined },
+      {
+        lat: s.lat,
+        lng: s.lng,
+        area_m2: s.area_m2,
+        frontage_m: s.frontage_m ?? undefined,
+        alley_width_m: s.alley_width_m ?? 0,
+        floors: s.floors ?? undefined,
+      },
       { asOf: s.date, elasticities, excludeIds: [s.id, ...hidden] },
     )
     const m = v.market_estimate
@@ -52,7 +86,11 @@ export async function heldOutSales(db: Queryable, opts: { fold: number; thin?: n
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   const n = s.length
-  return n === 0 ? Number.NaN : n % 2 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2
+  return n === 0
+    ? Number.NaN
+    : n % 2
+      ? (s[(n - 1) / 2] as number)
+      : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2
 }
 
 export type LevelRow = { level: ConfidenceLevel; n: number; stated: number; inside: number }
@@ -97,6 +135,10 @@ export function ratioStudy(rows: HeldOut[]): Study {
 export function bandCoverage(rows: HeldOut[]): { coverage: number; n: number; inside: number }[] {
   return CALIBRATION.map((band) => {
     const of = rows.filter((r) => r.confidence === band.coverage)
-    return { coverage: band.coverage, n: of.length, inside: of.length ? of.filter((r) => r.truth >= r.low && r.truth <= r.high).length / of.length : Number.NaN }
+    return {
+      coverage: band.coverage,
+      n: of.length,
+      inside: of.length ? of.filter((r) => r.truth >= r.low && r.truth <= r.high).length / of.length : Number.NaN,
+    }
   })
 }

@@ -14,17 +14,29 @@ beforeAll(async () => {
  * The ranking as one statement over street segments, before street_names (migration 012): every
  * matching segment ranked, grouped by name and ward. It is what the search must keep answering.
  */
-async function segmentSearch(db: Queryable, q: string, limit: number, near?: { lat: number; lng: number }): Promise<SearchResult[]> {
+async function segmentSearch(
+  db: Queryable,
+  q: string,
+  limit: number,
+  near?: { lat: number; lng: number },
+): Promise<SearchResult[]> {
   const folded = foldVietnamese(q)
   if (!folded) return []
   return wardFirst((ward) => segmentNamedPlaces(db, folded, limit, ward), limit, near)
 }
 
-function segmentNamedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: number; lng: number } | null): Promise<SearchResult[]> {
+function segmentNamedPlaces(
+  db: Queryable,
+  folded: string,
+  limit: number,
+  ward: { lat: number; lng: number } | null,
+): Promise<SearchResult[]> {
   const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
   const { number, rest } = splitHouseNumber(folded)
   const name = rest || folded
-  const params: unknown[] = number ? [name, `%${likeEscape(name)}%`, limit, folded, `${likeEscape(number)} %`, rest] : [name, `%${likeEscape(name)}%`, limit]
+  const params: unknown[] = number
+    ? [name, `%${likeEscape(name)}%`, limit, folded, `${likeEscape(number)} %`, rest]
+    : [name, `%${likeEscape(name)}%`, limit]
   let wardCte = ''
   let inWard = (_alias: string) => ''
   const wardOf = (alias: string) => `(${alias}.province, ${alias}.ward) = (select province, name from ward)`
@@ -82,7 +94,10 @@ describe('search ranked over street names', () => {
   beforeAll(async () => {
     // Names imported parcels give (parcel_places): one of them is a demo street's name in another
     // province, so it ranks level with that street and only the id orders the two.
-    await db.query(`insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'parcels', 'Thử', 'Thử', '2024-06-01', 'EPSG:4326')`, [datasetId])
+    await db.query(
+      `insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'parcels', 'Thử', 'Thử', '2024-06-01', 'EPSG:4326')`,
+      [datasetId],
+    )
     await db.query(
       `insert into parcel_places (dataset_id, kind, name, ward, district, province, parcels, geom)
        select $1, p.kind, p.name, p.ward, 'Quận Liên Chiểu', 'Thành phố Đà Nẵng', 3, ST_SetSRID(ST_Point(108.15, 16.07), 4326)
@@ -94,10 +109,18 @@ describe('search ranked over street names', () => {
   afterAll(() => db.query('delete from datasets where id = $1', [datasetId]))
 
   it('answers what ranking every segment answered, for the bench queries and the suite’s, in the ward on screen or not, at any limit', async () => {
-    const names = await db.query<{ name: string }>(`select distinct name from streets where class <> 'alley' order by name limit 12`)
-    const alleys = await db.query<{ name: string }>(`select name from streets where class = 'alley' order by id limit 4`)
-    const addresses = await db.query<{ address: string }>(`select address from parcels where address <> '' order by (id * 2654435761) % 4294967291 limit 8`)
-    const wards = await db.query<{ name: string }>(`select name from admin_units where level = 'ward' order by id limit 4`)
+    const names = await db.query<{ name: string }>(
+      `select distinct name from streets where class <> 'alley' order by name limit 12`,
+    )
+    const alleys = await db.query<{ name: string }>(
+      `select name from streets where class = 'alley' order by id limit 4`,
+    )
+    const addresses = await db.query<{ address: string }>(
+      `select address from parcels where address <> '' order by (id * 2654435761) % 4294967291 limit 8`,
+    )
+    const wards = await db.query<{ name: string }>(
+      `select name from admin_units where level = 'ward' order by id limit 4`,
+    )
     const queries = [
       ...names.map((s) => s.name),
       ...names.slice(0, 6).map((s) => foldVietnamese(s.name)),
@@ -106,8 +129,31 @@ describe('search ranked over street names', () => {
       ...addresses.map((a) => a.address.split(',')[0] ?? a.address),
       ...addresses.slice(0, 2).map((a) => foldVietnamese(a.address.split(',')[0] ?? '').replace('duong ', '')),
       ...wards.map((w) => foldVietnamese(w.name)),
-      ...['nguyen', 'ngyen van dau', 'NGUYỄN VĂN ĐẬU', 'nguyen van dâu', 'gia an', 'quynh kh', 'nguyen luong bang', 'hoa khanh bac'],
-      ...['duong', 'duong h', 'duong b', 'hem', 'hem 1', 'd', 'ng', '12', '12 nguyen', '7/2', '%', '_%_', "'; drop table parcels; --"],
+      ...[
+        'nguyen',
+        'ngyen van dau',
+        'NGUYỄN VĂN ĐẬU',
+        'nguyen van dâu',
+        'gia an',
+        'quynh kh',
+        'nguyen luong bang',
+        'hoa khanh bac',
+      ],
+      ...[
+        'duong',
+        'duong h',
+        'duong b',
+        'hem',
+        'hem 1',
+        'd',
+        'ng',
+        '12',
+        '12 nguyen',
+        '7/2',
+        '%',
+        '_%_',
+        "'; drop table parcels; --",
+      ],
     ]
     const spots = await db.query<{ lat: number; lng: number }>(
       `select ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng from (
@@ -119,7 +165,10 @@ describe('search ranked over street names', () => {
       const near = places[i % places.length]
       for (const limit of [1, 5, 10]) {
         const expected = await segmentSearch(db, q, limit, near)
-        expect(await searchPlaces(db, q, limit, near), `${q} (limit ${limit}${near ? `, near ${near.lat},${near.lng}` : ''})`).toEqual(expected)
+        expect(
+          await searchPlaces(db, q, limit, near),
+          `${q} (limit ${limit}${near ? `, near ${near.lat},${near.lng}` : ''})`,
+        ).toEqual(expected)
         searched += expected.length
       }
       if (near) expect(await searchPlaces(db, q, 10)).toEqual(await segmentSearch(db, q, 10))
@@ -130,7 +179,11 @@ describe('search ranked over street names', () => {
 })
 
 describe('street_names', () => {
-  const dataset = (id: string) => db.query(`insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'roads', 'Thử', 'Thử', '2024-06-01', 'EPSG:4326')`, [id])
+  const dataset = (id: string) =>
+    db.query(
+      `insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'roads', 'Thử', 'Thử', '2024-06-01', 'EPSG:4326')`,
+      [id],
+    )
   const segment = (tx: Queryable, datasetId: string, name: string, cls: string, x: number) =>
     tx.query(
       `insert into streets (dataset_id, name, class, width_m, province, ward, geom)
@@ -138,7 +191,9 @@ describe('street_names', () => {
       [datasetId, name, cls, x],
     )
   const counts = () =>
-    db.query<{ name: string; class: string; segments: number }>(`select name, class, segments from street_names where name like 'Đường Đếm%' order by name, class`)
+    db.query<{ name: string; class: string; segments: number }>(
+      `select name, class, segments from street_names where name like 'Đường Đếm%' order by name, class`,
+    )
 
   it('holds one row per street name and class with its segments, whatever inserts, renames or deletes them, and none once the dataset goes', async () => {
     const datasetId = 'street-names-counts'
@@ -150,7 +205,9 @@ describe('street_names', () => {
       { name: 'Đường Đếm Một', class: 'main', segments: 1 },
       { name: 'Đường Đếm Một', class: 'street', segments: 2 },
     ])
-    const [row] = await db.query<{ name_key: string; name_bare: string }>(`select name_key, name_bare from street_names where name = 'Đường Đếm Một' and class = 'main'`)
+    const [row] = await db.query<{ name_key: string; name_bare: string }>(
+      `select name_key, name_bare from street_names where name = 'Đường Đếm Một' and class = 'main'`,
+    )
     expect(row).toEqual({ name_key: 'dem mot', name_bare: 'dem mot' })
 
     await db.query(`update streets set name = 'Đường Đếm Hai' where dataset_id = $1 and class = 'main'`, [datasetId])
@@ -159,7 +216,9 @@ describe('street_names', () => {
       { name: 'Đường Đếm Hai', class: 'main', segments: 1 },
       { name: 'Đường Đếm Một', class: 'street', segments: 2 },
     ])
-    await db.query(`delete from streets where dataset_id = $1 and name = 'Đường Đếm Một' and ST_XMin(geom) < 107.585`, [datasetId])
+    await db.query(`delete from streets where dataset_id = $1 and name = 'Đường Đếm Một' and ST_XMin(geom) < 107.585`, [
+      datasetId,
+    ])
     expect(await counts()).toEqual([
       { name: 'Đường Đếm Hai', class: 'main', segments: 1 },
       { name: 'Đường Đếm Một', class: 'street', segments: 1 },
@@ -182,8 +241,12 @@ describe('street_names', () => {
           await work(tx)
           await tx.query('select pg_sleep(0.05)')
         })
-      const remove = (x: number) => change((tx) => tx.query('delete from streets where dataset_id = $1 and ST_XMin(geom) = $2', [datasetId, x]))
-      await Promise.all([...[107.61, 107.62, 107.63].map(remove), ...[107.65, 107.66].map((x) => change((tx) => segment(tx, datasetId, 'Đường Đếm Song Song', 'street', x)))])
+      const remove = (x: number) =>
+        change((tx) => tx.query('delete from streets where dataset_id = $1 and ST_XMin(geom) = $2', [datasetId, x]))
+      await Promise.all([
+        ...[107.61, 107.62, 107.63].map(remove),
+        ...[107.65, 107.66].map((x) => change((tx) => segment(tx, datasetId, 'Đường Đếm Song Song', 'street', x))),
+      ])
       expect(await counts()).toEqual([{ name: 'Đường Đếm Song Song', class: 'street', segments: 3 }])
       await Promise.all([107.64, 107.65, 107.66].map(remove))
       expect(await counts()).toEqual([])

@@ -35,7 +35,12 @@ export function splitHouseNumber(folded: string): { number: string | null; rest:
  * and wards in their addresses that the streets and admin_units tables may not hold: those come from
  * parcel_places (migration 010), written by the parcel import, unless the same name is there already.
  */
-export async function searchPlaces(db: Queryable, q: string, limit: number, near?: { lat: number; lng: number }): Promise<SearchResult[]> {
+export async function searchPlaces(
+  db: Queryable,
+  q: string,
+  limit: number,
+  near?: { lat: number; lng: number },
+): Promise<SearchResult[]> {
   const folded = foldVietnamese(q)
   if (!folded) return []
   const sheet = parseSheetParcel(folded)
@@ -58,7 +63,11 @@ type Near = { lat: number; lng: number }
  * The ward on screen first: its streets and addresses are a few hundred names however large the data
  * grows. Only when it has fewer than `limit` answers does the search go on over everything.
  */
-export async function wardFirst(named: (ward: Near | null) => Promise<SearchResult[]>, limit: number, near: Near | undefined): Promise<SearchResult[]> {
+export async function wardFirst(
+  named: (ward: Near | null) => Promise<SearchResult[]>,
+  limit: number,
+  near: Near | undefined,
+): Promise<SearchResult[]> {
   if (!near) return named(null)
   const inWard = await named(near)
   if (inWard.length >= limit) return inWard
@@ -68,12 +77,19 @@ export async function wardFirst(named: (ward: Near | null) => Promise<SearchResu
 }
 
 /** Wards, streets and addresses by name; with `ward`, streets (those named by parcels too) and addresses only of the ward holding that point (none when no ward does). */
-function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: number; lng: number } | null): Promise<SearchResult[]> {
+function namedPlaces(
+  db: Queryable,
+  folded: string,
+  limit: number,
+  ward: { lat: number; lng: number } | null,
+): Promise<SearchResult[]> {
   const { number, rest } = splitHouseNumber(folded)
   const name = rest || folded
   // An address starts with its house number and a space: the range [number + " ", number + "!") of the
   // bytewise order ("!" follows " ").
-  const params: unknown[] = number ? [name, `%${likeEscape(name)}%`, limit, folded, `${number} `, rest, `${number}!`] : [name, `%${likeEscape(name)}%`, limit]
+  const params: unknown[] = number
+    ? [name, `%${likeEscape(name)}%`, limit, folded, `${number} `, rest, `${number}!`]
+    : [name, `%${likeEscape(name)}%`, limit]
   let wardCte = ''
   let inWard = (_alias: string) => ''
   const wardOf = (alias: string) => `(${alias}.province, ${alias}.ward) = (select province, name from ward)`
@@ -90,7 +106,9 @@ function namedPlaces(db: Queryable, folded: string, limit: number, ward: { lat: 
   // start or a house number (bare: street_names stores it, elsewhere it is computed).
   const prefix = (col: string, query: string, key: string, bare?: string) =>
     `(${col} like ${query} || '%' or ${key} like ${query} || '%' or ${
-      bare ? `${bare} like ${query} || '%'` : `(${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')`
+      bare
+        ? `${bare} like ${query} || '%'`
+        : `(${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')`
     })`
   const rank = (col: string, query: string, key: string, bare?: string) => `
     ${prefix(col, query, key, bare)} as is_prefix, word_similarity(${query}, ${col}) as ws, similarity(${query}, ${col}) as sim`

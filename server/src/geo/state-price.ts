@@ -44,7 +44,10 @@ function normalise(rule: PriceRule): Normalised {
       vt3MinM: rule.alley_vt3_min_m,
       ratios: [rule.vt2, rule.vt3, rule.vt4],
       // TP.HCM: a position 100 m or more from the street is reduced once.
-      depth: rule.deep_m && rule.deep_reduction ? { stepM: rule.deep_m, reduction: rule.deep_reduction, maxReduction: rule.deep_reduction } : null,
+      depth:
+        rule.deep_m && rule.deep_reduction
+          ? { stepM: rule.deep_m, reduction: rule.deep_reduction, maxReduction: rule.deep_reduction }
+          : null,
     }
   }
   return {
@@ -53,7 +56,11 @@ function normalise(rule: PriceRule): Normalised {
     ratios: null,
     depth:
       rule.distance_step_m && rule.distance_reduction
-        ? { stepM: rule.distance_step_m, reduction: rule.distance_reduction, maxReduction: rule.max_reduction ?? rule.distance_reduction * 3 }
+        ? {
+            stepM: rule.distance_step_m,
+            reduction: rule.distance_reduction,
+            maxReduction: rule.max_reduction ?? rule.distance_reduction * 3,
+          }
         : null,
   }
 }
@@ -63,7 +70,11 @@ export type PriceColumns = { vt1: number; vt2: number | null; vt3: number | null
 export type Position = 'VT1' | 'VT2' | 'VT3' | 'VT4'
 
 /** The position and đ/m² for one parcel under one province's rule; null when the table cannot price that position. */
-export function priceAtPosition(rule: PriceRule, row: PriceColumns, facts: PositionFacts): { position: Position; price: number } | null {
+export function priceAtPosition(
+  rule: PriceRule,
+  row: PriceColumns,
+  facts: PositionFacts,
+): { position: Position; price: number } | null {
   const r = normalise(rule)
   const alley = facts.alley_width_m ?? 0
   const index = alley <= 0 ? 0 : alley >= r.vt2MinM ? 1 : alley >= r.vt3MinM ? 2 : 3
@@ -75,10 +86,19 @@ export function priceAtPosition(rule: PriceRule, row: PriceColumns, facts: Posit
   if (r.depth && distance >= r.depth.stepM) {
     price *= 1 - Math.min(Math.floor(distance / r.depth.stepM) * r.depth.reduction, r.depth.maxReduction)
   }
-  return { position: (['VT1', 'VT2', 'VT3', 'VT4'] as const)[index] as Position, price: Math.round(price / 1000) * 1000 }
+  return {
+    position: (['VT1', 'VT2', 'VT3', 'VT4'] as const)[index] as Position,
+    price: Math.round(price / 1000) * 1000,
+  }
 }
 
-export type PriceRowRecord = PriceColumns & { year: number; street_name: string; segment_from: string; segment_to: string; source: string }
+export type PriceRowRecord = PriceColumns & {
+  year: number
+  street_name: string
+  segment_from: string
+  segment_to: string
+  source: string
+}
 
 /**
  * The price-table row for the street the parcel fronts (its street_id, or a row listed by that street's
@@ -86,7 +106,10 @@ export type PriceRowRecord = PriceColumns & { year: number; street_name: string;
  * (the next one only when none is older, as when pricing an old sale). `parcelId` and `year` are SQL
  * expressions (a parameter or a subquery).
  */
-export const PRICE_ROW_SQL = (parcelId: string, year: string) => `select pr.year, pr.street_name, pr.segment_from, pr.segment_to, pr.source,
+export const PRICE_ROW_SQL = (
+  parcelId: string,
+  year: string,
+) => `select pr.year, pr.street_name, pr.segment_from, pr.segment_to, pr.source,
        pr.vt1::float8 as vt1, pr.vt2::float8 as vt2, pr.vt3::float8 as vt3, pr.vt4::float8 as vt4
      from parcels p
      join streets s on s.id = p.street_id or (s.geom && ST_Expand(p.geom, 0.005) and ST_DWithin(s.geom::geography, p.geom::geography, 500))
@@ -96,14 +119,28 @@ export const PRICE_ROW_SQL = (parcelId: string, year: string) => `select pr.year
      limit 1`
 
 /** The state price of the parcel's position from its price-table row and its province's rule (price_position_rules.rule). */
-export function statePriceFrom(row: PriceRowRecord | null, rule: unknown, facts: PositionFacts): { state: ValuationData['state_price']; vt1: number | null } {
+export function statePriceFrom(
+  row: PriceRowRecord | null,
+  rule: unknown,
+  facts: PositionFacts,
+): { state: ValuationData['state_price']; vt1: number | null } {
   if (!row) return { state: null, vt1: null }
   const parsed = rule ? priceRule.safeParse(rule) : null
   const priced = parsed?.success ? priceAtPosition(parsed.data, row, facts) : null
   if (!priced) return { state: null, vt1: row.vt1 }
-  const segment = row.segment_from && row.segment_to ? `Từ ${row.segment_from} đến ${row.segment_to}` : row.segment_from || row.segment_to
+  const segment =
+    row.segment_from && row.segment_to
+      ? `Từ ${row.segment_from} đến ${row.segment_to}`
+      : row.segment_from || row.segment_to
   return {
-    state: { year: row.year, street: row.street_name, segment, position: priced.position, price_vnd_per_m2: priced.price, source: row.source },
+    state: {
+      year: row.year,
+      street: row.street_name,
+      segment,
+      position: priced.position,
+      price_vnd_per_m2: priced.price,
+      source: row.source,
+    },
     vt1: row.vt1,
   }
 }

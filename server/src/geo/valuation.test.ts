@@ -39,7 +39,9 @@ describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa
       const adj = c.adjustments ?? []
       expect(adj.length).toBeGreaterThanOrEqual(4)
       expect(c.vnd_per_m2 + adj.reduce((s, a) => s + a.vnd_per_m2, 0)).toBe(c.adjusted_vnd_per_m2)
-      expect(Math.abs(adj.reduce((p, a) => p * (1 + a.pct / 100), c.vnd_per_m2) - (c.adjusted_vnd_per_m2 ?? 0))).toBeLessThanOrEqual(0.5)
+      expect(
+        Math.abs(adj.reduce((p, a) => p * (1 + a.pct / 100), c.vnd_per_m2) - (c.adjusted_vnd_per_m2 ?? 0)),
+      ).toBeLessThanOrEqual(0.5)
     }
     expect(v.comparables.reduce((s, c) => s + (c.weight ?? 0), 0)).toBeCloseTo(1, 2)
     expect(m.confidence).toBeLessThan(1)
@@ -68,6 +70,10 @@ describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa
     const asRecorded = await valuate(db, { ...point, frontage_m: 4.5, floors: 3 }, { asOf: '2026-06-30', elasticities })
     const ratio = (v.market_estimate?.vnd_per_m2 ?? 0) / (asRecorded.market_estimate?.vnd_per_m2 ?? 1) - 1
     expect(ratio * 100).toBeCloseTo(alley?.effect_pct ?? 0, 0)
-    expect(asRecorded.market_estimate?.inputs?.find((i) => i.field === 'alley_width_m')).toEqual({ field: 'alley_width_m', value: 0, from: 'parcel' })
+    expect(asRecorded.market_estimate?.inputs?.find((i) => i.field === 'alley_width_m')).toEqual({
+      field: 'alley_width_m',
+      value: 0,
+      from: 'parcel',
+    })
   })
 })

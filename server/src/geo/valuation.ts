@@ -4,7 +4,14 @@ import type { Queryable } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
 import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
-import { elasticitiesAt, estimateMarket, marketAsOfSql, type Elasticities, type MarketFacts, type MarketResult } from './market.ts'
+import {
+  elasticitiesAt,
+  estimateMarket,
+  marketAsOfSql,
+  type Elasticities,
+  type MarketFacts,
+  type MarketResult,
+} from './market.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from './source.ts'
 import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
@@ -17,7 +24,8 @@ type Body = Pick<ValuationBody, 'lat' | 'lng' | 'area_m2' | 'frontage_m' | 'alle
 const num = (x: number) => x.toLocaleString('vi-VN', { maximumFractionDigits: 1 })
 const alleyWords = (w: number | null) => ((w ?? 0) > 0 ? `hẻm ${num(w as number)} m` : 'mặt tiền')
 // Whole percent, but a small change keeps a decimal so it never reads "−0 %".
-const signed = (pct: number) => `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toLocaleString('vi-VN', { maximumFractionDigits: Math.abs(pct) < 10 ? 1 : 0 })}\u00a0%`
+const signed = (pct: number) =>
+  `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct).toLocaleString('vi-VN', { maximumFractionDigits: Math.abs(pct) < 10 ? 1 : 0 })}\u00a0%`
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** The typed value against what the parcel's record (or the default) would have given, in words. */
@@ -28,7 +36,9 @@ function inputNote(field: ValuationInput['field'], typed: number | null, fallbac
     case 'area_m2':
       return `Diện tích ${num(typed ?? 0)} m² thay vì ${num(fallback ?? 0)} m² (theo thửa đất)`
     case 'frontage_m':
-      return fallback === null ? `Mặt tiền ngang ${num(typed ?? 0)} m (thửa đất chưa ghi)` : `Mặt tiền ngang ${num(typed ?? 0)} m thay vì ${num(fallback)} m (theo thửa đất)`
+      return fallback === null
+        ? `Mặt tiền ngang ${num(typed ?? 0)} m (thửa đất chưa ghi)`
+        : `Mặt tiền ngang ${num(typed ?? 0)} m thay vì ${num(fallback)} m (theo thửa đất)`
     case 'floors':
       return `${typed ?? 0} tầng (bỏ trống thì không điều chỉnh theo tầng)`
     case 'vt1':
@@ -40,8 +50,18 @@ function inputNote(field: ValuationInput['field'], typed: number | null, fallbac
  * The facts the estimate used and where each came from; for each typed one, how much it moved the
  * estimate against the parcel's own value (same sales, only that fact changed back).
  */
-export function describeInputs(body: Body, parcel: ParcelRecord, target: MarketFacts, market: MarketResult | null): ValuationInput[] {
-  const fields: { field: ValuationInput['field']; typed: number | undefined; fallback: number | null; from: 'parcel' | 'default' }[] = [
+export function describeInputs(
+  body: Body,
+  parcel: ParcelRecord,
+  target: MarketFacts,
+  market: MarketResult | null,
+): ValuationInput[] {
+  const fields: {
+    field: ValuationInput['field']
+    typed: number | undefined
+    fallback: number | null
+    from: 'parcel' | 'default'
+  }[] = [
     { field: 'area_m2', typed: body.area_m2, fallback: parcel.area_m2, from: 'parcel' },
     { field: 'frontage_m', typed: body.frontage_m, fallback: parcel.frontage_m, from: 'parcel' },
     { field: 'alley_width_m', typed: body.alley_width_m, fallback: parcel.alley_width_m ?? 0, from: 'parcel' },
@@ -103,7 +123,12 @@ function requireFound(row: ValuationRow): Found {
  * State price and market estimate for the parcel of `row`. Facts given in the request (area, frontage,
  * alley width, floors) replace the parcel's own.
  */
-async function valuationAnswer(db: Queryable, row: Found, body: Body, opts: { elasticities: Elasticities; excludeIds?: string[] }): Promise<ValuationData> {
+async function valuationAnswer(
+  db: Queryable,
+  row: Found,
+  body: Body,
+  opts: { elasticities: Elasticities; excludeIds?: string[] },
+): Promise<ValuationData> {
   const { parcel, dataset } = row
   const alley = body.alley_width_m ?? parcel.alley_width_m ?? 0
   // Declared to front the street: no depth into an alley.
@@ -133,8 +158,16 @@ async function valuationAnswer(db: Queryable, row: Found, body: Body, opts: { el
 }
 
 /** The valuation of the parcel at the point as of `opts.asOf`, uncounted (ratio studies, tests): two statements. */
-export async function valuate(db: Queryable, body: Body, opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] }): Promise<ValuationData> {
-  const [row] = await db.query<ValuationRow>(VALUATION_SQL, [...parcelAtParams(body.lat, body.lng), opts.asOf, opts.asOf], { prepare: 'valuation' })
+export async function valuate(
+  db: Queryable,
+  body: Body,
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+): Promise<ValuationData> {
+  const [row] = await db.query<ValuationRow>(
+    VALUATION_SQL,
+    [...parcelAtParams(body.lat, body.lng), opts.asOf, opts.asOf],
+    { prepare: 'valuation' },
+  )
   if (!row) throw new Error('the valuation statement answered no row')
   return valuationAnswer(db, requireFound(row), body, opts)
 }
@@ -143,9 +176,19 @@ export async function valuate(db: Queryable, body: Body, opts: { asOf: string; e
  * A valuation counted against the caller's daily limit, as of today (or the newest sale): the counted
  * statement (see countedQuery), then the sales. Should the second fail, the lookup is given back.
  */
-export async function countedValuation(deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>, userId: string, body: Body): Promise<{ data: ValuationData; usage: Usage }> {
+export async function countedValuation(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>,
+  userId: string,
+  body: Body,
+): Promise<{ data: ValuationData; usage: Usage }> {
   const today = deps.now().toISOString().slice(0, 10)
-  const { row, usage, refund } = await countedQuery<ValuationRow>(deps, userId, VALUATION_SQL, [...parcelAtParams(body.lat, body.lng), today, null], 'valuation')
+  const { row, usage, refund } = await countedQuery<ValuationRow>(
+    deps,
+    userId,
+    VALUATION_SQL,
+    [...parcelAtParams(body.lat, body.lng), today, null],
+    'valuation',
+  )
   const found = requireFound(row)
   if (!usage) throw new Error('a found valuation was not counted')
   try {

@@ -9,7 +9,11 @@ import type { Context } from 'hono'
  * hono copying headers and re-reading the body whenever a middleware replaced the answer, the
  * adapter streaming it out) cost more server CPU per request than the lookup's own JavaScript.
  */
-export type AnswerParts = { status: number; body: string | Uint8Array<ArrayBuffer> | null; headers: Readonly<Record<string, string>> }
+export type AnswerParts = {
+  status: number
+  body: string | Uint8Array<ArrayBuffer> | null
+  headers: Readonly<Record<string, string>>
+}
 
 const partsOf = new WeakMap<Response, AnswerParts>()
 
@@ -43,7 +47,8 @@ export function addHeaders(c: Context, headers: Readonly<Record<string, string>>
   const parts = answerParts(c)
   if (parts) {
     const merged = { ...parts.headers, ...headers }
-    if (headers.vary !== undefined && parts.headers.vary !== undefined) merged.vary = `${parts.headers.vary}, ${headers.vary}`
+    if (headers.vary !== undefined && parts.headers.vary !== undefined)
+      merged.vary = `${parts.headers.vary}, ${headers.vary}`
     replaceAnswer(c, { ...parts, headers: merged })
     return
   }

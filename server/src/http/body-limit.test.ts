@@ -21,15 +21,28 @@ const json = (n: number) => new TextEncoder().encode(JSON.stringify({ text: 'x'.
 
 describe('the JSON body limit', () => {
   it('refuses a body whose declared length is over the limit, and passes one within it', async () => {
-    const over = await app.request('/echo', { method: 'POST', body: json(2000), headers: { 'content-type': 'application/json' } })
+    const over = await app.request('/echo', {
+      method: 'POST',
+      body: json(2000),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(over.status).toBe(413)
-    const within = await app.request('/echo', { method: 'POST', body: json(100), headers: { 'content-type': 'application/json' } })
+    const within = await app.request('/echo', {
+      method: 'POST',
+      body: json(100),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(await within.json()).toEqual({ text: 'x'.repeat(100) })
   })
 
   it('counts a body sent without a length as it arrives, refusing it past the limit', async () => {
     const send = (bytes: Uint8Array) =>
-      app.request('/echo', { method: 'POST', body: streamOf(bytes), headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+      app.request('/echo', {
+        method: 'POST',
+        body: streamOf(bytes),
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit)
     expect((await send(json(2000))).status).toBe(413)
     const within = await send(json(100))
     expect(within.status).toBe(200)

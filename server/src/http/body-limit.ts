@@ -13,7 +13,8 @@ export function limitBody(maxBytes: number, tooLarge: (c: Context) => Response |
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const declared = c.req.header('content-length')
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return parseInt(declared || '0', 10) > maxBytes ? tooLarge(c) : next()
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined)
+      return parseInt(declared || '0', 10) > maxBytes ? tooLarge(c) : next()
     return counted(c, next)
   }
 }

@@ -63,7 +63,9 @@ describe('gzip for API answers', () => {
     expect(res.headers.get('content-type')).toBe('application/json')
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
-    expect(gunzipSync(bytes).toString('utf8')).toBe(JSON.stringify({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK' }, data: big }))
+    expect(gunzipSync(bytes).toString('utf8')).toBe(
+      JSON.stringify({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK' }, data: big }),
+    )
   })
 
   it('leaves a small envelope answer or one to a client without gzip as it is, varying on Accept-Encoding', async () => {
@@ -86,7 +88,13 @@ describe('gzip for API answers', () => {
   })
 
   it('compresses to the very bytes of zlib’s default window, at every size up to a full window', () => {
-    const text = JSON.stringify({ rows: Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `Đường số ${(i * 7919) % 1000}`, area_m2: (i * 37.7) % 500 })) })
+    const text = JSON.stringify({
+      rows: Array.from({ length: 3000 }, (_, i) => ({
+        id: i,
+        name: `Đường số ${(i * 7919) % 1000}`,
+        area_m2: (i * 37.7) % 500,
+      })),
+    })
     const all = Buffer.from(text)
     for (let length = 1024; length <= 40_000; length = Math.ceil(length * 1.07) + 1) {
       const body = all.subarray(0, length)

@@ -47,14 +47,28 @@ export function compressJson(): MiddlewareHandler {
 
 async function compressParts(c: Context, parts: AnswerParts): Promise<void> {
   const { body, headers, status } = parts
-  if (body === null || status === 204 || status === 206 || headers['content-encoding'] !== undefined || !COMPRESSIBLE.test(headers['content-type'] ?? '')) return
-  if (!acceptsGzip(c.req.header('accept-encoding')) || (typeof body === 'string' ? Buffer.byteLength(body) : body.length) < THRESHOLD) {
+  if (
+    body === null ||
+    status === 204 ||
+    status === 206 ||
+    headers['content-encoding'] !== undefined ||
+    !COMPRESSIBLE.test(headers['content-type'] ?? '')
+  )
+    return
+  if (
+    !acceptsGzip(c.req.header('accept-encoding')) ||
+    (typeof body === 'string' ? Buffer.byteLength(body) : body.length) < THRESHOLD
+  ) {
     addHeaders(c, { vary: 'Accept-Encoding' })
     return
   }
   const packed = await pack(typeof body === 'string' ? Buffer.from(body) : body)
   const vary = headers.vary === undefined ? 'Accept-Encoding' : `${headers.vary}, Accept-Encoding`
-  replaceAnswer(c, { status, body: packed, headers: { ...headers, vary, 'content-encoding': 'gzip', 'content-length': String(packed.length) } })
+  replaceAnswer(c, {
+    status,
+    body: packed,
+    headers: { ...headers, vary, 'content-encoding': 'gzip', 'content-length': String(packed.length) },
+  })
 }
 
 /**

@@ -19,7 +19,12 @@ export function ok<T>(_c: Context, data: T, opts: { message?: string; status?: 2
   return envelope(opts.status ?? 200, { message: opts.message ?? 'Thành công.', meta, data })
 }
 
-export function failBody(code: Exclude<MetaCode, 'Ok'>, message?: string, errors?: Record<string, string[]> | string, usage?: Usage) {
+export function failBody(
+  code: Exclude<MetaCode, 'Ok'>,
+  message?: string,
+  errors?: Record<string, string[]> | string,
+  usage?: Usage,
+) {
   return {
     message: message ?? codeMessages[code],
     meta: usage ? { code, status: 'NG' as const, usage } : { code, status: 'NG' as const },

@@ -24,7 +24,11 @@ export class ApiError extends Error {
   /** meta.usage on failures of counted lookups (MaxUsage). */
   readonly usage: Usage | undefined
 
-  constructor(code: Exclude<MetaCode, 'Ok'>, message?: string, opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {}) {
+  constructor(
+    code: Exclude<MetaCode, 'Ok'>,
+    message?: string,
+    opts: { errors?: Record<string, string[]> | string; headers?: Record<string, string>; usage?: Usage } = {},
+  ) {
     super(message ?? codeMessages[code])
     this.code = code
     this.errors = opts.errors
@@ -51,7 +55,8 @@ const domainCodes: [new (...args: never[]) => DomainError, Exclude<MetaCode, 'Ok
 /** The answer for a domain failure: its code, its message (or the code's usual one), fields, Retry-After and usage. */
 export function apiErrorOf(err: DomainError): ApiError {
   const code = domainCodes.find(([kind]) => err instanceof kind)?.[1] ?? 'InternalServerError'
-  const retryAfter = err instanceof TooManyAttemptsError || err instanceof UnavailableError ? err.retryAfterSeconds : undefined
+  const retryAfter =
+    err instanceof TooManyAttemptsError || err instanceof UnavailableError ? err.retryAfterSeconds : undefined
   return new ApiError(code, err.message === '' ? undefined : err.message, {
     ...(err.fields !== undefined ? { errors: err.fields } : {}),
     ...(retryAfter !== undefined ? { headers: { 'Retry-After': String(retryAfter) } } : {}),

@@ -10,13 +10,33 @@ const schemaAnswer = (schema: typeof latLngQuery | typeof searchQuery, query: Re
   return parsed.success ? parsed.data : undefined
 }
 /** A query string's parameters as hono hands them over: absent ones left out. */
-const present = (q: Record<string, string | undefined>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>
+const present = (q: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>
 
 /** Coordinates as query strings arrive: decimals, integers, edge values, other notations, junk. */
 const coordinate = fc.oneof(
   fc.double({ min: -200, max: 200, noNaN: true }).map(String),
   fc.integer({ min: -200, max: 200 }).map(String),
-  fc.constantFrom('90', '-90', '180', '-180', '90.0000001', '-180.0000001', '0', '-0', '', ' ', ' 10.5 ', '1e1', '1E+2', '0x1F', '0b11', '+10', '10.', '.5'),
+  fc.constantFrom(
+    '90',
+    '-90',
+    '180',
+    '-180',
+    '90.0000001',
+    '-180.0000001',
+    '0',
+    '-0',
+    '',
+    ' ',
+    ' 10.5 ',
+    '1e1',
+    '1E+2',
+    '0x1F',
+    '0b11',
+    '+10',
+    '10.',
+    '.5',
+  ),
   fc.constantFrom('NaN', 'Infinity', '-Infinity', 'abc', '10,5', '10.5.1', '1e400', '١٠'),
   fc.string({ maxLength: 8 }),
 )
@@ -41,8 +61,14 @@ const searchText = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ minLength: 195, maxLength: 205 }),
 )
-const limitText = fc.oneof(fc.integer({ min: -5, max: 60 }).map(String), fc.constantFrom('', ' 10 ', '10.5', '1e1', '0x0A', 'abc', '50', '51', '1', '0', '-0', '9007199254740993'))
-const searchQueryText = fc.record({ q: searchText, limit: limitText, lat: coordinate, lng: coordinate, other }, { requiredKeys: [] })
+const limitText = fc.oneof(
+  fc.integer({ min: -5, max: 60 }).map(String),
+  fc.constantFrom('', ' 10 ', '10.5', '1e1', '0x0A', 'abc', '50', '51', '1', '0', '-0', '9007199254740993'),
+)
+const searchQueryText = fc.record(
+  { q: searchText, limit: limitText, lat: coordinate, lng: coordinate, other },
+  { requiredKeys: [] },
+)
 
 describe('the fast path for a map tap’s lat/lng', () => {
   it('answers exactly what the schema answers for every query it vouches for, and leaves every other query to the schema', () => {
@@ -80,6 +106,11 @@ describe('the fast path for search as people type', () => {
 
   it('vouches for the searches the search field sends, so the schema is not run for them', () => {
     expect(fastSearch({ q: 'Nguyễn Huệ' })).toEqual({ q: 'Nguyễn Huệ', limit: 10 })
-    expect(fastSearch({ q: ' duong h ', limit: '10', lat: '10.7974', lng: '106.6996' })).toEqual({ q: 'duong h', limit: 10, lat: 10.7974, lng: 106.6996 })
+    expect(fastSearch({ q: ' duong h ', limit: '10', lat: '10.7974', lng: '106.6996' })).toEqual({
+      q: 'duong h',
+      limit: 10,
+      lat: 10.7974,
+      lng: 106.6996,
+    })
   })
 })

@@ -14,8 +14,16 @@ export function listen(
   opts: { port: number; hostname: string; serverOptions?: ServerOptions },
 ): Promise<Listening> {
   return new Promise((resolve) => {
-    const server: ServerType = serve({ fetch, port: opts.port, hostname: opts.hostname, serverOptions: opts.serverOptions, autoCleanupIncoming: false }, (info: AddressInfo) =>
-      resolve({ server, port: info.port, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    const server: ServerType = serve(
+      {
+        fetch,
+        port: opts.port,
+        hostname: opts.hostname,
+        serverOptions: opts.serverOptions,
+        autoCleanupIncoming: false,
+      },
+      (info: AddressInfo) =>
+        resolve({ server, port: info.port, close: () => new Promise<void>((done) => server.close(() => done())) }),
     )
   })
 }

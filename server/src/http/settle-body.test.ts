@@ -28,14 +28,23 @@ afterAll(() => served.close())
 type Answer = { status: number; body: any; connection: string | undefined; socket: Socket | undefined }
 
 /** One request through `agent`, the body written in 64 kB pieces as a phone's upload arrives. */
-function send(agent: Agent, port: number, method: string, path: string, headers: Record<string, string | number>, body?: Uint8Array): Promise<Answer> {
+function send(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: Uint8Array,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let socket: Socket | undefined
     const req = request({ agent, host: '127.0.0.1', port, method, path, headers }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (d: string) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), connection: res.headers.connection, socket }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), connection: res.headers.connection, socket }),
+      )
     })
     req.on('socket', (s) => (socket = s))
     req.on('error', reject)
@@ -53,7 +62,12 @@ function send(agent: Agent, port: number, method: string, path: string, headers:
 }
 
 /** The refused request and then a health check on one keep-alive connection (one socket at most). */
-async function refusedThenNext(port: number, headers: Record<string, string | number>, body: Uint8Array, path = '/api/uploads') {
+async function refusedThenNext(
+  port: number,
+  headers: Record<string, string | number>,
+  body: Uint8Array,
+  path = '/api/uploads',
+) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   try {
     const refused = await send(agent, port, 'POST', path, headers, body)
@@ -88,8 +102,18 @@ describe('answered requests on a keep-alive connection', () => {
 
 describe('refused requests on a keep-alive connection', () => {
   it('answers 415 UnsupportedMedia to a text file named .jpg and serves the next request on the same socket', async () => {
-    const upload = await multipart([{ bytes: Buffer.from('Đây là một tệp văn bản, không phải ảnh.\n'.repeat(200)), filename: 'anh.jpg', type: 'image/jpeg' }])
-    const { refused, next, sameSocket } = await refusedThenNext(served.port, { ...bearer(), ...upload.headers }, upload.body)
+    const upload = await multipart([
+      {
+        bytes: Buffer.from('Đây là một tệp văn bản, không phải ảnh.\n'.repeat(200)),
+        filename: 'anh.jpg',
+        type: 'image/jpeg',
+      },
+    ])
+    const { refused, next, sameSocket } = await refusedThenNext(
+      served.port,
+      { ...bearer(), ...upload.headers },
+      upload.body,
+    )
     expect(refused.status).toBe(415)
     expect(refused.body.meta.code).toBe('UnsupportedMedia')
     expect(next.status).toBe(200)
@@ -98,7 +122,11 @@ describe('refused requests on a keep-alive connection', () => {
 
   it('answers 413 MaxFile to an 11 MB file, reading the rest of the body, and keeps the connection', async () => {
     const upload = await multipart([{ bytes: Buffer.alloc(11 * 1024 * 1024, 0xff) }])
-    const { refused, next, sameSocket } = await refusedThenNext(served.port, { ...bearer(), ...upload.headers }, upload.body)
+    const { refused, next, sameSocket } = await refusedThenNext(
+      served.port,
+      { ...bearer(), ...upload.headers },
+      upload.body,
+    )
     expect(refused.status).toBe(413)
     expect(refused.body.meta.code).toBe('MaxFile')
     expect(refused.connection).not.toBe('close')
@@ -113,7 +141,11 @@ describe('refused requests on a keep-alive connection', () => {
     expect([many.refused.body.meta.code, many.next.status, many.sameSocket]).toEqual(['MaxFile', 200, true])
     const big = await multipart([{ bytes: Buffer.alloc(3 * 1024 * 1024, 0xff) }])
     const anonymous = await refusedThenNext(served.port, big.headers, big.body)
-    expect([anonymous.refused.body.meta.code, anonymous.next.status, anonymous.sameSocket]).toEqual(['Unauthorized', 200, true])
+    expect([anonymous.refused.body.meta.code, anonymous.next.status, anonymous.sameSocket]).toEqual([
+      'Unauthorized',
+      200,
+      true,
+    ])
   })
 
   it('answers a retry with a recorded Idempotency-Key without reading its photos, and keeps the connection', async () => {
@@ -127,7 +159,12 @@ describe('refused requests on a keep-alive connection', () => {
 
   it('answers 413 to an oversized JSON body and keeps the connection', async () => {
     const json = Buffer.from(JSON.stringify({ email: 'a@b.vn', password: 'x'.repeat(300 * 1024) }))
-    const { refused, next, sameSocket } = await refusedThenNext(served.port, { 'content-type': 'application/json', 'content-length': json.length }, json, '/api/auth/login')
+    const { refused, next, sameSocket } = await refusedThenNext(
+      served.port,
+      { 'content-type': 'application/json', 'content-length': json.length },
+      json,
+      '/api/auth/login',
+    )
     expect(refused.status).toBe(413)
     expect(refused.body.meta.code).toBe('MaxFile')
     expect([next.status, sameSocket]).toEqual([200, true])
@@ -135,7 +172,11 @@ describe('refused requests on a keep-alive connection', () => {
 })
 
 /** Raw request: writes `head` and `firstBytes` of a body, then reads until the server closes. */
-function rawUntilClosed(port: number, head: string, firstBytes: Uint8Array): Promise<{ text: string; ending: 'end' | string }> {
+function rawUntilClosed(
+  port: number,
+  head: string,
+  firstBytes: Uint8Array,
+): Promise<{ text: string; ending: 'end' | string }> {
   return new Promise((resolve) => {
     let text = ''
     let ending: string | undefined
@@ -167,11 +208,19 @@ describe('refusals that end the connection', () => {
     const app = new Hono<AppEnv>()
       .use('*', settleBody({ drainMaxBytes: uploadLimits.maxBodyBytes, lingerMs: 1_000 }))
       .route('/api/uploads', uploadRoutes(depsOf(t), { limits: { ...uploadLimits, timeoutMs: 300 } }))
-      .onError((err, c) => (err instanceof ApiError ? fail(c, err.code, err.message, { headers: err.headers }) : fail(c, 'InternalServerError')))
+      .onError((err, c) =>
+        err instanceof ApiError
+          ? fail(c, err.code, err.message, { headers: err.headers })
+          : fail(c, 'InternalServerError'),
+      )
     const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
     try {
       const head = `POST /api/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 500000\r\n\r\n`
-      const { text, ending } = await rawUntilClosed(slow.port, head, Buffer.from('--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n'))
+      const { text, ending } = await rawUntilClosed(
+        slow.port,
+        head,
+        Buffer.from('--b\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n'),
+      )
       expect(text).toMatch(/^HTTP\/1\.1 400 /)
       expect(text).toMatch(/\r\nconnection: close\r\n/i)
       expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).message).toMatch(/quá lâu/)
@@ -185,7 +234,11 @@ describe('refusals that end the connection', () => {
     const app = new Hono<AppEnv>()
       .use('*', settleBody({ drainMaxBytes: 1024, lingerMs: 1_000 }))
       .post('/json', async (c) => c.json(await jsonBody(c, z.object({ email: z.string() }), 300)))
-      .onError((err, c) => (err instanceof ApiError ? fail(c, err.code, err.message, { headers: err.headers }) : fail(c, 'InternalServerError')))
+      .onError((err, c) =>
+        err instanceof ApiError
+          ? fail(c, err.code, err.message, { headers: err.headers })
+          : fail(c, 'InternalServerError'),
+      )
     const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
     try {
       const head = 'POST /json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n'

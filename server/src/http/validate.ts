@@ -17,7 +17,11 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   return out
 }
 
-export function parseOr400<S extends z.core.$ZodType>(schema: S, input: unknown, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest'): z.infer<S> {
+export function parseOr400<S extends z.core.$ZodType>(
+  schema: S,
+  input: unknown,
+  code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest',
+): z.infer<S> {
   const parsed = safeParse(schema, input)
   if (!parsed.success) throw new ApiError(code, undefined, { errors: fieldErrors(parsed.error) })
   return parsed.data
@@ -31,14 +35,26 @@ export const JSON_BODY_TIMEOUT_MS = 30_000
  * arrived after JSON_BODY_TIMEOUT_MS (with `Connection: close`: a trickling client gets its answer and
  * the connection ends after it).
  */
-export async function jsonBody<S extends z.core.$ZodType>(c: Context, schema: S, timeoutMs = JSON_BODY_TIMEOUT_MS): Promise<z.infer<S>> {
+export async function jsonBody<S extends z.core.$ZodType>(
+  c: Context,
+  schema: S,
+  timeoutMs = JSON_BODY_TIMEOUT_MS,
+): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError('BadRequest', 'Nội dung phải là JSON (Content-Type: application/json).')
   }
   let timer: NodeJS.Timeout | undefined
   const tooSlow = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError('BadRequest', 'Gửi dữ liệu quá lâu, vui lòng thử lại khi mạng ổn định hơn.', { headers: { Connection: 'close' } })), timeoutMs)
+    timer = setTimeout(
+      () =>
+        reject(
+          new ApiError('BadRequest', 'Gửi dữ liệu quá lâu, vui lòng thử lại khi mạng ổn định hơn.', {
+            headers: { Connection: 'close' },
+          }),
+        ),
+      timeoutMs,
+    )
   })
   let body: unknown
   try {
@@ -60,7 +76,12 @@ export async function jsonBody<S extends z.core.$ZodType>(c: Context, schema: S,
 export type FastPath<S extends z.core.$ZodType> = (query: Record<string, string>) => z.infer<S> | undefined
 
 /** The query, validated by `fast` when given and it vouches for the input, otherwise by `schema`. */
-export function queryOf<S extends z.core.$ZodType>(c: Context, schema: S, code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest', fast?: FastPath<S>): z.infer<S> {
+export function queryOf<S extends z.core.$ZodType>(
+  c: Context,
+  schema: S,
+  code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest',
+  fast?: FastPath<S>,
+): z.infer<S> {
   const query = c.req.query()
   return fast?.(query) ?? parseOr400(schema, query, code)
 }

@@ -21,7 +21,12 @@ afterAll(async () => {
 
 describe('administrative areas', () => {
   it('reads the unit types files write', () => {
-    expect(['Quận', 'Huyện', 'Thị xã', 'Urban District'].map(areaLevel)).toEqual(['district', 'district', 'district', 'district'])
+    expect(['Quận', 'Huyện', 'Thị xã', 'Urban District'].map(areaLevel)).toEqual([
+      'district',
+      'district',
+      'district',
+      'district',
+    ])
     expect(['Phường', 'xa', 'Thị trấn', 'Tỉnh'].map(areaLevel)).toEqual(['ward', 'ward', 'ward', 'province'])
     expect(() => areaLevel('Khu phố')).toThrow(/cấp đơn vị hành chính không rõ: "Khu phố"/)
   })
@@ -29,8 +34,13 @@ describe('administrative areas', () => {
   it('imports the Đà Nẵng districts file as it is, and finds "Ngu Hành Son" when searched as "Ngũ Hành Sơn"', async () => {
     const s = await importFile(t.db, { file: daNang, kind: 'areas', source: 'GADM', date: '2018-04-01', datasetId })
     expect(s).toMatchObject({ read: 7, inserted: 7, rejected: 0, crs: 'EPSG:4326' })
-    const rows = await t.db.query<{ name: string; level: string; province: string }>('select name, level, province from admin_units where dataset_id = $1', [datasetId])
-    expect(rows.map((r) => r.name).sort()).toEqual(['Cẩm Lệ', 'Hải Châu', 'Hoà Vang', 'Liên Chiểu', 'Ngu Hành Son', 'Son Trà', 'Thanh Khê'].sort())
+    const rows = await t.db.query<{ name: string; level: string; province: string }>(
+      'select name, level, province from admin_units where dataset_id = $1',
+      [datasetId],
+    )
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      ['Cẩm Lệ', 'Hải Châu', 'Hoà Vang', 'Liên Chiểu', 'Ngu Hành Son', 'Son Trà', 'Thanh Khê'].sort(),
+    )
     expect(new Set(rows.map((r) => `${r.level} ${r.province}`))).toEqual(new Set(['district Thành phố Đà Nẵng']))
 
     const res = await t.request(`/api/search?q=${encodeURIComponent('Ngũ Hành Sơn')}`, { token: user.token })

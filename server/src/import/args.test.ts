@@ -62,9 +62,14 @@ describe('parseImportArgs', () => {
 describe('npm run import', () => {
   it('exits with code 2 and the usage line on a bad command line, before touching any database', () => {
     const cli = join(import.meta.dirname, '../cli/import.ts')
-    const res = spawnSync(process.execPath, [cli, 'thua.geojson', '--kind', 'houses'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '' } })
+    const res = spawnSync(process.execPath, [cli, 'thua.geojson', '--kind', 'houses'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: '' },
+    })
     expect(res.status).toBe(2)
     expect(res.stderr).toContain('Lỗi / Error: --kind không hợp lệ / invalid --kind: "houses"')
-    expect(res.stderr).toContain('Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables')
+    expect(res.stderr).toContain(
+      'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables',
+    )
   })
 })

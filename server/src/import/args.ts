@@ -22,7 +22,8 @@ function pairs(values: string[] | undefined, flag: string, kind: ImportKind): Re
   for (const v of values ?? []) {
     const eq = v.indexOf('=')
     const field = eq > 0 ? v.slice(0, eq).trim() : ''
-    if (!field) throw new UsageError(`${flag} cần dạng trường=giá trị / ${flag} needs field=value: ${JSON.stringify(v)}`)
+    if (!field)
+      throw new UsageError(`${flag} cần dạng trường=giá trị / ${flag} needs field=value: ${JSON.stringify(v)}`)
     if (!Object.hasOwn(kinds[kind].fields, field)) {
       throw new UsageError(
         `${flag}: không có trường "${field}" cho --kind ${kind} / no field "${field}" for --kind ${kind}; các trường / fields: ${Object.keys(kinds[kind].fields).join(', ')}`,
@@ -39,29 +40,47 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   try {
     parsed = parse(argv)
   } catch (err) {
-    throw new UsageError(`tùy chọn không hợp lệ / bad option: ${(err as Error).message.replace(/\s*To specify.*$/s, '')}`)
+    throw new UsageError(
+      `tùy chọn không hợp lệ / bad option: ${(err as Error).message.replace(/\s*To specify.*$/s, '')}`,
+    )
   }
   const { values: v, positionals } = parsed
   if (v.help) return { help: true }
   if (positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? 'thiếu tệp cần nhập / missing the file to import' : `chỉ nhập một tệp mỗi lần / one file at a time: ${positionals.join(' ')}`)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'thiếu tệp cần nhập / missing the file to import'
+        : `chỉ nhập một tệp mỗi lần / one file at a time: ${positionals.join(' ')}`,
+    )
   }
   if (v['list-layers']) return { help: false, listLayers: positionals[0]! }
   if (!v.kind) throw new UsageError('thiếu --kind / missing --kind')
-  if (!(importKinds as readonly string[]).includes(v.kind)) throw new UsageError(`--kind không hợp lệ / invalid --kind: ${JSON.stringify(v.kind)}`)
+  if (!(importKinds as readonly string[]).includes(v.kind))
+    throw new UsageError(`--kind không hợp lệ / invalid --kind: ${JSON.stringify(v.kind)}`)
   const kind = v.kind as ImportKind
   const crs = v.crs === undefined ? undefined : parseCrs(v.crs)
-  if (crs === null) throw new UsageError(`--crs không hợp lệ / invalid --crs: ${JSON.stringify(v.crs)} (EPSG:4326, vn2000:105.75, EPSG:3405 …)`)
+  if (crs === null)
+    throw new UsageError(
+      `--crs không hợp lệ / invalid --crs: ${JSON.stringify(v.crs)} (EPSG:4326, vn2000:105.75, EPSG:3405 …)`,
+    )
   if (!v.source?.trim()) throw new UsageError('thiếu --source / missing --source')
   if (!v.date) throw new UsageError('thiếu --date / missing --date')
-  if (!isoDate(v.date)) throw new UsageError(`--date không phải ngày YYYY-MM-DD / --date is not a YYYY-MM-DD date: ${JSON.stringify(v.date)}`)
+  if (!isoDate(v.date))
+    throw new UsageError(
+      `--date không phải ngày YYYY-MM-DD / --date is not a YYYY-MM-DD date: ${JSON.stringify(v.date)}`,
+    )
   if (v.dataset !== undefined && !datasetIdPattern.test(v.dataset)) {
-    throw new UsageError(`--dataset chỉ gồm chữ, số, . _ - / --dataset takes letters, digits, . _ -: ${JSON.stringify(v.dataset)}`)
+    throw new UsageError(
+      `--dataset chỉ gồm chữ, số, . _ - / --dataset takes letters, digits, . _ -: ${JSON.stringify(v.dataset)}`,
+    )
   }
   let priceUnit: number | undefined
   if (v['price-unit'] !== undefined) {
     priceUnit = Number(v['price-unit'])
-    if (!(priceUnit > 0)) throw new UsageError(`--price-unit phải là số dương / must be a positive number: ${JSON.stringify(v['price-unit'])}`)
+    if (!(priceUnit > 0))
+      throw new UsageError(
+        `--price-unit phải là số dương / must be a positive number: ${JSON.stringify(v['price-unit'])}`,
+      )
   }
   return {
     help: false,

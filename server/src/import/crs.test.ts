@@ -38,13 +38,19 @@ describe('crsFromPrj', () => {
   })
 
   it('recognises geographic WGS84', () => {
-    expect(crsFromPrj('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]')).toEqual(
-      { kind: 'wgs84' },
-    )
+    expect(
+      crsFromPrj(
+        'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]',
+      ),
+    ).toEqual({ kind: 'wgs84' })
   })
 
   it('recognises VN-2000 / UTM (k 0.9996) and reads --crs EPSG codes of the VN-2000 grids', () => {
-    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '0.9996').replace('105.75', '105.0'))).toEqual({ kind: 'vn2000', meridian: 105, scale: 0.9996 })
+    expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '0.9996').replace('105.75', '105.0'))).toEqual({
+      kind: 'vn2000',
+      meridian: 105,
+      scale: 0.9996,
+    })
     expect(parseCrs('EPSG:3405')).toEqual({ kind: 'vn2000', meridian: 105, scale: 0.9996 })
     expect(parseCrs('epsg:5899')).toEqual({ kind: 'vn2000', meridian: 107.75 })
     expect(parseCrs('EPSG:3857')).toBeNull()
@@ -52,24 +58,48 @@ describe('crsFromPrj', () => {
   })
 
   it('keeps a declared 3-parameter shift, and takes the official 7 parameters written with either rotation sign as the official shift', () => {
-    const withShift = (shift: string) => vn2000Prj105_45.replace('SPHEROID["WGS_1984",6378137.0,298.257223563]', `SPHEROID["WGS_1984",6378137.0,298.257223563],TOWGS84[${shift}]`)
-    expect(crsFromPrj(withShift('-191.90441,-39.30318,-111.45033,0,0,0,0'))).toEqual({ kind: 'vn2000', meridian: 105.75, towgs84: [-191.90441, -39.30318, -111.45033] })
-    expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
-    expect(crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,-0.00928836,0.01975479,-0.00427372,0.252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    const withShift = (shift: string) =>
+      vn2000Prj105_45.replace(
+        'SPHEROID["WGS_1984",6378137.0,298.257223563]',
+        `SPHEROID["WGS_1984",6378137.0,298.257223563],TOWGS84[${shift}]`,
+      )
+    expect(crsFromPrj(withShift('-191.90441,-39.30318,-111.45033,0,0,0,0'))).toEqual({
+      kind: 'vn2000',
+      meridian: 105.75,
+      towgs84: [-191.90441, -39.30318, -111.45033],
+    })
+    expect(
+      crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278')),
+    ).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(
+      crsFromPrj(withShift('-191.90441429,-39.30318279,-111.45032835,-0.00928836,0.01975479,-0.00427372,0.252906278')),
+    ).toEqual({ kind: 'vn2000', meridian: 105.75 })
   })
 
   it('reads the datum shift GDAL writes into an ESRI datum name, and leaves a name it cannot split as it is', () => {
     // As GDAL writes it for a CRS given as a PROJ string: nothing names VN-2000 but the shift.
     const mangled = (shift: string) =>
-      vn2000Prj105_45.replace(/"VN_2000_TM3_105_45"|"GCS_VN_2000"/g, '"unknown"').replace(/DATUM\["[^"]*"/, `DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_${shift}"`)
-    expect(crsFromPrj(mangled('-191_90441429_-39_30318279_-111_45032835_0_00928836_-0_01975479_0_00427372_0_252906278'))).toEqual({ kind: 'vn2000', meridian: 105.75 })
-    expect(crsFromPrj(mangled('-192_873_-39_382_-111_202'))).toEqual({ kind: 'vn2000', meridian: 105.75, towgs84: [-192.873, -39.382, -111.202] })
+      vn2000Prj105_45
+        .replace(/"VN_2000_TM3_105_45"|"GCS_VN_2000"/g, '"unknown"')
+        .replace(/DATUM\["[^"]*"/, `DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_${shift}"`)
+    expect(
+      crsFromPrj(mangled('-191_90441429_-39_30318279_-111_45032835_0_00928836_-0_01975479_0_00427372_0_252906278')),
+    ).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(crsFromPrj(mangled('-192_873_-39_382_-111_202'))).toEqual({
+      kind: 'vn2000',
+      meridian: 105.75,
+      towgs84: [-192.873, -39.382, -111.202],
+    })
     expect(withEsriTowgs84(mangled('-192_873_-39_382_-111'))).toBe(mangled('-192_873_-39_382_-111'))
   })
 
   it('does not guess for other scale factors or other projections', () => {
     expect(crsFromPrj(vn2000Prj105_45.replace('0.9999', '1.0'))).toBeNull()
-    expect(crsFromPrj('PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984"]],PROJECTION["Mercator_Auxiliary_Sphere"]]')).toBeNull()
+    expect(
+      crsFromPrj(
+        'PROJCS["WGS_1984_Web_Mercator_Auxiliary_Sphere",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984"]],PROJECTION["Mercator_Auxiliary_Sphere"]]',
+      ),
+    ).toBeNull()
   })
 })
 
@@ -92,12 +122,17 @@ describe('projectorFor VN-2000', () => {
       : 'agrees with cs2cs within 1 cm — SKIPPED: cs2cs is not installed (apt-get install proj-bin)',
     () => {
       const samples: [number, number][] = []
-      for (const e of [420_000, 500_000, 588_591.944, 640_000]) for (const n of [960_000, 1_191_000, 1_800_000, 2_326_345.312]) samples.push([e, n])
+      for (const e of [420_000, 500_000, 588_591.944, 640_000])
+        for (const n of [960_000, 1_191_000, 1_800_000, 2_326_345.312]) samples.push([e, n])
       for (const meridian of knownMeridians) {
-        const out = execFileSync('cs2cs', ['-f', '%.10f', ...vn2000Proj(meridian).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'], {
-          input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
-          encoding: 'utf8',
-        })
+        const out = execFileSync(
+          'cs2cs',
+          ['-f', '%.10f', ...vn2000Proj(meridian).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'],
+          {
+            input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
+            encoding: 'utf8',
+          },
+        )
         const lines = out.trim().split('\n')
         expect(lines).toHaveLength(samples.length)
         const project = projectorFor({ kind: 'vn2000', meridian })
@@ -126,10 +161,14 @@ describe('projectorFor VN-2000', () => {
         [640_000, 1_800_000],
       ]
       for (const crs of variants) {
-        const out = execFileSync('cs2cs', ['-f', '%.10f', ...projString(crs).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'], {
-          input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
-          encoding: 'utf8',
-        })
+        const out = execFileSync(
+          'cs2cs',
+          ['-f', '%.10f', ...projString(crs).split(' '), '+to', '+proj=longlat', '+datum=WGS84', '+no_defs'],
+          {
+            input: samples.map(([e, n]) => `${e} ${n}`).join('\n') + '\n',
+            encoding: 'utf8',
+          },
+        )
         const project = projectorFor(crs)
         out
           .trim()

@@ -54,7 +54,12 @@ function parseMeridian(s: string): number | null {
  */
 export function formatCrs(crs: Crs): string {
   if (crs.kind === 'wgs84') return 'EPSG:4326'
-  const utm = crs.scale === UTM_SCALE ? Object.entries(epsgVn2000).find(([, c]) => c.kind === 'vn2000' && c.scale === UTM_SCALE && c.meridian === crs.meridian)?.[0] : undefined
+  const utm =
+    crs.scale === UTM_SCALE
+      ? Object.entries(epsgVn2000).find(
+          ([, c]) => c.kind === 'vn2000' && c.scale === UTM_SCALE && c.meridian === crs.meridian,
+        )?.[0]
+      : undefined
   const grid = utm ? `EPSG:${utm}` : `vn2000:${crs.meridian}${crs.scale === undefined ? '' : ` k=${crs.scale}`}`
   return crs.towgs84 ? `${grid} +towgs84=${crs.towgs84.join(',')}` : grid
 }
@@ -81,9 +86,10 @@ export function crsFromPrj(wkt: string): Crs | null {
     .replace(/^BOUNDCRS\s*\[\s*SOURCECRS\s*\[\s*/i, '')
   const projected = /^(PROJCS|PROJCRS|PROJECTEDCRS)\s*\[/i.test(text)
   const geographic = /^(GEOGCS|GEOGCRS|GEODCRS|GEOGRAPHICCRS)\s*\[/i.test(text)
-  const datumWgs84 = /DATUM\s*\[\s*"(D_)?WGS_?1984"|DATUM\s*\[\s*"World Geodetic System 1984"|ENSEMBLE\s*\[\s*"World Geodetic System 1984|ID\["EPSG",\s*4326\]\s*\]?\s*$/i.test(
-    text,
-  )
+  const datumWgs84 =
+    /DATUM\s*\[\s*"(D_)?WGS_?1984"|DATUM\s*\[\s*"World Geodetic System 1984"|ENSEMBLE\s*\[\s*"World Geodetic System 1984|ID\["EPSG",\s*4326\]\s*\]?\s*$/i.test(
+      text,
+    )
   if (geographic) return datumWgs84 && !VN2000_DATUM.test(text) ? { kind: 'wgs84' } : null
   if (!projected) return null
   const tm = vn2000Tm(text)
@@ -91,7 +97,12 @@ export function crsFromPrj(wkt: string): Crs | null {
   const scale = [TM3_SCALE, UTM_SCALE].find((k) => Math.abs(tm.scale - k) < 1e-9)
   if (scale === undefined) return null
   const shift = declaredShift(text)
-  return { kind: 'vn2000', meridian: tm.meridian, ...(scale === TM3_SCALE ? {} : { scale }), ...(shift ? { towgs84: shift } : {}) }
+  return {
+    kind: 'vn2000',
+    meridian: tm.meridian,
+    ...(scale === TM3_SCALE ? {} : { scale }),
+    ...(shift ? { towgs84: shift } : {}),
+  }
 }
 
 /**
@@ -102,13 +113,18 @@ export function crsFromPrj(wkt: string): Crs | null {
  * fraction (14 or 6 parts) or each without (7 or 3 parts). Otherwise the WKT is returned as it is.
  */
 export function withEsriTowgs84(wkt: string): string {
-  return wkt.replace(/(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*SPHEROID\s*\[[^\]]*\])/i, (all, name: string, mangled: string, spheroid: string) => {
-    const parts = mangled.split('_').filter(Boolean)
-    const paired = parts.length === 14 || parts.length === 6
-    const values = paired ? Array.from({ length: parts.length / 2 }, (_, i) => Number(`${parts[2 * i]}.${parts[2 * i + 1]}`)) : parts.map(Number)
-    if (!(paired || parts.length === 7 || parts.length === 3) || values.some((v) => !Number.isFinite(v))) return all
-    return `${name}"${spheroid},TOWGS84[${values.join(',')}]`
-  })
+  return wkt.replace(
+    /(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*SPHEROID\s*\[[^\]]*\])/i,
+    (all, name: string, mangled: string, spheroid: string) => {
+      const parts = mangled.split('_').filter(Boolean)
+      const paired = parts.length === 14 || parts.length === 6
+      const values = paired
+        ? Array.from({ length: parts.length / 2 }, (_, i) => Number(`${parts[2 * i]}.${parts[2 * i + 1]}`))
+        : parts.map(Number)
+      if (!(paired || parts.length === 7 || parts.length === 3) || values.some((v) => !Number.isFinite(v))) return all
+      return `${name}"${spheroid},TOWGS84[${values.join(',')}]`
+    },
+  )
 }
 
 /**
@@ -129,14 +145,19 @@ function declaredShift(text: string): number[] | null {
 /** A WKT2 BOUNDCRS's Helmert parameters in the TOWGS84 order, when it has them. */
 function wkt2Helmert(text: string): number[] | null {
   if (!/ABRIDGEDTRANSFORMATION\s*\[/i.test(text)) return null
-  const get = (name: string) => Number(new RegExp(`PARAMETER\\s*\\[\\s*"${name}"\\s*,\\s*(-?[\\d.]+(?:[eE][-+]?\\d+)?)`, 'i').exec(text)?.[1] ?? 0)
+  const get = (name: string) =>
+    Number(new RegExp(`PARAMETER\\s*\\[\\s*"${name}"\\s*,\\s*(-?[\\d.]+(?:[eE][-+]?\\d+)?)`, 'i').exec(text)?.[1] ?? 0)
   const t = ['X-axis translation', 'Y-axis translation', 'Z-axis translation'].map(get)
   const r = ['X-axis rotation', 'Y-axis rotation', 'Z-axis rotation'].map(get)
   const coordinateFrame = /METHOD\s*\[\s*"[^"]*Coordinate Frame/i.test(text)
   // TOWGS84 rotations are position-vector; a coordinate-frame method writes them with the other sign.
   // An abridged transformation writes the scale difference as a factor (1.000000253) unless it names ppm.
   const scale = get('Scale difference')
-  const ppm = !/"Scale difference"/i.test(text) ? 0 : /"Scale difference"\s*,\s*[-\d.eE+]+\s*,\s*SCALEUNIT\s*\[\s*"parts per million"/i.test(text) ? scale : (scale - 1) * 1e6
+  const ppm = !/"Scale difference"/i.test(text)
+    ? 0
+    : /"Scale difference"\s*,\s*[-\d.eE+]+\s*,\s*SCALEUNIT\s*\[\s*"parts per million"/i.test(text)
+      ? scale
+      : (scale - 1) * 1e6
   return [...t, ...r.map((v) => (coordinateFrame ? -v : v)), Math.round(ppm * 1e9) / 1e9]
 }
 

@@ -71,7 +71,8 @@ export class CsvParser {
 
   /** Flushes the last record; a file ending inside quotes is broken, not a record. */
   end(): CsvRecord[] {
-    if (this.state === S.quoted) throw new ImportError(`Tệp CSV hỏng: dấu ngoặc kép mở ở dòng ${this.recordLine} không được đóng`)
+    if (this.state === S.quoted)
+      throw new ImportError(`Tệp CSV hỏng: dấu ngoặc kép mở ở dòng ${this.recordLine} không được đóng`)
     const out: CsvRecord[] = []
     if (this.inRecord) this.endRecord(out)
     return out

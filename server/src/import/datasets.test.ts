@@ -37,7 +37,13 @@ function parcelFile(): string {
     const [x, y, d] = [107.58 + i * 0.0002, 16.46, 0.0001]
     return {
       type: 'Feature',
-      properties: { so_to: 31, so_thua: 501 + i, dia_chi: `${2 + i} Đống Đa`, phuong_xa: 'Phường Phú Nhuận', tinh_tp: 'Huế' },
+      properties: {
+        so_to: 31,
+        so_thua: 501 + i,
+        dia_chi: `${2 + i} Đống Đa`,
+        phuong_xa: 'Phường Phú Nhuận',
+        tinh_tp: 'Huế',
+      },
       geometry: {
         type: 'Polygon',
         coordinates: [
@@ -59,15 +65,33 @@ function parcelFile(): string {
 describe('datasets', () => {
   it('lists a dataset with its kind, rows, source, dates, bounds and CRS, and removes it with everything it holds', async () => {
     const datasetId = `ds-${Date.now().toString(36)}`
-    await importFile(t.db, { file: parcelFile(), kind: 'parcels', source: 'VPĐKĐĐ Huế (thử)', date: '2024-05-20', name: 'Tờ 31', datasetId })
+    await importFile(t.db, {
+      file: parcelFile(),
+      kind: 'parcels',
+      source: 'VPĐKĐĐ Huế (thử)',
+      date: '2024-05-20',
+      name: 'Tờ 31',
+      datasetId,
+    })
     const listed = (await listDatasets(t.db)).find((d) => d.id === datasetId)
-    expect(listed).toMatchObject({ kind: 'parcels', name: 'Tờ 31', source: 'VPĐKĐĐ Huế (thử)', dataDate: '2024-05-20', crs: 'EPSG:4326', rows: 2 })
+    expect(listed).toMatchObject({
+      kind: 'parcels',
+      name: 'Tờ 31',
+      source: 'VPĐKĐĐ Huế (thử)',
+      dataDate: '2024-05-20',
+      crs: 'EPSG:4326',
+      rows: 2,
+    })
     const [w, s, e, n] = listed!.bounds!
     expect([w, s, e, n].map((v) => Number(v.toFixed(4)))).toEqual([107.58, 16.46, 107.5803, 16.4601])
     const lines = formatDataset(listed!)
     expect(lines[0]).toBe(`${datasetId} (parcels): Tờ 31`)
-    expect(lines[1]).toMatch(/^ {2}2 dòng · nguồn: VPĐKĐĐ Huế \(thử\) · ngày dữ liệu 2024-05-20 · nhập lúc \d\d:\d\d ngày \d\d\/\d\d\/\d{4}$/)
-    expect(lines[2]).toBe('  hệ tọa độ gốc EPSG:4326 · phạm vi 107.58000, 16.46000 – 107.58030, 16.46010 (kinh độ, vĩ độ WGS84)')
+    expect(lines[1]).toMatch(
+      /^ {2}2 dòng · nguồn: VPĐKĐĐ Huế \(thử\) · ngày dữ liệu 2024-05-20 · nhập lúc \d\d:\d\d ngày \d\d\/\d\d\/\d{4}$/,
+    )
+    expect(lines[2]).toBe(
+      '  hệ tọa độ gốc EPSG:4326 · phạm vi 107.58000, 16.46000 – 107.58030, 16.46010 (kinh độ, vĩ độ WGS84)',
+    )
 
     const lookup = () => t.request('/api/parcels?province=Huế&sheet_no=31&parcel_no=501', { token: user.token })
     expect(parcelsData.parse((await lookup()).body.data)).toHaveLength(1)
@@ -97,14 +121,18 @@ describe('npm run datasets', () => {
   // Creating an embedded database from nothing (PostGIS and every migration) is most of this test's time.
   it('answers a bad id with one line and exit code 1', { timeout: 300_000 }, () => {
     const bad = datasetsCli(['remove', 'khong-co'], join(tmp, 'data'))
-    expect(bad.stderr).toBe('Không xóa được, cơ sở dữ liệu không thay đổi: Không có bộ dữ liệu "khong-co"; chưa có bộ dữ liệu nào (xem npm run datasets)\n')
+    expect(bad.stderr).toBe(
+      'Không xóa được, cơ sở dữ liệu không thay đổi: Không có bộ dữ liệu "khong-co"; chưa có bộ dữ liệu nào (xem npm run datasets)\n',
+    )
     expect(bad.status).toBe(1)
   })
 
   it('answers a wrong command line with one line and exit code 2, before opening any database', () => {
     const wrong = datasetsCli(['xoa', 'x'], join(tmp, 'never-opened'))
     expect(wrong.status).toBe(2)
-    expect(wrong.stderr).toMatch(/^Lỗi \/ Error: lệnh không hợp lệ \/ unknown command: "xoa"\. Cách dùng \/ Usage: npm run datasets/)
+    expect(wrong.stderr).toMatch(
+      /^Lỗi \/ Error: lệnh không hợp lệ \/ unknown command: "xoa"\. Cách dùng \/ Usage: npm run datasets/,
+    )
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
     expect(existsSync(join(tmp, 'never-opened'))).toBe(false)
   })
@@ -116,7 +144,9 @@ describe('npm run datasets', () => {
     try {
       const res = datasetsCli(['remove', 'demo'], dataDir)
       expect(res.status).toBe(1)
-      expect(res.stderr).toMatch(new RegExp(`^Không thực hiện được: Cơ sở dữ liệu nhúng .* đang được tiến trình ${process.pid} mở.*\\n$`))
+      expect(res.stderr).toMatch(
+        new RegExp(`^Không thực hiện được: Cơ sở dữ liệu nhúng .* đang được tiến trình ${process.pid} mở.*\\n$`),
+      )
       expect(res.stderr.trim().split('\n')).toHaveLength(1)
     } finally {
       held.release()

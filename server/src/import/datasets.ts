@@ -21,9 +21,20 @@ export type DatasetInfo = {
 
 // The tables a dataset's rows live in. Rows derived from them (land-use shares, plans, parcel_places)
 // are not counted again.
-const rowTables = ['parcels', 'planning_zones', 'streets', 'road_reserves', 'price_rows', 'comparables', 'admin_units', 'base_features'] as const
+const rowTables = [
+  'parcels',
+  'planning_zones',
+  'streets',
+  'road_reserves',
+  'price_rows',
+  'comparables',
+  'admin_units',
+  'base_features',
+] as const
 
-const countsSql = rowTables.map((t) => `select dataset_id, count(*) as n from ${t} group by dataset_id`).join(' union all ')
+const countsSql = rowTables
+  .map((t) => `select dataset_id, count(*) as n from ${t} group by dataset_id`)
+  .join(' union all ')
 
 async function query(db: Queryable, where: string, params: unknown[]): Promise<DatasetInfo[]> {
   const rows = await db.query<{
@@ -74,7 +85,9 @@ export async function removeDataset(db: Database, id: string): Promise<{ removed
     const [removed] = await query(tx, 'where d.id = $1', [id])
     if (!removed) {
       const ids = (await tx.query<{ id: string }>('select id from datasets order by id')).map((r) => r.id)
-      throw new ImportError(`Không có bộ dữ liệu "${id}"; ${ids.length ? `các bộ dữ liệu: ${ids.join(', ')}` : 'chưa có bộ dữ liệu nào'} (xem npm run datasets)`)
+      throw new ImportError(
+        `Không có bộ dữ liệu "${id}"; ${ids.length ? `các bộ dữ liệu: ${ids.join(', ')}` : 'chưa có bộ dữ liệu nào'} (xem npm run datasets)`,
+      )
     }
     await tx.query('delete from datasets where id = $1', [id])
     return { removed, dataVersion: await bumpDataVersion(tx) }
@@ -86,7 +99,9 @@ const fixed = (v: number) => v.toFixed(5)
 
 /** One dataset as lines for a person: id and kind first, then what it holds and where it came from. */
 export function formatDataset(d: DatasetInfo): string[] {
-  const bounds = d.bounds ? `${fixed(d.bounds[0])}, ${fixed(d.bounds[1])} – ${fixed(d.bounds[2])}, ${fixed(d.bounds[3])} (kinh độ, vĩ độ WGS84)` : 'không có hình học'
+  const bounds = d.bounds
+    ? `${fixed(d.bounds[0])}, ${fixed(d.bounds[1])} – ${fixed(d.bounds[2])}, ${fixed(d.bounds[3])} (kinh độ, vĩ độ WGS84)`
+    : 'không có hình học'
   return [
     `${d.id} (${d.kind}${d.isSimulated ? ', mô phỏng' : ''}): ${d.name}`,
     `  ${int.format(d.rows)} dòng · nguồn: ${d.source} · ngày dữ liệu ${d.dataDate} · nhập lúc ${formatVietnamTime(d.importedAt)}`,

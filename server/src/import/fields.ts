@@ -23,10 +23,14 @@ export function createFieldReader(
 ): (props: Record<string, unknown>) => FieldGetter {
   for (const f of [...Object.keys(map), ...Object.keys(set)]) {
     if (!Object.hasOwn(fields, f)) {
-      throw new ImportError(`Trường "${f}" không có cho loại dữ liệu này; các trường: ${Object.keys(fields).join(', ')}`)
+      throw new ImportError(
+        `Trường "${f}" không có cho loại dữ liệu này; các trường: ${Object.keys(fields).join(', ')}`,
+      )
     }
   }
-  const wanted = Object.fromEntries(Object.entries(fields).map(([f, def]) => [f, map[f] !== undefined ? [map[f]] : def.columns]))
+  const wanted = Object.fromEntries(
+    Object.entries(fields).map(([f, def]) => [f, map[f] !== undefined ? [map[f]] : def.columns]),
+  )
   // Most files give every feature the same columns: resolve once per distinct column set.
   const cache = new Map<string, Record<string, string | undefined>>()
   const resolve = (props: Record<string, unknown>) => {
@@ -38,7 +42,9 @@ export function createFieldReader(
       for (const n of names) if (!byKey.has(columnKey(n))) byKey.set(columnKey(n), n)
       resolved = {}
       for (const [f, columns] of Object.entries(wanted)) {
-        const hit = columns.find((c) => Object.hasOwn(props, c)) ?? columns.map((c) => byKey.get(columnKey(c))).find((c) => c !== undefined)
+        const hit =
+          columns.find((c) => Object.hasOwn(props, c)) ??
+          columns.map((c) => byKey.get(columnKey(c))).find((c) => c !== undefined)
         resolved[f] = hit
       }
       if (cache.size > 1000) cache.clear()
@@ -52,7 +58,9 @@ export function createFieldReader(
       if (set[field] !== undefined) return set[field]
       const column = resolved[field]
       const value = column === undefined ? undefined : props[column]
-      return (value === undefined || value === null || value === '') && Object.hasOwn(fallback, field) ? fallback[field] : value
+      return (value === undefined || value === null || value === '') && Object.hasOwn(fallback, field)
+        ? fallback[field]
+        : value
     }
   }
 }

@@ -29,7 +29,14 @@ const hcmc = { kind: 'vn2000', meridian: 105.75 } as const
 
 const parcel = (i: number) => ({
   type: 'Feature',
-  properties: { so_to: 18, so_thua: 118 + i, dia_chi: `${12 + i} Nguyễn Thị Minh Khai`, phuong_xa: 'Phường Bến Nghé', tinh_tp: 'TP.HCM', loai_dat: 'ODT' },
+  properties: {
+    so_to: 18,
+    so_thua: 118 + i,
+    dia_chi: `${12 + i} Nguyễn Thị Minh Khai`,
+    phuong_xa: 'Phường Bến Nghé',
+    tinh_tp: 'TP.HCM',
+    loai_dat: 'ODT',
+  },
   geometry: {
     type: 'Polygon',
     coordinates: [
@@ -50,7 +57,9 @@ let reference: number[]
 beforeAll(async () => {
   db = await testDb()
   const [geojson] = await writeVector(sheet, 'GeoJSON', tmp, 'reference')
-  reference = await bounds((await importFile(db, { ...base, file: geojson!, crs: hcmc, datasetId: idFor('ref') })).datasetId)
+  reference = await bounds(
+    (await importFile(db, { ...base, file: geojson!, crs: hcmc, datasetId: idFor('ref') })).datasetId,
+  )
 })
 afterAll(async () => {
   await db.query('delete from datasets where id = any($1::text[])', [created])
@@ -58,9 +67,10 @@ afterAll(async () => {
 })
 
 async function bounds(datasetId: string): Promise<number[]> {
-  const [row] = await db.query<{ b: number[] }>('select array[ST_XMin(bounds), ST_YMin(bounds), ST_XMax(bounds), ST_YMax(bounds)]::float8[] as b from datasets where id = $1', [
-    datasetId,
-  ])
+  const [row] = await db.query<{ b: number[] }>(
+    'select array[ST_XMin(bounds), ST_YMin(bounds), ST_XMax(bounds), ST_YMax(bounds)]::float8[] as b from datasets where id = $1',
+    [datasetId],
+  )
   return row!.b
 }
 
@@ -104,7 +114,10 @@ describe('importing every vector format through GDAL', () => {
   })
 
   it('places a sheet whose .prj declares the 3-parameter shift with that shift (MapInfo\'s "VN-2000 nội bộ")', async () => {
-    const threeParameter = vn2000Proj(105.75).replace(/towgs84=[^ ]+/, 'towgs84=-191.90441429,-39.30318279,-111.45032835')
+    const threeParameter = vn2000Proj(105.75).replace(
+      /towgs84=[^ ]+/,
+      'towgs84=-191.90441429,-39.30318279,-111.45032835',
+    )
     const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'noi-bo', ['-a_srs', threeParameter])
     const s = await importAndCheck(tab!)
     expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'prj' })
@@ -120,7 +133,12 @@ describe('importing every vector format through GDAL', () => {
     expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
     samePlace(await bounds(fromTab.datasetId), reference)
     // GDAL (as WebAssembly) reports no CRS for a MIF's CoordSys line: it takes --crs or --province.
-    const [mif] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-mif', ['-a_srs', vn2000Proj(105.75), '-dsco', 'FORMAT=MIF'])
+    const [mif] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-mif', [
+      '-a_srs',
+      vn2000Proj(105.75),
+      '-dsco',
+      'FORMAT=MIF',
+    ])
     expect(basename(mif!)).toMatch(/\.mif$/)
     const s = await importAndCheck(mif!, { province: 'Hồ Chí Minh' })
     expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'province' })
@@ -162,13 +180,22 @@ describe('importing every vector format through GDAL', () => {
     const src = (await gdal.open(join(tmp, 'reference.geojson'))).datasets[0]!
     // The second ogr2ogr with -update adds a layer to the same in-memory GeoPackage.
     await gdal.ogr2ogr(src, ['-f', 'GPKG', '-a_srs', vn2000Proj(105.75), '-nln', 'thua_dat'], 'hai-lop')
-    const out = await gdal.ogr2ogr(src, ['-f', 'GPKG', '-update', '-a_srs', vn2000Proj(105.75), '-nln', 'ranh_gioi', '-where', 'so_thua = 118'], 'hai-lop')
+    const out = await gdal.ogr2ogr(
+      src,
+      ['-f', 'GPKG', '-update', '-a_srs', vn2000Proj(105.75), '-nln', 'ranh_gioi', '-where', 'so_thua = 118'],
+      'hai-lop',
+    )
     await gdal.close(src)
     const file = join(tmp, 'hai-lop.gpkg')
     writeFileSync(file, await gdal.getFileBytes(out))
     gdal.Module.FS.unlink(out.local)
-    expect((await listLayers(file)).sort()).toEqual(['ranh_gioi: 1 đối tượng, Polygon', 'thua_dat: 3 đối tượng, Polygon'])
-    await expect(importFile(db, { ...base, file })).rejects.toThrow(/có 2 lớp: .*ranh_gioi \(1\).*; chọn một bằng --layer/)
+    expect((await listLayers(file)).sort()).toEqual([
+      'ranh_gioi: 1 đối tượng, Polygon',
+      'thua_dat: 3 đối tượng, Polygon',
+    ])
+    await expect(importFile(db, { ...base, file })).rejects.toThrow(
+      /có 2 lớp: .*ranh_gioi \(1\).*; chọn một bằng --layer/,
+    )
     await expect(importFile(db, { ...base, file, layer: 'khong-co' })).rejects.toThrow(/không có lớp "khong-co"/)
     const s = await importAndCheck(file, { layer: 'thua_dat' })
     samePlace(await bounds(s.datasetId), reference)
@@ -176,7 +203,9 @@ describe('importing every vector format through GDAL', () => {
 
   it('asks for --crs or --province, naming both, for a DXF with projected coordinates and no CRS', async () => {
     const [dxf] = await writeVector(sheet, 'DXF', tmp, 'autocad')
-    await expect(importFile(db, { ...base, file: dxf! })).rejects.toThrow(/không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/)
+    await expect(importFile(db, { ...base, file: dxf! })).rejects.toThrow(
+      /không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/,
+    )
     const r = await readWithGdal(dxf!, 'dxf', { layer: '0' })
     const rows = []
     for await (const rec of r.records) rows.push(rec)
@@ -199,6 +228,8 @@ describe('importing every vector format through GDAL', () => {
     expect((rows[1]!.geometry as { coordinates: number[][][] }).coordinates[0]![0]).toEqual([140, 100])
     expect(rows[0]!.props).toMatchObject({ Level: 0 })
     await expect(readWithGdal(dgn, 'dgn', { layer: 'thua' })).rejects.toThrow(/số level/)
-    await expect(importFile(db, { ...base, file: dgn, layer: '0' })).rejects.toThrow(/không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/)
+    await expect(importFile(db, { ...base, file: dgn, layer: '0' })).rejects.toThrow(
+      /không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/,
+    )
   })
 })

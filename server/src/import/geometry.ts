@@ -20,17 +20,28 @@ const classOf: Record<string, GeometryClass | undefined> = {
   MultiPoint: 'point',
 }
 
-const classNames: Record<GeometryClass, string> = { polygon: 'vùng (Polygon)', line: 'đường (LineString)', point: 'điểm (Point)' }
+const classNames: Record<GeometryClass, string> = {
+  polygon: 'vùng (Polygon)',
+  line: 'đường (LineString)',
+  point: 'điểm (Point)',
+}
 
 /**
  * Checks a feature's geometry, reprojects it to WGS84 and checks it lies in Viet Nam. Throws RowError
  * with the reason when the row must be rejected. Self-intersections are left for ST_MakeValid in SQL.
  */
-export function prepareGeometry(geometry: Geometry | null, accept: GeometryClass[], project: Projector, crs: Crs): { geometry: Geometry; cls: GeometryClass } {
+export function prepareGeometry(
+  geometry: Geometry | null,
+  accept: GeometryClass[],
+  project: Projector,
+  crs: Crs,
+): { geometry: Geometry; cls: GeometryClass } {
   if (!geometry || typeof geometry !== 'object') throw new RowError('hình học rỗng')
   const cls = classOf[geometry.type]
   if (!cls || !accept.includes(cls)) {
-    throw new RowError(`kiểu hình học ${String(geometry.type)} không dùng được, cần ${accept.map((c) => classNames[c]).join(' hoặc ')}`)
+    throw new RowError(
+      `kiểu hình học ${String(geometry.type)} không dùng được, cần ${accept.map((c) => classNames[c]).join(' hoặc ')}`,
+    )
   }
   const coords = (geometry as { coordinates?: unknown }).coordinates
   if (!Array.isArray(coords) || coords.length === 0) throw new RowError('hình học rỗng')
@@ -43,11 +54,20 @@ export function prepareGeometry(geometry: Geometry | null, accept: GeometryClass
       throw new RowError('tọa độ không phải số')
     }
     const [lng, lat] = project(x, y)
-    if (!(lng >= vietnamExtent.minLng && lng <= vietnamExtent.maxLng && lat >= vietnamExtent.minLat && lat <= vietnamExtent.maxLat)) {
+    if (!(
+      lng >= vietnamExtent.minLng &&
+      lng <= vietnamExtent.maxLng &&
+      lat >= vietnamExtent.minLat &&
+      lat <= vietnamExtent.maxLat
+    )) {
       const hint =
         crs.kind === 'wgs84' && (Math.abs(x) > 180 || Math.abs(y) > 90)
           ? ' — có vẻ là tọa độ phẳng VN-2000, hãy dùng --crs vn2000:<kinh tuyến trục>'
-          : crs.kind === 'wgs84' && x >= vietnamExtent.minLat && x <= vietnamExtent.maxLat && y >= vietnamExtent.minLng && y <= vietnamExtent.maxLng
+          : crs.kind === 'wgs84' &&
+              x >= vietnamExtent.minLat &&
+              x <= vietnamExtent.maxLat &&
+              y >= vietnamExtent.minLng &&
+              y <= vietnamExtent.maxLng
             ? ' — có vẻ kinh độ và vĩ độ bị đảo chỗ'
             : ''
       throw new RowError(`tọa độ (${x}, ${y}) nằm ngoài phạm vi Việt Nam${hint}`)

@@ -29,8 +29,17 @@ describe.skipIf(!url)('an import beside two running servers on PostgreSQL', () =
     const env = { DATABASE_URL: url!, DEMO_DATA: 'false', TRUST_PROXY: 'true' }
     for (const name of ['a', 'b']) servers.push(await startServer({ dataDir: tempDir(`qh-beside-${name}-`), env }))
     const account = { email: `beside-${Date.now()}@example.com`, password: 'mat-khau-du-dai-123' }
-    expect((await call(`${servers[0]!.url}/api/auth/register`, { method: 'POST', json: { name: 'Thử', ...account }, ip: '10.9.0.1' })).status).toBe(201)
-    token = (await call(`${servers[0]!.url}/api/auth/login`, { method: 'POST', json: account, ip: '10.9.0.2' })).body.data.access_token
+    expect(
+      (
+        await call(`${servers[0]!.url}/api/auth/register`, {
+          method: 'POST',
+          json: { name: 'Thử', ...account },
+          ip: '10.9.0.1',
+        })
+      ).status,
+    ).toBe(201)
+    token = (await call(`${servers[0]!.url}/api/auth/login`, { method: 'POST', json: account, ip: '10.9.0.2' })).body
+      .data.access_token
   })
 
   afterAll(async () => {
@@ -57,8 +66,20 @@ describe.skipIf(!url)('an import beside two running servers on PostgreSQL', () =
       [lng - d, lat + d],
       [lng - d, lat - d],
     ]
-    const parcel = { so_to: 7, so_thua: 4242, phuong_xa: 'Phường Xuân Hương - Đà Lạt', tinh_tp: 'Lâm Đồng', loai_dat: 'ODT' }
-    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: parcel, geometry: { type: 'Polygon', coordinates: [ring] } }] }))
+    const parcel = {
+      so_to: 7,
+      so_thua: 4242,
+      phuong_xa: 'Phường Xuân Hương - Đà Lạt',
+      tinh_tp: 'Lâm Đồng',
+      loai_dat: 'ODT',
+    }
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: parcel, geometry: { type: 'Polygon', coordinates: [ring] } }],
+      }),
+    )
 
     // Busy servers: each keeps its data version fresh and its empty tile cached while the import runs.
     let busy = true
@@ -70,7 +91,11 @@ describe.skipIf(!url)('an import beside two running servers on PostgreSQL', () =
         }
       }),
     )
-    const importer = runNode('server/src/cli/import.ts', [file, '--kind', 'parcels', '--source', 'Thử', '--date', '2025-01-01', '--dataset', datasetId], { DATABASE_URL: url! })
+    const importer = runNode(
+      'server/src/cli/import.ts',
+      [file, '--kind', 'parcels', '--source', 'Thử', '--date', '2025-01-01', '--dataset', datasetId],
+      { DATABASE_URL: url! },
+    )
     const code = await importer.exited
     busy = false
     const [tileA, tileB, lookupA, lookupB] = await Promise.all([

@@ -60,7 +60,8 @@ function writeCollection(name: string, features: unknown[]): string {
 
 let db: Database
 const dataVersion = async () => (await db.query<{ v: number }>('select version::float8 as v from data_version'))[0]!.v
-const parcelCount = async (datasetId: string) => (await db.query<{ n: number }>('select count(*)::int as n from parcels where dataset_id = $1', [datasetId]))[0]!.n
+const parcelCount = async (datasetId: string) =>
+  (await db.query<{ n: number }>('select count(*)::int as n from parcels where dataset_id = $1', [datasetId]))[0]!.n
 
 beforeAll(async () => {
   db = await testDb()
@@ -75,9 +76,24 @@ describe('importFile: GeoJSON parcels', () => {
   it('reprojects VN-2000, repairs a self-intersecting parcel and reports each rejected feature by number', async () => {
     const datasetId = datasetIdFor('parcels')
     const before = await dataVersion()
-    const s = await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
+    const s = await importFile(db, {
+      ...base,
+      file: fixture('parcels-vn2000.geojson'),
+      kind: 'parcels',
+      crs: hcmc,
+      datasetId,
+    })
 
-    expect(s).toMatchObject({ datasetId, read: 8, inserted: 3, repaired: 1, rejected: 5, crs: 'vn2000:105.75', crsFrom: 'option', replaced: false })
+    expect(s).toMatchObject({
+      datasetId,
+      read: 8,
+      inserted: 3,
+      repaired: 1,
+      rejected: 5,
+      crs: 'vn2000:105.75',
+      crsFrom: 'option',
+      replaced: false,
+    })
     expect(s.rejections).toEqual([
       { n: 3, reason: 'thiếu số thửa (parcel_no)' },
       { n: 4, reason: 'số tờ không phải số: "12a"' },
@@ -115,7 +131,13 @@ describe('importFile: GeoJSON parcels', () => {
     // E 603000, N 1191000 on meridian 105°45′ is 106.6935840935 E, 10.7684036578 N according to PROJ's cs2cs.
     const first = (JSON.parse(p34.geojson) as { coordinates: number[][][][] }).coordinates[0]![0]![0]!
     expect(metres(first, [106.6935840935, 10.7684036578])).toBeLessThan(0.01)
-    expect(p34).toMatchObject({ area_m2: 1200, address: '34 Đường Lê Thánh Tôn', ward: 'Phường Bến Thành', frontage_m: 8.5, distance_to_street_m: 0 })
+    expect(p34).toMatchObject({
+      area_m2: 1200,
+      address: '34 Đường Lê Thánh Tôn',
+      ward: 'Phường Bến Thành',
+      frontage_m: 8.5,
+      distance_to_street_m: 0,
+    })
     expect(p131).toMatchObject({ frontage_m: null, distance_to_street_m: null })
     expect(p34.uses).toEqual([{ code: 'ODT', area_m2: 1200 }])
 
@@ -139,16 +161,27 @@ describe('importFile: GeoJSON parcels', () => {
        from datasets d where id = $1`,
       [datasetId],
     )
-    expect(ds).toEqual({ kind: 'parcels', source: base.source, data_date: '2024-06-01', crs: 'vn2000:105.75', covers: true })
+    expect(ds).toEqual({
+      kind: 'parcels',
+      source: base.source,
+      data_date: '2024-06-01',
+      crs: 'vn2000:105.75',
+      covers: true,
+    })
   })
 
   it('leaves the database exactly as it was when the file breaks midway, even after batches were written', async () => {
     const datasetId = datasetIdFor('parcels')
     await importFile(db, { ...base, file: fixture('parcels-vn2000.geojson'), kind: 'parcels', crs: hcmc, datasetId })
-    const [before] = await db.query<{ imported_at: Date }>('select imported_at from datasets where id = $1', [datasetId])
+    const [before] = await db.query<{ imported_at: Date }>('select imported_at from datasets where id = $1', [
+      datasetId,
+    ])
     const version = await dataVersion()
 
-    const good = JSON.stringify({ type: 'FeatureCollection', features: Array.from({ length: 3000 }, (_, i) => parcelFeature(i, { dia_chi: `hỏng ${datasetId}` })) })
+    const good = JSON.stringify({
+      type: 'FeatureCollection',
+      features: Array.from({ length: 3000 }, (_, i) => parcelFeature(i, { dia_chi: `hỏng ${datasetId}` })),
+    })
     const broken = join(tmp, `broken-${datasetId}.geojson`)
     writeFileSync(broken, `${good.slice(0, -2)},{"type":"Feature","properties":{"so_to":`)
 
@@ -156,7 +189,9 @@ describe('importFile: GeoJSON parcels', () => {
     await expect(replace).rejects.toThrow(ImportError)
     await expect(replace).rejects.toThrow(/Tệp GeoJSON hỏng sau đối tượng thứ 3000/)
     const fresh = datasetIdFor('parcels')
-    await expect(importFile(db, { ...base, file: broken, kind: 'parcels', datasetId: fresh, batchSize: 500 })).rejects.toThrow(ImportError)
+    await expect(
+      importFile(db, { ...base, file: broken, kind: 'parcels', datasetId: fresh, batchSize: 500 }),
+    ).rejects.toThrow(ImportError)
 
     expect(await parcelCount(datasetId)).toBe(3)
     const [after] = await db.query<{ imported_at: Date }>('select imported_at from datasets where id = $1', [datasetId])
@@ -175,17 +210,27 @@ describe('importFile: GeoJSON parcels', () => {
     )
 
     const seen: Promise<number>[] = []
-    const s = await importFile(db, { ...base, date: '2025-01-01', file: v2, kind: 'parcels', datasetId, batchSize: 1 }, () => {
-      seen.push(parcelCount(datasetId))
-    })
+    const s = await importFile(
+      db,
+      { ...base, date: '2025-01-01', file: v2, kind: 'parcels', datasetId, batchSize: 1 },
+      () => {
+        seen.push(parcelCount(datasetId))
+      },
+    )
     expect(s).toMatchObject({ replaced: true, inserted: 5, rejected: 0, crs: 'EPSG:4326', crsFrom: 'default' })
     expect(seen.length).toBeGreaterThan(1)
     for (const count of await Promise.all(seen)) expect([3, 5]).toContain(count)
 
     expect(await parcelCount(datasetId)).toBe(5)
-    const uses = await db.query<{ code: string }>('select distinct u.code from parcel_land_use u join parcels p on p.id = u.parcel_id where p.dataset_id = $1', [datasetId])
+    const uses = await db.query<{ code: string }>(
+      'select distinct u.code from parcel_land_use u join parcels p on p.id = u.parcel_id where p.dataset_id = $1',
+      [datasetId],
+    )
     expect(uses).toEqual([{ code: 'TMD' }])
-    const [ds] = await db.query<{ n: number; data_date: string }>('select count(*)::int as n, max(data_date)::text as data_date from datasets where id = $1', [datasetId])
+    const [ds] = await db.query<{ n: number; data_date: string }>(
+      'select count(*)::int as n, max(data_date)::text as data_date from datasets where id = $1',
+      [datasetId],
+    )
     expect(ds).toEqual({ n: 1, data_date: '2025-01-01' })
   })
 
@@ -197,9 +242,14 @@ describe('importFile: GeoJSON parcels', () => {
     await expect(importFile(db, { ...base, file: prices, kind: 'prices', datasetId })).rejects.toThrow(/loại parcels/)
     expect(await parcelCount(datasetId)).toBe(3)
 
-    const none = writeCollection(`none-${datasetId}.geojson`, [parcelFeature(0, { so_thua: null }), parcelFeature(1, { so_to: 'x' })])
+    const none = writeCollection(`none-${datasetId}.geojson`, [
+      parcelFeature(0, { so_thua: null }),
+      parcelFeature(1, { so_to: 'x' }),
+    ])
     const fresh = datasetIdFor('parcels')
-    const err = await importFile(db, { ...base, file: none, kind: 'parcels', datasetId: fresh }).catch((e: unknown) => e)
+    const err = await importFile(db, { ...base, file: none, kind: 'parcels', datasetId: fresh }).catch(
+      (e: unknown) => e,
+    )
     expect(err).toBeInstanceOf(ImportError)
     expect((err as ImportError).rejections.map((r) => r.n)).toEqual([1, 2])
     expect(await db.query('select 1 from datasets where id = $1', [fresh])).toEqual([])
@@ -235,18 +285,45 @@ describe('importFile: Shapefile', () => {
       shp,
       [...fields],
       [
-        { rings: square(603000, 1191000, 10), attrs: { SHBANDO: 7, SHTHUA: 101, DIENTICH: '100.0', KHLOAIDAT: 'ODT', TENXA: 'Phường Bến Thành' } },
-        { rings: square(603020, 1191000, 12), attrs: { SHBANDO: 7, SHTHUA: 102, DIENTICH: '144.0', KHLOAIDAT: 'TMD', TENXA: 'Phường Bến Thành' } },
+        {
+          rings: square(603000, 1191000, 10),
+          attrs: { SHBANDO: 7, SHTHUA: 101, DIENTICH: '100.0', KHLOAIDAT: 'ODT', TENXA: 'Phường Bến Thành' },
+        },
+        {
+          rings: square(603020, 1191000, 12),
+          attrs: { SHBANDO: 7, SHTHUA: 102, DIENTICH: '144.0', KHLOAIDAT: 'TMD', TENXA: 'Phường Bến Thành' },
+        },
         { rings: null, attrs: { SHBANDO: 7, SHTHUA: 103, TENXA: 'Phường Bến Thành' } },
       ],
       { prj, cpg: 'UTF-8' },
     )
     const datasetId = datasetIdFor('shp')
-    const s = await importFile(db, { ...base, file: `${shp}.shp`, kind: 'parcels', datasetId, set: { province: 'Thành phố Hồ Chí Minh' } })
-    expect(s).toMatchObject({ read: 3, inserted: 2, rejected: 1, crs: 'vn2000:105.75', crsFrom: 'prj', unit: 'đối tượng' })
+    const s = await importFile(db, {
+      ...base,
+      file: `${shp}.shp`,
+      kind: 'parcels',
+      datasetId,
+      set: { province: 'Thành phố Hồ Chí Minh' },
+    })
+    expect(s).toMatchObject({
+      read: 3,
+      inserted: 2,
+      rejected: 1,
+      crs: 'vn2000:105.75',
+      crsFrom: 'prj',
+      unit: 'đối tượng',
+    })
     expect(s.rejections).toEqual([{ n: 3, reason: 'hình học rỗng' }])
 
-    const rows = await db.query<{ parcel_no: number; ward: string; province: string; area_m2: number; measured: number; x: number; y: number }>(
+    const rows = await db.query<{
+      parcel_no: number
+      ward: string
+      province: string
+      area_m2: number
+      measured: number
+      x: number
+      y: number
+    }>(
       `select parcel_no, ward, province, area_m2::float8 as area_m2, ST_Area(geom::geography)::float8 as measured,
          ST_XMin(geom)::float8 as x, ST_YMin(geom)::float8 as y
        from parcels where dataset_id = $1 order by parcel_no`,
@@ -263,8 +340,14 @@ describe('importFile: Shapefile', () => {
 
   it('asks for --crs when the shapefile has no .prj', async () => {
     const shp = join(tmp, `no-prj-${uid('shp')}`)
-    writeShapefile(shp, [...fields], [{ rings: square(603000, 1191000, 10), attrs: { SHBANDO: 1, SHTHUA: 1, TENXA: 'Xã A' } }])
-    await expect(importFile(db, { ...base, file: `${shp}.shp`, kind: 'parcels', set: { province: 'Tỉnh B' } })).rejects.toThrow(/không có tệp \.prj; hãy chỉ rõ --crs/)
+    writeShapefile(
+      shp,
+      [...fields],
+      [{ rings: square(603000, 1191000, 10), attrs: { SHBANDO: 1, SHTHUA: 1, TENXA: 'Xã A' } }],
+    )
+    await expect(
+      importFile(db, { ...base, file: `${shp}.shp`, kind: 'parcels', set: { province: 'Tỉnh B' } }),
+    ).rejects.toThrow(/không có tệp \.prj; hãy chỉ rõ --crs/)
   })
 })
 
@@ -323,11 +406,16 @@ describe('importFile: CSV', () => {
     // "Đường Láng" in windows-1258: base letters followed by combining tone marks.
     const street = [0xd0, 0xfd, 0xf5, 0xcc, 0x6e, 0x67, 0x20, 0x4c, 0x61, 0xec, 0x6e, 0x67]
     const file = join(tmp, `gia-1258-${uid('p')}.csv`)
-    writeFileSync(file, Buffer.concat([Buffer.from('tinh_tp,ten_duong,vt1\nHN,'), Buffer.from(street), Buffer.from(',1000\n')]))
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from('tinh_tp,ten_duong,vt1\nHN,'), Buffer.from(street), Buffer.from(',1000\n')]),
+    )
     await expect(importFile(db, { ...base, file, kind: 'prices' })).rejects.toThrow(/không phải utf-8.*--encoding/)
     const datasetId = datasetIdFor('prices')
     await importFile(db, { ...base, file, kind: 'prices', datasetId, encoding: '1258' })
-    expect(await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId])).toEqual([{ street_name: 'Đường Láng', street_fold: 'duong lang' }])
+    expect(
+      await db.query('select street_name, street_fold from price_rows where dataset_id = $1', [datasetId]),
+    ).toEqual([{ street_name: 'Đường Láng', street_fold: 'duong lang' }])
   })
 
   it('imports comparables given in VN-2000 X (northing) / Y (easting) columns, semicolon-separated as Vietnamese Excel writes', async () => {
@@ -361,8 +449,24 @@ describe('importFile: CSV', () => {
     )
     expect(metres([rows[0]!.lng, rows[0]!.lat], [106.6935840935, 10.7684036578])).toBeLessThan(0.01)
     expect(rows.map(({ lng: _lng, lat: _lat, ...rest }) => rest)).toEqual([
-      { observed_at: '2025-03-15', price_vnd: 12_500_000_000, area_m2: 62.5, frontage_m: 4, alley_width_m: null, floors: 3, kind: 'nha_pho' },
-      { observed_at: '2025-04-01', price_vnd: 8_000_000_000, area_m2: 50, frontage_m: 4.2, alley_width_m: 3.5, floors: 2, kind: 'dat_nen' },
+      {
+        observed_at: '2025-03-15',
+        price_vnd: 12_500_000_000,
+        area_m2: 62.5,
+        frontage_m: 4,
+        alley_width_m: null,
+        floors: 3,
+        kind: 'nha_pho',
+      },
+      {
+        observed_at: '2025-04-01',
+        price_vnd: 8_000_000_000,
+        area_m2: 50,
+        frontage_m: 4.2,
+        alley_width_m: 3.5,
+        floors: 2,
+        kind: 'dat_nen',
+      },
     ])
   })
 })
@@ -381,7 +485,12 @@ describe('importFile: planning and roads', () => {
       file,
       kind: 'planning',
       datasetId,
-      set: { plan_name: 'Quy hoạch phân khu Phường Sài Gòn', plan_level: 'QHPK', decision_no: '1234/QĐ-UBND', approved_at: '20/05/2024' },
+      set: {
+        plan_name: 'Quy hoạch phân khu Phường Sài Gòn',
+        plan_level: 'QHPK',
+        decision_no: '1234/QĐ-UBND',
+        approved_at: '20/05/2024',
+      },
     })
     expect(s).toMatchObject({ read: 3, inserted: 2, rejected: 1 })
     expect(s.rejections).toEqual([{ n: 3, reason: 'thiếu mã chức năng (land_use_code)' }])
@@ -390,7 +499,12 @@ describe('importFile: planning and roads', () => {
        from planning_zones z join plans p on p.id = z.plan_id where z.dataset_id = $1 order by z.block_code`,
       [datasetId],
     )
-    const plan = { name: 'Quy hoạch phân khu Phường Sài Gòn', level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2024-05-20' }
+    const plan = {
+      name: 'Quy hoạch phân khu Phường Sài Gòn',
+      level: 'QHPK 1/2000',
+      decision_no: '1234/QĐ-UBND',
+      approved_at: '2024-05-20',
+    }
     expect(zones).toEqual([
       { ...plan, block_code: 'CX.2', land_use_code: 'DKV', max_density_pct: null, max_floors: null, max_far: null },
       { ...plan, block_code: 'I.1', land_use_code: 'ODT', max_density_pct: 60, max_floors: 8, max_far: 4.5 },
@@ -428,17 +542,35 @@ describe('importFile: planning and roads', () => {
         },
       },
       { ...parcelFeature(3), properties: { ten_duong: 'Lê Lợi', lo_gioi: 30 } },
-      { type: 'Feature', properties: { ten_duong: 'Pasteur', lo_gioi: 20 }, geometry: { type: 'Point', coordinates: [106.7, 10.77] } },
+      {
+        type: 'Feature',
+        properties: { ten_duong: 'Pasteur', lo_gioi: 20 },
+        geometry: { type: 'Point', coordinates: [106.7, 10.77] },
+      },
     ])
     const datasetId = datasetIdFor('roads')
-    const s = await importFile(db, { ...base, file, kind: 'roads', datasetId, set: { province: 'Thành phố Hồ Chí Minh' } })
+    const s = await importFile(db, {
+      ...base,
+      file,
+      kind: 'roads',
+      datasetId,
+      set: { province: 'Thành phố Hồ Chí Minh' },
+    })
     expect(s).toMatchObject({ read: 4, inserted: 3, rejected: 1 })
-    expect(s.rejections[0]).toEqual({ n: 4, reason: 'kiểu hình học Point không dùng được, cần đường (LineString) hoặc vùng (Polygon)' })
-    const streets = await db.query(`select name, "class", width_m, ST_NPoints(geom) as points from streets where dataset_id = $1 order by name`, [datasetId])
+    expect(s.rejections[0]).toEqual({
+      n: 4,
+      reason: 'kiểu hình học Point không dùng được, cần đường (LineString) hoặc vùng (Polygon)',
+    })
+    const streets = await db.query(
+      `select name, "class", width_m, ST_NPoints(geom) as points from streets where dataset_id = $1 order by name`,
+      [datasetId],
+    )
     expect(streets).toEqual([
       { name: 'Hẻm 12 Lê Lợi', class: 'alley', width_m: 2.5, points: 3 },
       { name: 'Nguyễn Huệ', class: 'main', width_m: 60, points: 2 },
     ])
-    expect(await db.query('select road_name, width_m from road_reserves where dataset_id = $1', [datasetId])).toEqual([{ road_name: 'Lê Lợi', width_m: 30 }])
+    expect(await db.query('select road_name, width_m from road_reserves where dataset_id = $1', [datasetId])).toEqual([
+      { road_name: 'Lê Lợi', width_m: 30 },
+    ])
   })
 })

@@ -91,7 +91,11 @@ export const datasetIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/
  * bump (which invalidates tiles) commit together, and any failure leaves the database as it was.
  * A dataset with the same id is deleted and replaced in that same transaction.
  */
-export async function importFile(db: Database, options: ImportOptions, onProgress: (p: ImportProgress) => void = () => {}): Promise<ImportSummary> {
+export async function importFile(
+  db: Database,
+  options: ImportOptions,
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportSummary> {
   const started = performance.now()
   const kind = kinds[options.kind]
   if (!kind) throw new ImportError(`Loại dữ liệu không hợp lệ: ${String(options.kind)}`)
@@ -100,7 +104,8 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
   const source = options.source.trim()
   if (!source) throw new ImportError('Thiếu nguồn dữ liệu (--source)')
   const datasetId = options.datasetId ?? defaultDatasetId(options.kind, options.file)
-  if (!datasetIdPattern.test(datasetId)) throw new ImportError(`Mã bộ dữ liệu không hợp lệ: ${JSON.stringify(datasetId)} (chữ, số, . _ -)`)
+  if (!datasetIdPattern.test(datasetId))
+    throw new ImportError(`Mã bộ dữ liệu không hợp lệ: ${JSON.stringify(datasetId)} (chữ, số, . _ -)`)
   const priceUnit = options.priceUnit ?? 1
   if (!(priceUnit > 0)) throw new ImportError('--price-unit phải là số dương')
   const format = formatOf(options.file)
@@ -113,12 +118,18 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       `Không nhận ra tỉnh/thành phố ${JSON.stringify(options.province)} (--province); ghi tên tỉnh, ví dụ "TP. Hồ Chí Minh", hoặc dùng --crs vn2000:<kinh tuyến trục>`,
     )
   }
-  const fallback: Record<string, string> = province && Object.hasOwn(kind.fields, 'province') ? { province: province.name } : {}
+  const fallback: Record<string, string> =
+    province && Object.hasOwn(kind.fields, 'province') ? { province: province.name } : {}
   const fieldsOf = createFieldReader(kind.fields, options.map, options.set, fallback)
   const batchSize = options.batchSize ?? 2000
 
   const labels = [...Object.values(kind.fields).flatMap((f) => f.columns), ...Object.values(options.map ?? {})]
-  const reader = await openReader(options.file, { encoding: options.encoding, layer: options.layer, sheet: options.sheet, labels })
+  const reader = await openReader(options.file, {
+    encoding: options.encoding,
+    layer: options.layer,
+    sheet: options.sheet,
+    labels,
+  })
   try {
     const warnings: string[] = []
     let crs: Crs
@@ -160,9 +171,13 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       // The geometry functions' high declared costs make PostgreSQL JIT-compile every batch, which
       // costs more than the batch itself (≈1 s each); PGlite has no JIT and ignores the setting.
       await tx.query('set local jit = off')
-      const [existing] = await tx.query<{ kind: string }>('select kind from datasets where id = $1 for update', [datasetId])
+      const [existing] = await tx.query<{ kind: string }>('select kind from datasets where id = $1 for update', [
+        datasetId,
+      ])
       if (existing && existing.kind !== options.kind) {
-        throw new ImportError(`Bộ dữ liệu "${datasetId}" đã có, loại ${existing.kind}; không thay bằng loại ${options.kind}`)
+        throw new ImportError(
+          `Bộ dữ liệu "${datasetId}" đã có, loại ${existing.kind}; không thay bằng loại ${options.kind}`,
+        )
       }
       // Children go with the dataset (on delete cascade); readers never see the gap, the transaction hides it.
       if (existing) await tx.query('delete from datasets where id = $1', [datasetId])
@@ -233,11 +248,16 @@ export async function importFile(db: Database, options: ImportOptions, onProgres
       rejections.sort((a, b) => sheetOrder.get(a.sheet)! - sheetOrder.get(b.sheet)! || a.n - b.n)
 
       if (inserted === 0) {
-        throw new ImportError(read === 0 ? `Tệp không có ${reader.unit} dữ liệu nào` : `Không có ${reader.unit} hợp lệ nào trong ${read} ${reader.unit}; không nhập gì`, {
-          rejections,
-          rejectedCount: rejected,
-          unit: reader.unit,
-        })
+        throw new ImportError(
+          read === 0
+            ? `Tệp không có ${reader.unit} dữ liệu nào`
+            : `Không có ${reader.unit} hợp lệ nào trong ${read} ${reader.unit}; không nhập gì`,
+          {
+            rejections,
+            rejectedCount: rejected,
+            unit: reader.unit,
+          },
+        )
       }
 
       await kind.finish?.(tx, datasetId)

@@ -36,7 +36,22 @@ const quan1: XlsxSheet = {
     [],
     ['Ghi chú: VT1 áp dụng cho thửa đất có mặt tiền đường'],
   ],
-  merges: ['A4:H4', 'A5:H5', 'A7:A8', 'B7:B8', 'C7:D7', 'E7:H7', 'A9:A10', 'B9:B10', 'C11:D11', 'B12:H12', 'A14:A15', 'B14:B15', 'C14:D14', 'A17:H17'],
+  merges: [
+    'A4:H4',
+    'A5:H5',
+    'A7:A8',
+    'B7:B8',
+    'C7:D7',
+    'E7:H7',
+    'A9:A10',
+    'B9:B10',
+    'C11:D11',
+    'B12:H12',
+    'A14:A15',
+    'B14:B15',
+    'C14:D14',
+    'A17:H17',
+  ],
 }
 const quan3: XlsxSheet = {
   name: 'Quận 3',
@@ -49,7 +64,10 @@ const quan3: XlsxSheet = {
   ],
   merges: ['A1:F1', 'A4:A5'],
 }
-const notes: XlsxSheet = { name: 'Ghi chú', rows: [['Bảng giá áp dụng từ ngày 01/01/2026'], ['Giá đất tính theo vị trí thửa đất']] }
+const notes: XlsxSheet = {
+  name: 'Ghi chú',
+  rows: [['Bảng giá áp dụng từ ngày 01/01/2026'], ['Giá đất tính theo vị trí thửa đất']],
+}
 
 const tmp = mkdtempSync(join(tmpdir(), 'qh-xlsx-'))
 const created: string[] = []
@@ -58,7 +76,13 @@ const idFor = () => {
   created.push(id)
   return id
 }
-const base = { kind: 'prices', source: 'QĐ 02/2026/QĐ-UBND', date: '2026-01-01', province: 'TP.HCM', priceUnit: 1000 } as const
+const base = {
+  kind: 'prices',
+  source: 'QĐ 02/2026/QĐ-UBND',
+  date: '2026-01-01',
+  province: 'TP.HCM',
+  priceUnit: 1000,
+} as const
 
 let db: Database
 let workbook: string
@@ -90,7 +114,8 @@ const rowsOf = (datasetId: string) =>
     [datasetId],
   )
 
-const headerMissing = 'không thấy dòng tiêu đề bảng (ví dụ "Tên đường", "Từ", "Đến", "VT1") trong 30 dòng đầu; bỏ qua cả trang tính'
+const headerMissing =
+  'không thấy dòng tiêu đề bảng (ví dụ "Tên đường", "Từ", "Đến", "VT1") trong 30 dòng đầu; bỏ qua cả trang tính'
 const hcm = 'Thành phố Hồ Chí Minh'
 
 describe('price tables from Excel', () => {
@@ -98,7 +123,19 @@ describe('price tables from Excel', () => {
     const datasetId = idFor()
     const s = await importFile(db, { ...base, file: workbook, datasetId })
     expect(s).toMatchObject({ read: 11, inserted: 6, rejected: 5, unit: 'dòng' })
-    expect((await rowsOf(datasetId)).map((r) => [r.province, r.street_name, r.segment_from, r.segment_to, r.year, r.vt1, r.vt2, r.vt3, r.vt4])).toEqual([
+    expect(
+      (await rowsOf(datasetId)).map((r) => [
+        r.province,
+        r.street_name,
+        r.segment_from,
+        r.segment_to,
+        r.year,
+        r.vt1,
+        r.vt2,
+        r.vt3,
+        r.vt4,
+      ]),
+    ).toEqual([
       [hcm, 'Nguyễn Huệ', 'Lê Lợi', 'Tôn Đức Thắng', 2026, 687_200_000, 343_600_000, 274_880_000, 219_904_000],
       [hcm, 'Nguyễn Huệ', 'Tôn Đức Thắng', 'Bến Bạch Đằng', 2026, 600_000_000, 300_000_000, 240_000_000, 192_000_000],
       [hcm, 'Lê Lợi', 'Trọn đường', '', 2026, 500_000_000, 250_000_000, null, null],
@@ -113,7 +150,10 @@ describe('price tables from Excel', () => {
       { sheet: 'Quận 1', n: 17, reason: 'thiếu tên đường (street_name)' },
       { sheet: 'Ghi chú', n: 1, reason: headerMissing },
     ])
-    expect(formatRejections(s.rejections, s.unit, s.rejected).slice(0, 2)).toEqual(['Bị loại 5 dòng:', '  trang tính "Quận 1", dòng 12: thiếu giá VT1 (vt1)'])
+    expect(formatRejections(s.rejections, s.unit, s.rejected).slice(0, 2)).toEqual([
+      'Bị loại 5 dòng:',
+      '  trang tính "Quận 1", dòng 12: thiếu giá VT1 (vt1)',
+    ])
   })
 
   it('imports only the sheet --sheet names, with --map for a header the importer does not know', async () => {
@@ -124,17 +164,39 @@ describe('price tables from Excel', () => {
     })
     writeXlsx(file, [sheet('Phường Sài Gòn', 'Hàm Nghi'), sheet('Phường Bến Thành', 'Lê Thánh Tôn')])
     const datasetId = idFor()
-    const s = await importFile(db, { ...base, file, datasetId, sheet: 'phường bến thành', map: { street_name: 'Tuyến đường' } })
+    const s = await importFile(db, {
+      ...base,
+      file,
+      datasetId,
+      sheet: 'phường bến thành',
+      map: { street_name: 'Tuyến đường' },
+    })
     expect(s).toMatchObject({ read: 1, inserted: 1, rejected: 0 })
-    expect((await rowsOf(datasetId)).map((r) => [r.street_name, r.segment_from, r.segment_to, r.vt1])).toEqual([['Lê Thánh Tôn', 'Đầu đường', 'Cuối đường', 120_000_000]])
+    expect((await rowsOf(datasetId)).map((r) => [r.street_name, r.segment_from, r.segment_to, r.vt1])).toEqual([
+      ['Lê Thánh Tôn', 'Đầu đường', 'Cuối đường', 120_000_000],
+    ])
     await expect(importFile(db, { ...base, file, sheet: 'Phường 1' })).rejects.toThrow(
       'Tệp gia-dat-phuong.xlsx không có trang tính "Phường 1"; các trang: Phường Sài Gòn, Phường Bến Thành',
     )
   })
 
   it('takes --sheet on the command line', () => {
-    const parsed = parseImportArgs(['bang-gia.xlsx', '--kind', 'prices', '--sheet', 'Quận 3', '--source', 'QĐ 02/2026', '--date', '2026-01-01', '--price-unit', '1000'])
-    expect(parsed).toMatchObject({ options: { file: 'bang-gia.xlsx', kind: 'prices', sheet: 'Quận 3', priceUnit: 1000 } })
+    const parsed = parseImportArgs([
+      'bang-gia.xlsx',
+      '--kind',
+      'prices',
+      '--sheet',
+      'Quận 3',
+      '--source',
+      'QĐ 02/2026',
+      '--date',
+      '2026-01-01',
+      '--price-unit',
+      '1000',
+    ])
+    expect(parsed).toMatchObject({
+      options: { file: 'bang-gia.xlsx', kind: 'prices', sheet: 'Quận 3', priceUnit: 1000 },
+    })
   })
 
   it('splits one "Đoạn đường" cell into its two ends, and keeps any other text as the start', () => {

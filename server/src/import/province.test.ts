@@ -53,7 +53,9 @@ describe('province names in imports', () => {
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [feature] }))
     const datasetId = idFor('province')
     await importFile(t.db, { ...base, file, kind: 'parcels', datasetId })
-    const [row] = await t.db.query<{ province: string }>('select province from parcels where dataset_id = $1', [datasetId])
+    const [row] = await t.db.query<{ province: string }>('select province from parcels where dataset_id = $1', [
+      datasetId,
+    ])
     expect(row?.province).toBe('Thành phố Hồ Chí Minh')
 
     const res = await t.request(`/api/planning?lat=${lat + d / 2}&lng=${lng + d / 2}`, { token: user.token })
@@ -71,7 +73,9 @@ describe('province names in imports', () => {
     }
 
     for (const name of ['HCM', 'Tp Hồ Chí Minh', 'ho chi minh']) {
-      const found = await t.request(`/api/parcels?province=${encodeURIComponent(name)}&sheet_no=918&parcel_no=7171`, { token: user.token })
+      const found = await t.request(`/api/parcels?province=${encodeURIComponent(name)}&sheet_no=918&parcel_no=7171`, {
+        token: user.token,
+      })
       expect(
         parcelsData.parse(found.body.data).map((p) => p.province),
         name,
@@ -80,27 +84,56 @@ describe('province names in imports', () => {
   })
 
   it('takes the VN-2000 meridian from --province when the file declares no CRS, in any spelling', async () => {
-    const byOption = await importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', crs: { kind: 'vn2000', meridian: 105.75 }, datasetId: idFor('crs') })
-    const byProvince = await importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'TP.HCM', datasetId: idFor('prov') })
+    const byOption = await importFile(t.db, {
+      ...base,
+      file: vn2000Fixture,
+      kind: 'parcels',
+      crs: { kind: 'vn2000', meridian: 105.75 },
+      datasetId: idFor('crs'),
+    })
+    const byProvince = await importFile(t.db, {
+      ...base,
+      file: vn2000Fixture,
+      kind: 'parcels',
+      province: 'TP.HCM',
+      datasetId: idFor('prov'),
+    })
     expect(byProvince).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'province', inserted: byOption.inserted })
-    const extent = (id: string) => t.db.query<{ e: string }>('select ST_AsText(bounds) as e from datasets where id = $1', [id])
+    const extent = (id: string) =>
+      t.db.query<{ e: string }>('select ST_AsText(bounds) as e from datasets where id = $1', [id])
     expect(await extent(byProvince.datasetId)).toEqual(await extent(byOption.datasetId))
   })
 
   it('warns that a merged province spans several meridians when --province names one', async () => {
-    const s = await importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'tỉnh Lâm Đồng', datasetId: idFor('lamdong') })
+    const s = await importFile(t.db, {
+      ...base,
+      file: vn2000Fixture,
+      kind: 'parcels',
+      province: 'tỉnh Lâm Đồng',
+      datasetId: idFor('lamdong'),
+    })
     expect(s.crs).toBe('vn2000:107.75')
     expect(s.warnings.join(' ')).toMatch(/Lâm Đồng sau sáp nhập 2025 dùng nhiều kinh tuyến trục \(107.75, 108.5\)/)
   })
 
   it('refuses a --province that is no province, naming --crs as the other way', async () => {
-    await expect(importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'Tỉnh Không Có' })).rejects.toThrow(
-      /Không nhận ra tỉnh\/thành phố "Tỉnh Không Có" \(--province\).*--crs vn2000/,
-    )
+    await expect(
+      importFile(t.db, { ...base, file: vn2000Fixture, kind: 'parcels', province: 'Tỉnh Không Có' }),
+    ).rejects.toThrow(/Không nhận ra tỉnh\/thành phố "Tỉnh Không Có" \(--province\).*--crs vn2000/)
   })
 
   it('reads --province on the command line', () => {
-    const parsed = parseImportArgs(['x.dgn', '--kind', 'parcels', '--source', 'S', '--date', '2024-01-01', '--province', 'TP. Hồ Chí Minh'])
+    const parsed = parseImportArgs([
+      'x.dgn',
+      '--kind',
+      'parcels',
+      '--source',
+      'S',
+      '--date',
+      '2024-01-01',
+      '--province',
+      'TP. Hồ Chí Minh',
+    ])
     expect('options' in parsed && parsed.options.province).toBe('TP. Hồ Chí Minh')
   })
 })

@@ -48,18 +48,33 @@ export function createProgressBar(out: ProgressSink, now: () => number = () => p
 export function formatRejections(rejections: Rejection[], unit: string, total: number, limit = 20): string[] {
   if (total === 0) return []
   const lines = [`Bị loại ${int.format(total)} ${unit}${total > limit ? ` (${limit} ${unit} đầu):` : ':'}`]
-  for (const r of rejections.slice(0, limit)) lines.push(`  ${r.sheet === undefined ? '' : `trang tính "${r.sheet}", `}${unit} ${r.n}: ${r.reason}`)
+  for (const r of rejections.slice(0, limit))
+    lines.push(`  ${r.sheet === undefined ? '' : `trang tính "${r.sheet}", `}${unit} ${r.n}: ${r.reason}`)
   return lines
 }
 
 const encodingNames = { 'utf-8': 'UTF-8', tcvn3: 'TCVN3 (ABC)', vni: 'VNI', 'windows-1258': 'Windows-1258' }
-const encodingFrom = { option: 'theo --encoding', cpg: 'theo tệp .cpg', format: 'theo định dạng', detected: 'nhận ra từ nội dung tệp' }
+const encodingFrom = {
+  option: 'theo --encoding',
+  cpg: 'theo tệp .cpg',
+  format: 'theo định dạng',
+  detected: 'nhận ra từ nội dung tệp',
+}
 
 export function formatSummary(s: ImportSummary): string[] {
-  const crsFrom = { option: 'theo --crs', prj: 'theo tệp .prj', province: 'theo kinh tuyến trục của tỉnh (--province)', default: 'mặc định' }[s.crsFrom]
+  const crsFrom = {
+    option: 'theo --crs',
+    prj: 'theo tệp .prj',
+    province: 'theo kinh tuyến trục của tỉnh (--province)',
+    default: 'mặc định',
+  }[s.crsFrom]
   return [
     `${s.replaced ? 'Đã thay' : 'Đã nhập'} bộ dữ liệu "${s.datasetId}" (${s.kind}), hệ tọa độ ${s.crs} (${crsFrom}).`,
-    ...(s.text && s.text.encoding !== 'utf-8' ? [`Chữ tiếng Việt đọc theo bảng mã ${encodingNames[s.text.encoding]} (${encodingFrom[s.text.from]}), đã chuyển sang Unicode.`] : []),
+    ...(s.text && s.text.encoding !== 'utf-8'
+      ? [
+          `Chữ tiếng Việt đọc theo bảng mã ${encodingNames[s.text.encoding]} (${encodingFrom[s.text.from]}), đã chuyển sang Unicode.`,
+        ]
+      : []),
     ...s.warnings.map((w) => `Cảnh báo: ${w}`),
     `Đọc ${int.format(s.read)} ${s.unit}; ghi ${int.format(s.inserted)} dòng; sửa hình học ${int.format(s.repaired)}; loại ${int.format(s.rejected)}.`,
     `Thời gian ${one.format(s.seconds)} s, ${int.format(s.rowsPerSecond)} dòng/s. Phiên bản dữ liệu ${s.dataVersion} (bản đồ được làm mới).`,

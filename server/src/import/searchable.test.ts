@@ -34,7 +34,13 @@ function parcel(i: number, props: Record<string, unknown>) {
   ]
   return {
     type: 'Feature',
-    properties: { so_to: 18, phuong_xa: 'Phường Hòa Khánh Bắc', quan_huyen: 'Quận Liên Chiểu', tinh_tp: 'TP. Đà Nẵng', ...props },
+    properties: {
+      so_to: 18,
+      phuong_xa: 'Phường Hòa Khánh Bắc',
+      quan_huyen: 'Quận Liên Chiểu',
+      tinh_tp: 'TP. Đà Nẵng',
+      ...props,
+    },
     geometry: { type: 'Polygon', coordinates: [ring] },
   }
 }
@@ -52,13 +58,25 @@ describe('imported parcels in the search', () => {
     await importFile(t.db, { file, kind: 'parcels', source: 'Thử nghiệm', date: '2024-06-01', datasetId })
 
     const street = await search('Nguyen Luong Bang')
-    expect(street[0]).toMatchObject({ kind: 'street', label: 'Nguyễn Lương Bằng', detail: 'Phường Hòa Khánh Bắc, Quận Liên Chiểu, Thành phố Đà Nẵng' })
+    expect(street[0]).toMatchObject({
+      kind: 'street',
+      label: 'Nguyễn Lương Bằng',
+      detail: 'Phường Hòa Khánh Bắc, Quận Liên Chiểu, Thành phố Đà Nẵng',
+    })
     expect(street.filter((r) => r.kind === 'street' && r.label === 'Nguyễn Lương Bằng')).toHaveLength(1)
     expect(street[0]!.lng).toBeCloseTo(108.15, 2)
     expect(street[0]!.lat).toBeCloseTo(16.07, 2)
     expect((await search('au co'))[0]).toMatchObject({ kind: 'street', label: 'Đường Âu Cơ' })
-    expect((await search('hoa khanh bac'))[0]).toMatchObject({ kind: 'ward', label: 'Phường Hòa Khánh Bắc', detail: 'Quận Liên Chiểu, Thành phố Đà Nẵng' })
-    expect((await search('12 nguyen luong bang'))[0]).toMatchObject({ kind: 'address', label: '12 Nguyễn Lương Bằng', detail: 'Tờ 18, thửa 118, Thành phố Đà Nẵng' })
+    expect((await search('hoa khanh bac'))[0]).toMatchObject({
+      kind: 'ward',
+      label: 'Phường Hòa Khánh Bắc',
+      detail: 'Quận Liên Chiểu, Thành phố Đà Nẵng',
+    })
+    expect((await search('12 nguyen luong bang'))[0]).toMatchObject({
+      kind: 'address',
+      label: '12 Nguyễn Lương Bằng',
+      detail: 'Tờ 18, thửa 118, Thành phố Đà Nẵng',
+    })
     expect((await search('thửa 118 tờ 18')).map((r) => r.label)).toContain('Tờ 18, thửa 118')
 
     await t.db.query('delete from datasets where id = $1', [datasetId])

@@ -6,7 +6,14 @@ export type ImportKind = (typeof importKinds)[number]
 export type FileFormat = 'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | 'dxf' | 'gpkg' | 'kml' | 'zip' | 'xlsx'
 
 /** Formats with geometry that GDAL reads (besides GeoJSON and Shapefile, which have their own streaming readers). */
-export const gdalVectorFormats = ['dgn', 'mapinfo', 'dxf', 'gpkg', 'kml', 'zip'] as const satisfies readonly FileFormat[]
+export const gdalVectorFormats = [
+  'dgn',
+  'mapinfo',
+  'dxf',
+  'gpkg',
+  'kml',
+  'zip',
+] as const satisfies readonly FileFormat[]
 
 /**
  * WGS84 longitude/latitude, or a VN-2000 Transverse Mercator grid on one central meridian: the

@@ -33,7 +33,11 @@ export function requireValue<T>(v: T | null, label: string): T {
  * `integer`: "12.500", "1,500"); otherwise a lone `,` is the Vietnamese decimal comma ("1234,5") and
  * a lone `.` the decimal point.
  */
-export function number(v: unknown, label: string, opts: { integer?: boolean; thousands?: boolean; min?: number; max?: number } = {}): number | null {
+export function number(
+  v: unknown,
+  label: string,
+  opts: { integer?: boolean; thousands?: boolean; min?: number; max?: number } = {},
+): number | null {
   let n: number
   if (typeof v === 'number') {
     n = v

@@ -19,11 +19,18 @@ const legacy: Record<Exclude<TextEncoding, 'utf-8'>, string[]> = {
   tcvn3: ['Nguy\xd4n Th\xde Minh Khai', '\xa7\xad\xeang L\xaa L\xeei', 'Ph\xad\xeang B\xd5n Ngh\xd0'],
   vni: ['Nguye\xe3n Th\xf2 Minh Khai', '\xd1\xf6\xf4\xf8ng Le\xe2 L\xf4\xefi', 'Ph\xf6\xf4\xf8ng Be\xe1n Nghe\xf9'],
   // Windows-1258 writes most tones as combining marks after the letter (0xDE tilde, 0xF2 dot below, 0xCC grave, 0xEC acute).
-  'windows-1258': ['Nguy\xea\xden Thi\xf2 Minh Khai', '\xd0\xfd\xf5\xccng L\xea L\xf5\xf2i', 'Ph\xfd\xf5\xccng B\xea\xecn Ngh\xe9'],
+  'windows-1258': [
+    'Nguy\xea\xden Thi\xf2 Minh Khai',
+    '\xd0\xfd\xf5\xccng L\xea L\xf5\xf2i',
+    'Ph\xfd\xf5\xccng B\xea\xecn Ngh\xe9',
+  ],
 }
 const encodings = Object.keys(legacy) as Exclude<TextEncoding, 'utf-8'>[]
 /** What GDAL hands over when it reads a charset it cannot convert as Latin-1: each byte as a character, in UTF-8. */
-const asGdalLatin1 = (s: string) => (Buffer.from(s, 'latin1').toString('utf8') === s ? s : Buffer.from(Buffer.from(s, 'latin1').toString('latin1'), 'utf8').toString('latin1'))
+const asGdalLatin1 = (s: string) =>
+  Buffer.from(s, 'latin1').toString('utf8') === s
+    ? s
+    : Buffer.from(Buffer.from(s, 'latin1').toString('latin1'), 'utf8').toString('latin1')
 
 describe('Vietnamese legacy encodings', () => {
   it.each(encodings)('reads %s text as Unicode NFC', (encoding) => {
@@ -87,8 +94,26 @@ describe('importing legacy text', () => {
       base,
       fields,
       [
-        { rings: square(0), attrs: { so_to: 18, so_thua: 118, dia_chi: Buffer.concat([Buffer.from('12 '), minhKhai!]), phuong_xa: benNghe!, tinh_tp: 'TP.HCM' } },
-        { rings: square(1), attrs: { so_to: 18, so_thua: 119, dia_chi: Buffer.concat([Buffer.from('5 '), leLoi!]), phuong_xa: benNghe!, tinh_tp: 'TP.HCM' } },
+        {
+          rings: square(0),
+          attrs: {
+            so_to: 18,
+            so_thua: 118,
+            dia_chi: Buffer.concat([Buffer.from('12 '), minhKhai!]),
+            phuong_xa: benNghe!,
+            tinh_tp: 'TP.HCM',
+          },
+        },
+        {
+          rings: square(1),
+          attrs: {
+            so_to: 18,
+            so_thua: 119,
+            dia_chi: Buffer.concat([Buffer.from('5 '), leLoi!]),
+            phuong_xa: benNghe!,
+            tinh_tp: 'TP.HCM',
+          },
+        },
       ],
       opts.cpg === undefined ? {} : { cpg: opts.cpg },
     )
@@ -103,7 +128,10 @@ describe('importing legacy text', () => {
       datasetId,
       encoding: opts.option,
     })
-    const rows = await db.query<{ address: string; ward: string }>('select address, ward from parcels where dataset_id = $1 order by parcel_no', [datasetId])
+    const rows = await db.query<{ address: string; ward: string }>(
+      'select address, ward from parcels where dataset_id = $1 order by parcel_no',
+      [datasetId],
+    )
     return { summary, rows }
   }
 
@@ -160,8 +188,13 @@ describe('importing legacy text', () => {
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [] }))
     const cli = join(import.meta.dirname, '../cli/import.ts')
     const args = [cli, file, '--kind', 'parcels', '--source', 'Thử', '--date', '2024-06-01', '--encoding', 'koi8-r']
-    const res = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(tmp, 'data') } })
+    const res = spawnSync(process.execPath, args, {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(tmp, 'data') },
+    })
     expect(res.status).toBe(1)
-    expect(res.stderr).toBe('Không nhập được: Không biết bảng mã "koi8-r"; dùng --encoding utf-8|tcvn3|vni|windows-1258\n')
+    expect(res.stderr).toBe(
+      'Không nhập được: Không biết bảng mã "koi8-r"; dùng --encoding utf-8|tcvn3|vni|windows-1258\n',
+    )
   })
 })

@@ -13,7 +13,11 @@ describe('mailer without SMTP', () => {
       { smtpUrl: undefined, mailFrom: 'Quy hoạch VN <no-reply@example.vn>', mailOutboxDir: outbox },
       createLogger('info', (l) => logs.push(l)),
     )
-    await mailer.send({ to: 'nguoi.nhan@example.vn', subject: 'Mã đặt lại mật khẩu', text: 'Mã của bạn: K7QPM2-482913' })
+    await mailer.send({
+      to: 'nguoi.nhan@example.vn',
+      subject: 'Mã đặt lại mật khẩu',
+      text: 'Mã của bạn: K7QPM2-482913',
+    })
 
     const files = readdirSync(outbox)
     expect(files).toHaveLength(1)

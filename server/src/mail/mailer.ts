@@ -28,7 +28,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail })
       await mkdir(config.mailOutboxDir, { recursive: true, mode: PRIVATE_DIR })
-      const file = join(config.mailOutboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`)
+      const file = join(
+        config.mailOutboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      )
       // Reset codes are in these files: the server's user only.
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE })
       logger.info('mail written to outbox', { file, subject: mail.subject })

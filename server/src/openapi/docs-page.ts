@@ -1,6 +1,7 @@
 import { routeSpecs } from './routes-spec.ts'
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 
 /**
  * The API reference as one plain HTML page: no script and no inline style, so it passes the site's

@@ -7,14 +7,31 @@ type Json = Record<string, unknown>
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client sends or receives. */
 function schemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as Json
   return rest
 }
 
 function parameters(spec: RouteSpec): Json[] {
-  const inPath = Object.entries(spec.pathParams ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }))
-  const query = spec.query ? (schemaOf(spec.query, 'input') as { properties?: Record<string, Json>; required?: string[] }) : {}
-  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: (query.required ?? []).includes(name), schema }))
+  const inPath = Object.entries(spec.pathParams ?? {}).map(([name, description]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  }))
+  const query = spec.query
+    ? (schemaOf(spec.query, 'input') as { properties?: Record<string, Json>; required?: string[] })
+    : {}
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: (query.required ?? []).includes(name),
+    schema,
+  }))
   return [...inPath, ...inQuery]
 }
 
@@ -27,8 +44,17 @@ function okResponse(spec: RouteSpec): Json {
       : 'json' in a
         ? { 'application/json': { schema: schemaOf(a.json, 'output') } }
         : { [a.binary]: { schema: { type: 'string', contentEncoding: 'binary' } } }
-  const extra = spec.path.startsWith('/tiles/') && 'binary' in a ? { '204': { description: 'Ô trống hoặc ngoài phạm vi dữ liệu' } } : {}
-  return { [status]: { description: spec.counted ? 'Thành công (tính một lượt; meta.usage cho biết số lượt)' : 'Thành công', content }, ...extra }
+  const extra =
+    spec.path.startsWith('/tiles/') && 'binary' in a
+      ? { '204': { description: 'Ô trống hoặc ngoài phạm vi dữ liệu' } }
+      : {}
+  return {
+    [status]: {
+      description: spec.counted ? 'Thành công (tính một lượt; meta.usage cho biết số lượt)' : 'Thành công',
+      content,
+    },
+    ...extra,
+  }
 }
 
 function failureResponses(spec: RouteSpec): Json {
@@ -39,7 +65,12 @@ function failureResponses(spec: RouteSpec): Json {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
   }
   const failure = { $ref: '#/components/schemas/Failure' }
-  return Object.fromEntries([...byStatus].map(([status, codes]) => [String(status), { description: codes.join(', '), content: { 'application/json': { schema: failure } } }]))
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [
+      String(status),
+      { description: codes.join(', '), content: { 'application/json': { schema: failure } } },
+    ]),
+  )
 }
 
 function operation(spec: RouteSpec): Json {
@@ -48,7 +79,11 @@ function operation(spec: RouteSpec): Json {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', properties: { images: { type: 'array', items: { type: 'string', contentEncoding: 'binary' } } }, required: ['images'] },
+            schema: {
+              type: 'object',
+              properties: { images: { type: 'array', items: { type: 'string', contentEncoding: 'binary' } } },
+              required: ['images'],
+            },
           },
         },
       }
@@ -81,7 +116,9 @@ export function openApiDocument(specs: RouteSpec[] = routeSpecs): Json {
     tags: [{ name: 'auth' }, { name: 'lookups' }, { name: 'uploads' }, { name: 'tiles' }, { name: 'system' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'access_token từ POST /api/auth/login' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'access_token từ POST /api/auth/login' },
+      },
       schemas: { Failure: schemaOf(failureSchema, 'output') },
     },
   }

@@ -6,8 +6,17 @@ import { demoLoaded } from '../testing/demo.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { routeSpecs, type RouteSpec } from './routes-spec.ts'
 
-type Operation = { responses: Record<string, unknown>; parameters: { name: string; in: string }[]; security?: unknown[] }
-type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } }
+type Operation = {
+  responses: Record<string, unknown>
+  parameters: { name: string; in: string }[]
+  security?: unknown[]
+}
+type Doc = {
+  openapi: string
+  info: { title: string; version: string }
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, unknown> }
+}
 
 let t: TestApp
 let user: TestUser
@@ -33,7 +42,14 @@ function specFor(method: string, path: string): RouteSpec {
 function expectDocumented(method: string, path: string, res: { status: number; body: unknown }) {
   expect(Object.keys(doc.paths[path]?.[method]?.responses ?? {})).toContain(String(res.status))
   const spec = specFor(method, path)
-  const schema = res.status >= 400 ? failureSchema : 'envelope' in spec.answer ? successSchema(spec.answer.envelope) : 'json' in spec.answer ? spec.answer.json : z.unknown()
+  const schema =
+    res.status >= 400
+      ? failureSchema
+      : 'envelope' in spec.answer
+        ? successSchema(spec.answer.envelope)
+        : 'json' in spec.answer
+          ? spec.answer.json
+          : z.unknown()
   const parsed = z.safeParse(schema, res.body)
   expect(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error)).toBe(true)
 }
@@ -58,12 +74,19 @@ describe('the OpenAPI document at /api/openapi.json', () => {
         ).toEqual([...inTemplate].sort())
       }
     }
-    for (const ref of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)) expect(doc.components.schemas).toHaveProperty(ref[1]!)
+    for (const ref of JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g))
+      expect(doc.components.schemas).toHaveProperty(ref[1]!)
   })
 
   it('covers every route the server registers, and describes no route the server does not answer', () => {
-    const registered = new Set(t.app.routes.filter((r) => r.method !== 'ALL' && !/(^|\/)\*$/.test(r.path)).map((r) => `${r.method.toLowerCase()} ${asOpenApiPath(r.path)}`))
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)))
+    const registered = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && !/(^|\/)\*$/.test(r.path))
+        .map((r) => `${r.method.toLowerCase()} ${asOpenApiPath(r.path)}`),
+    )
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)),
+    )
     // The build files are served by the static site's catch-all, not by a route of their own.
     const servedByTheSite = new Set(['get /builds/latest.json', 'get /builds/meta/{file}'])
     expect([...registered].filter((r) => !documented.has(r))).toEqual([])
@@ -74,7 +97,9 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     const planning = doc.paths['/api/planning']!.get!
     expect(planning.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['query:lat', 'query:lng'])
     expect(planning.security).toEqual([{ bearer: [] }])
-    expect(Object.keys(planning.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429', '500', '503']))
+    expect(Object.keys(planning.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '429', '500', '503']),
+    )
   })
 })
 
@@ -88,7 +113,11 @@ describe('real answers match the document', () => {
       `select ST_Y(ST_PointOnSurface(geom))::float8 as lat, ST_X(ST_PointOnSurface(geom))::float8 as lng from parcels where dataset_id = 'demo' order by id limit 1`,
     )
     const { lat, lng } = spot[0]!
-    expectDocumented('get', '/api/planning', await t.request(`/api/planning?lat=${lat}&lng=${lng}`, { token: user.token }))
+    expectDocumented(
+      'get',
+      '/api/planning',
+      await t.request(`/api/planning?lat=${lat}&lng=${lng}`, { token: user.token }),
+    )
     const refused = await t.request(`/api/planning?lat=${lat}&lng=${lng}`)
     expect(refused.status).toBe(401)
     expectDocumented('get', '/api/planning', refused)

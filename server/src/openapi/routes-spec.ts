@@ -1,6 +1,25 @@
 import { z } from 'zod'
-import { forgotPasswordBody, loginBody, loginData, meData, registerBody, registerData, resetPasswordBody, usageData } from '#core/contract/auth.ts'
-import { latLngQuery, parcelsData, parcelsQuery, planningData, searchData, searchQuery, uploadData, valuationBody, valuationData } from '#core/contract/lookups.ts'
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginData,
+  meData,
+  registerBody,
+  registerData,
+  resetPasswordBody,
+  usageData,
+} from '#core/contract/auth.ts'
+import {
+  latLngQuery,
+  parcelsData,
+  parcelsQuery,
+  planningData,
+  searchData,
+  searchQuery,
+  uploadData,
+  valuationBody,
+  valuationData,
+} from '#core/contract/lookups.ts'
 import { compareData, planCompareQuery } from '#core/contract/plans.ts'
 import { buildInfo, healthData } from '#core/contract/system.ts'
 import { overlayList, tileJson } from '#core/contract/tiles.ts'
@@ -35,9 +54,30 @@ const tile = { z: 'Mức phóng (zoom)', x: 'Cột ô' }
  * routes are the same set, so a route cannot be added without its description.
  */
 export const routeSpecs: RouteSpec[] = [
-  { method: 'get', path: '/api/health', summary: 'Tình trạng máy chủ và cơ sở dữ liệu', tag: 'system', answer: { envelope: healthData }, codes: [] },
-  { method: 'get', path: '/api/openapi.json', summary: 'Tài liệu OpenAPI 3.1 này', tag: 'system', answer: { json: z.object({ openapi: z.string() }).loose() }, codes: [] },
-  { method: 'get', path: '/api/docs', summary: 'Tài liệu API dạng trang HTML', tag: 'system', answer: { binary: 'text/html' }, codes: [] },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Tình trạng máy chủ và cơ sở dữ liệu',
+    tag: 'system',
+    answer: { envelope: healthData },
+    codes: [],
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'Tài liệu OpenAPI 3.1 này',
+    tag: 'system',
+    answer: { json: z.object({ openapi: z.string() }).loose() },
+    codes: [],
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    summary: 'Tài liệu API dạng trang HTML',
+    tag: 'system',
+    answer: { binary: 'text/html' },
+    codes: [],
+  },
   {
     method: 'post',
     path: '/api/auth/register',
@@ -56,7 +96,15 @@ export const routeSpecs: RouteSpec[] = [
     answer: { envelope: loginData },
     codes: ['BadRequest', 'Unauthorized', 'TooManyRequests'],
   },
-  { method: 'post', path: '/api/auth/logout', summary: 'Đăng xuất: token ngừng hoạt động', tag: 'auth', bearer: true, answer: { envelope: z.null() }, codes: ['Unauthorized'] },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'Đăng xuất: token ngừng hoạt động',
+    tag: 'auth',
+    bearer: true,
+    answer: { envelope: z.null() },
+    codes: ['Unauthorized'],
+  },
   {
     method: 'post',
     path: '/api/auth/forgotPassword',
@@ -75,8 +123,24 @@ export const routeSpecs: RouteSpec[] = [
     answer: { envelope: z.null() },
     codes: ['BadRequest', 'Unauthorized', 'TooManyRequests'],
   },
-  { method: 'get', path: '/api/auth/usage', summary: 'Số lượt tra cứu đã dùng hôm nay', tag: 'auth', bearer: true, answer: { envelope: usageData }, codes: ['Unauthorized'] },
-  { method: 'get', path: '/api/auth/me', summary: 'Thông tin tài khoản', tag: 'auth', bearer: true, answer: { envelope: meData }, codes: ['Unauthorized'] },
+  {
+    method: 'get',
+    path: '/api/auth/usage',
+    summary: 'Số lượt tra cứu đã dùng hôm nay',
+    tag: 'auth',
+    bearer: true,
+    answer: { envelope: usageData },
+    codes: ['Unauthorized'],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/me',
+    summary: 'Thông tin tài khoản',
+    tag: 'auth',
+    bearer: true,
+    answer: { envelope: meData },
+    codes: ['Unauthorized'],
+  },
   {
     method: 'get',
     path: '/api/planning',
@@ -178,7 +242,14 @@ export const routeSpecs: RouteSpec[] = [
     answer: { binary: 'application/octet-stream' },
     codes: ['BadRequest'],
   },
-  { method: 'get', path: '/tiles/overlays.json', summary: 'Danh sách bản đồ quy hoạch dạng ảnh (TileJSON 3.0)', tag: 'tiles', answer: { json: overlayList }, codes: [] },
+  {
+    method: 'get',
+    path: '/tiles/overlays.json',
+    summary: 'Danh sách bản đồ quy hoạch dạng ảnh (TileJSON 3.0)',
+    tag: 'tiles',
+    answer: { json: overlayList },
+    codes: [],
+  },
   {
     method: 'get',
     path: '/tiles/raster/{id}/{z}/{x}/{file}',
@@ -206,7 +277,14 @@ export const routeSpecs: RouteSpec[] = [
     answer: { binary: 'application/vnd.mapbox-vector-tile' },
     codes: ['NotFound', 'BadRequest'],
   },
-  { method: 'get', path: '/builds/latest.json', summary: 'Bản dựng đang chạy', tag: 'system', answer: { json: buildInfo }, codes: [] },
+  {
+    method: 'get',
+    path: '/builds/latest.json',
+    summary: 'Bản dựng đang chạy',
+    tag: 'system',
+    answer: { json: buildInfo },
+    codes: [],
+  },
   {
     method: 'get',
     path: '/builds/meta/{file}',

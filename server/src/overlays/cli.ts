@@ -38,7 +38,11 @@ export async function runRasterKind(argv: string[]): Promise<number | undefined>
   let db: Database | undefined
   try {
     // The scan is read and checked before the database is opened: bad input fails fast.
-    prepared = await prepareOverlay({ ...opts, dataDir: config.databaseUrl ? undefined : config.dataDir, log: (line) => process.stderr.write(`${line}\n`) })
+    prepared = await prepareOverlay({
+      ...opts,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      log: (line) => process.stderr.write(`${line}\n`),
+    })
     db = await openDatabase(config)
     await migrate(db)
     const s = await prepared.store(db)

@@ -61,7 +61,10 @@ export function georefFromGcps(typed: TypedGcp[], crs: OverlayCrs | undefined): 
   let points: ControlPoint[]
   const degrees = typed.every(isDegrees)
   if (crs?.kind === 'wgs84' || (!crs && degrees)) {
-    if (!degrees) throw new ImportError('Điểm khống chế có tọa độ không phải độ WGS84; với VN-2000 hãy ghi --crs vn2000:<kinh tuyến trục>')
+    if (!degrees)
+      throw new ImportError(
+        'Điểm khống chế có tọa độ không phải độ WGS84; với VN-2000 hãy ghi --crs vn2000:<kinh tuyến trục>',
+      )
     const lngLat = typed.map((g) => (Math.abs(g.a) > Math.abs(g.b) ? [g.a, g.b] : [g.b, g.a]) as [number, number])
     const lng0 = lngLat.reduce((s, p) => s + p[0], 0) / lngLat.length
     srs = `+proj=tmerc +lat_0=0 +lon_0=${lng0.toFixed(6)} +k=1 +x_0=500000 +y_0=0 +datum=WGS84 +units=m +no_defs`
@@ -97,6 +100,8 @@ export function georefFromGcps(typed: TypedGcp[], crs: OverlayCrs | undefined): 
 export function checkResiduals(residuals: number[]): void {
   const worst = residuals.reduce((w, r, i) => (r > residuals[w]! ? i : w), 0)
   if (residuals[worst]! > MAX_GCP_RESIDUAL_M) {
-    throw new ImportError(`Điểm khống chế ${worst + 1} lệch ${residuals[worst]!.toFixed(2)} m (tối đa ${MAX_GCP_RESIDUAL_M} m); kiểm tra tọa độ hoặc vị trí điểm đó`)
+    throw new ImportError(
+      `Điểm khống chế ${worst + 1} lệch ${residuals[worst]!.toFixed(2)} m (tối đa ${MAX_GCP_RESIDUAL_M} m); kiểm tra tọa độ hoặc vị trí điểm đó`,
+    )
   }
 }

@@ -39,14 +39,21 @@ export type PdfSheet = {
  * has accepted its size on disk. GDAL in WebAssembly
  * has no PDF reader (its PDF driver only writes), hence this one.
  */
-export async function readGeospatialPdf(file: string, scratchStem: string, ensureRoom: (bytes: number) => void): Promise<PdfSheet> {
+export async function readGeospatialPdf(
+  file: string,
+  scratchStem: string,
+  ensureRoom: (bytes: number) => void,
+): Promise<PdfSheet> {
   let pdf: PdfFile | undefined
   try {
     pdf = new PdfFile(file)
     const page = firstPage(pdf)
     const images = placedImages(pdf, page)
     const area = (m: number[]) => Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)
-    const largest = images.reduce<(typeof images)[number] | undefined>((best, p) => (!best || area(p.ctm) > area(best.ctm) ? p : best), undefined)
+    const largest = images.reduce<(typeof images)[number] | undefined>(
+      (best, p) => (!best || area(p.ctm) > area(best.ctm) ? p : best),
+      undefined,
+    )
     if (!largest) {
       throw new ImportError(
         `${basename(file)} không có ảnh quét (bản vẽ vector): chỉ nhập được PDF chứa ảnh; hãy xuất tờ bản đồ thành GeoTIFF (QGIS, ArcGIS hoặc gdal_translate) rồi nhập tệp đó`,
@@ -55,17 +62,24 @@ export async function readGeospatialPdf(file: string, scratchStem: string, ensur
     // A scan the writer cut into tiles is several images of the map's size; a legend or a logo is small.
     const parts = new Set(images.filter((p) => area(p.ctm) >= MAP_PART * area(largest.ctm)).map((p) => p.image))
     if (parts.size > 1) {
-      throw new ImportError(`${basename(file)} vẽ tờ bản đồ thành ${parts.size} ảnh ghép lại (ảnh chia ô), chưa ghép được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`)
+      throw new ImportError(
+        `${basename(file)} vẽ tờ bản đồ thành ${parts.size} ảnh ghép lại (ảnh chia ô), chưa ghép được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`,
+      )
     }
     const notes: string[] = []
     const others = new Set(images.map((p) => p.image)).size - 1
     if (others > 0) notes.push(`PDF vẽ thêm ${others} ảnh nhỏ (chú giải, khung tên …), không nhập`)
     const written = await writeImage(pdf, largest.image, scratchStem, ensureRoom)
     const georef = pdfGeoref(pdf, page, largest)
-    notes.push(`Ảnh trong PDF: ${written.width} × ${written.height} px${georef ? `, tọa độ theo ${georef.encoding}` : ', không có tọa độ'}`)
+    notes.push(
+      `Ảnh trong PDF: ${written.width} × ${written.height} px${georef ? `, tọa độ theo ${georef.encoding}` : ', không có tọa độ'}`,
+    )
     return { image: written.path, georef, notes }
   } catch (err) {
-    if (err instanceof PdfUnsupported) throw new ImportError(`${basename(file)} có ${err.message}, chưa đọc được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`)
+    if (err instanceof PdfUnsupported)
+      throw new ImportError(
+        `${basename(file)} có ${err.message}, chưa đọc được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`,
+      )
     if (err instanceof PdfBroken || err instanceof PdfSyntaxError || err instanceof PdfTruncated) {
       throw new ImportError(`Tệp PDF hỏng, không đọc được ${basename(file)}: ${err.message || 'dữ liệu bị cắt cụt'}`)
     }

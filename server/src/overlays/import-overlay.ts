@@ -82,31 +82,51 @@ const defaultFreeBytes = (path: string) => {
   return s.bavail * s.bsize
 }
 
-type Placement = { how: OverlaySummary['georef']; srs: string; label: string; transform: GeoTransform; gcpArgs: string[]; residuals: number[] }
+type Placement = {
+  how: OverlaySummary['georef']
+  srs: string
+  label: string
+  transform: GeoTransform
+  gcpArgs: string[]
+  residuals: number[]
+}
 
 /**
  * Placement by control points, typed or read from a geospatial PDF: fitted, each residual logged, and
  * refused over the threshold, the same way for both.
  */
-function gcpPlacement(how: 'gcp' | 'geospatial-pdf', gcps: TypedGcp[], crs: OverlayCrs | undefined, log: OverlayImportOptions['log']): Placement {
+function gcpPlacement(
+  how: 'gcp' | 'geospatial-pdf',
+  gcps: TypedGcp[],
+  crs: OverlayCrs | undefined,
+  log: OverlayImportOptions['log'],
+): Placement {
   const g = georefFromGcps(gcps, crs)
   for (const note of g.notes) log?.(note)
   g.residuals.forEach((r, i) => {
     const p = g.points[i]!
     log?.(`Điểm khống chế ${i + 1} (cột ${p.pixel}, dòng ${p.line}): sai số ${r.toFixed(2)} m`)
   })
-  if (how === 'gcp' && g.points.length === 3) log?.('Với đúng 3 điểm, sai số luôn bằng 0: thêm điểm thứ 4 để kiểm tra độ chính xác')
+  if (how === 'gcp' && g.points.length === 3)
+    log?.('Với đúng 3 điểm, sai số luôn bằng 0: thêm điểm thứ 4 để kiểm tra độ chính xác')
   checkResiduals(g.residuals)
   const gcpArgs = g.points.flatMap((p) => ['-gcp', String(p.pixel), String(p.line), String(p.x), String(p.y)])
   return { how, srs: g.srs, label: g.label, transform: g.transform, gcpArgs, residuals: g.residuals }
 }
 
 /** How the scan is placed on the ground: control points typed, a geospatial PDF's own, its GeoTIFF georeferencing or a world file. */
-async function placementOf(gdal: Gdal, info: RasterInfo, opts: OverlayImportOptions, pdf: PdfSheet | undefined): Promise<Placement> {
+async function placementOf(
+  gdal: Gdal,
+  info: RasterInfo,
+  opts: OverlayImportOptions,
+  pdf: PdfSheet | undefined,
+): Promise<Placement> {
   if (opts.gcps && opts.gcps.length > 0) return gcpPlacement('gcp', opts.gcps, opts.crs, opts.log)
   if (pdf) {
     if (!pdf.georef) {
-      throw new ImportError('PDF chưa có tọa độ (không có /VP … /Measure /GEO hay /LGIDict): thêm ít nhất 3 điểm khống chế --gcp cột,dòng,X,Y trên ảnh trong PDF và --crs')
+      throw new ImportError(
+        'PDF chưa có tọa độ (không có /VP … /Measure /GEO hay /LGIDict): thêm ít nhất 3 điểm khống chế --gcp cột,dòng,X,Y trên ảnh trong PDF và --crs',
+      )
     }
     if (opts.crs) throw new ImportError('PDF đã có hệ tọa độ riêng; --crs chỉ dùng kèm các điểm khống chế --gcp')
     const [width, height] = info.size ?? [0, 0]
@@ -123,7 +143,10 @@ async function placementOf(gdal: Gdal, info: RasterInfo, opts: OverlayImportOpti
   const how = (info.files ?? []).some((f) => WORLD_FILE.test(f)) ? 'world-file' : 'geotiff'
   const wkt = info.coordinateSystem?.wkt?.trim()
   const srs = opts.crs?.srs ?? wkt
-  if (!srs) throw new ImportError('Ảnh có world file nhưng không rõ hệ tọa độ: thêm --crs vn2000:<kinh tuyến trục> hoặc --crs EPSG:4326')
+  if (!srs)
+    throw new ImportError(
+      'Ảnh có world file nhưng không rõ hệ tọa độ: thêm --crs vn2000:<kinh tuyến trục> hoặc --crs EPSG:4326',
+    )
   return { how, srs, label: opts.crs?.label ?? (wkt ? 'theo tệp' : ''), transform: gt, gcpArgs: [], residuals: [] }
 }
 
@@ -132,7 +155,8 @@ async function footprintOf(gdal: Gdal, p: Placement, width: number, height: numb
   const steps = 8
   const ring: [number, number][] = []
   const edge = (from: [number, number], to: [number, number]) => {
-    for (let i = 0; i < steps; i++) ring.push([from[0] + ((to[0] - from[0]) * i) / steps, from[1] + ((to[1] - from[1]) * i) / steps])
+    for (let i = 0; i < steps; i++)
+      ring.push([from[0] + ((to[0] - from[0]) * i) / steps, from[1] + ((to[1] - from[1]) * i) / steps])
   }
   edge([0, 0], [width, 0])
   edge([width, 0], [width, height])
@@ -168,7 +192,12 @@ function ringArea(points: [number, number][]): number {
  * Zooms: the deepest is the one whose pixel is nearest the scan's own (no detail lost, none invented);
  * the shallowest shows the whole sheet in about one tile.
  */
-export function zoomsFor(mercBox: Box, mercArea: number, width: number, height: number): { minzoom: number; maxzoom: number } {
+export function zoomsFor(
+  mercBox: Box,
+  mercArea: number,
+  width: number,
+  height: number,
+): { minzoom: number; maxzoom: number } {
   const res = Math.sqrt(mercArea / (width * height))
   const maxzoom = Math.max(0, Math.min(22, Math.round(Math.log2(resolutionAt(0) / res))))
   const span = Math.max(mercBox.maxX - mercBox.minX, mercBox.maxY - mercBox.minY)
@@ -179,9 +208,11 @@ export function zoomsFor(mercBox: Box, mercArea: number, width: number, height: 
 function checkOptions(opts: OverlayImportOptions): string {
   if (!opts.name.trim()) throw new ImportError('Thiếu tên bản đồ (--name)')
   if (!opts.decisionNo.trim()) throw new ImportError('Thiếu số quyết định (--decision-no)')
-  if (!isoDate(opts.approvedAt)) throw new ImportError(`Ngày phê duyệt không hợp lệ: ${JSON.stringify(opts.approvedAt)} (cần YYYY-MM-DD)`)
+  if (!isoDate(opts.approvedAt))
+    throw new ImportError(`Ngày phê duyệt không hợp lệ: ${JSON.stringify(opts.approvedAt)} (cần YYYY-MM-DD)`)
   const id = opts.id ?? defaultOverlayId(opts.file)
-  if (!overlayIdPattern.test(id)) throw new ImportError(`Mã bản đồ không hợp lệ: ${JSON.stringify(id)} (chữ, số, . _ -)`)
+  if (!overlayIdPattern.test(id))
+    throw new ImportError(`Mã bản đồ không hợp lệ: ${JSON.stringify(id)} (chữ, số, . _ -)`)
   if (!existsSync(opts.file) || !statSync(opts.file).isFile()) throw new ImportError(`Không thấy tệp ${opts.file}`)
   return id
 }
@@ -191,14 +222,24 @@ function checkOptions(opts: OverlayImportOptions): string {
  * guess for scans) and for the tiles (≈1.5 bytes a pixel at the deepest zoom, a third more for the
  * shallower ones), checked before anything is written.
  */
-function checkDisk(opts: OverlayImportOptions, scratchParent: string, width: number, height: number, bands: number, tilePixels: number): void {
+function checkDisk(
+  opts: OverlayImportOptions,
+  scratchParent: string,
+  width: number,
+  height: number,
+  bands: number,
+  tilePixels: number,
+): void {
   const free = opts.freeBytes ?? defaultFreeBytes
   const scratchNeed = width * height * bands * 0.5
   const tileNeed = tilePixels * 1.5 * 1.34
   const scratchFree = free(scratchParent)
   const need = opts.dataDir ? scratchNeed + tileNeed : scratchNeed
-  const dataFree = opts.dataDir ? free(existsSync(opts.dataDir) ? opts.dataDir : resolve(opts.dataDir, '..')) : Number.POSITIVE_INFINITY
-  if (scratchFree < (opts.dataDir ? scratchNeed : need) || dataFree < tileNeed) throw noRoom(need, Math.min(scratchFree, dataFree))
+  const dataFree = opts.dataDir
+    ? free(existsSync(opts.dataDir) ? opts.dataDir : resolve(opts.dataDir, '..'))
+    : Number.POSITIVE_INFINITY
+  if (scratchFree < (opts.dataDir ? scratchNeed : need) || dataFree < tileNeed)
+    throw noRoom(need, Math.min(scratchFree, dataFree))
 }
 
 function noRoom(need: number, free: number): ImportError {
@@ -211,7 +252,9 @@ async function openRaster(gdal: Gdal, file: string, shown = file): Promise<GdalD
   const opened = await gdal.open(resolve(file)).catch(() => ({ datasets: [] as GdalDataset[] }))
   const ds = opened.datasets[0]
   if (!ds || ds.type !== 'raster') {
-    throw new ImportError(`Không đọc được ${basename(shown)} như một ảnh (GeoTIFF, PNG, JPEG, PDF): tệp hỏng hoặc không phải ảnh`)
+    throw new ImportError(
+      `Không đọc được ${basename(shown)} như một ảnh (GeoTIFF, PNG, JPEG, PDF): tệp hỏng hoặc không phải ảnh`,
+    )
   }
   return ds
 }
@@ -224,7 +267,8 @@ export type PreparedOverlay = {
 }
 
 const enospc = (err: unknown) => {
-  if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return new ImportError('Hết chỗ trên đĩa khi nhập; cơ sở dữ liệu không thay đổi')
+  if ((err as NodeJS.ErrnoException).code === 'ENOSPC')
+    return new ImportError('Hết chỗ trên đĩa khi nhập; cơ sở dữ liệu không thay đổi')
   return err
 }
 
@@ -257,8 +301,10 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
     const info = original.info as RasterInfo
     const [width, height] = info.size ?? [0, 0]
     const bands = info.bands ?? []
-    if (width <= 0 || height <= 0 || bands.length === 0) throw new ImportError(`${basename(opts.file)} không có dữ liệu ảnh`)
-    if (bands.some((b) => b.type !== 'Byte')) throw new ImportError('Chỉ nhận ảnh 8 bit mỗi kênh (ảnh quét màu hoặc xám)')
+    if (width <= 0 || height <= 0 || bands.length === 0)
+      throw new ImportError(`${basename(opts.file)} không có dữ liệu ảnh`)
+    if (bands.some((b) => b.type !== 'Byte'))
+      throw new ImportError('Chỉ nhận ảnh 8 bit mỗi kênh (ảnh quét màu hoặc xám)')
     const placement = await placementOf(gdal, info, opts, pdf)
     // Said once the sheet is placed, so that a refusal stays the one line printed.
     for (const note of pdf?.notes ?? []) opts.log?.(note)
@@ -305,7 +351,12 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
     source = await openRaster(gdal, scratch.real('source.tif'))
 
     const [lngs, lats] = [outline.lngLat.map((p) => p[0]), outline.lngLat.map((p) => p[1])]
-    const bounds: [number, number, number, number] = [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
+    const bounds: [number, number, number, number] = [
+      Math.min(...lngs),
+      Math.min(...lats),
+      Math.max(...lngs),
+      Math.max(...lats),
+    ]
     const footprint = JSON.stringify({ type: 'Polygon', coordinates: [[...outline.lngLat, outline.lngLat[0]!]] })
     const total = countTiles(mercBox, minzoom, maxzoom)
     let lastLog = performance.now()
@@ -314,7 +365,17 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
       lastLog = performance.now()
       opts.log?.(`Đang cắt ô: ${done.toLocaleString('vi-VN')} / tối đa ${total.toLocaleString('vi-VN')}`)
     }
-    const input = { gdal, source, byGcps: placement.gcpArgs.length > 0, scratch, overlayId: id, box: mercBox, minzoom, maxzoom, onTiles }
+    const input = {
+      gdal,
+      source,
+      byGcps: placement.gcpArgs.length > 0,
+      scratch,
+      overlayId: id,
+      box: mercBox,
+      minzoom,
+      maxzoom,
+      onTiles,
+    }
     const row = [
       id,
       opts.name.trim(),
@@ -341,10 +402,16 @@ export async function prepareOverlay(opts: OverlayImportOptions): Promise<Prepar
           )
           const made = await renderPyramid(tx, input).catch((err: unknown) => {
             const known = enospc(err)
-            throw known instanceof ImportError ? known : new ImportError(`Không cắt được ô bản đồ: ${gdalError(err).message}`)
+            throw known instanceof ImportError
+              ? known
+              : new ImportError(`Không cắt được ô bản đồ: ${gdalError(err).message}`)
           })
           if (made.tiles === 0) throw new ImportError('Ảnh trong suốt hoàn toàn, không có gì để hiển thị')
-          await tx.query('update raster_overlays set tile_count = $2, bytes = $3 where id = $1', [id, made.tiles, made.bytes])
+          await tx.query('update raster_overlays set tile_count = $2, bytes = $3 where id = $1', [
+            id,
+            made.tiles,
+            made.bytes,
+          ])
           return { replaced: gone.length > 0, ...made }
         })
         .catch((err: unknown) => {

@@ -14,7 +14,12 @@ export type Box = { minX: number; minY: number; maxX: number; maxY: number }
 /** Web Mercator bounds of tile z/x/y (y counted down from the north edge). */
 export function tileBox(z: number, x: number, y: number): Box {
   const size = WORLD / 2 ** z
-  return { minX: -HALF_WORLD + x * size, maxX: -HALF_WORLD + (x + 1) * size, maxY: HALF_WORLD - y * size, minY: HALF_WORLD - (y + 1) * size }
+  return {
+    minX: -HALF_WORLD + x * size,
+    maxX: -HALF_WORLD + (x + 1) * size,
+    maxY: HALF_WORLD - y * size,
+    minY: HALF_WORLD - (y + 1) * size,
+  }
 }
 
 /** Tiles at zoom z that a Web Mercator box touches (inclusive ranges). */

@@ -12,7 +12,16 @@ import type { Database } from '../db/index.ts'
 import { ImportError } from '../import/errors.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { geoPdf, geoTiff, pngWithWorldFile, QUARTER_COLOURS, quarterImage, restructurePdf, tempDir, vectorPdf } from './fixtures/sheets.ts'
+import {
+  geoPdf,
+  geoTiff,
+  pngWithWorldFile,
+  QUARTER_COLOURS,
+  quarterImage,
+  restructurePdf,
+  tempDir,
+  vectorPdf,
+} from './fixtures/sheets.ts'
 import type { GeoTransform } from './gcp.ts'
 import { parseOverlayCrs } from './georef.ts'
 import { importOverlay, type OverlayImportOptions } from './import-overlay.ts'
@@ -56,7 +65,13 @@ function lngLatOfPixel(px: number, ln: number, gt: GeoTransform = GT): [number, 
 }
 
 /** The colour the served tile shows at a WGS84 point, at zoom z. */
-async function colourAt(id: string, z: number, lng: number, lat: number, format: 'png' | 'webp' = 'png'): Promise<number[]> {
+async function colourAt(
+  id: string,
+  z: number,
+  lng: number,
+  lat: number,
+  format: 'png' | 'webp' = 'png',
+): Promise<number[]> {
   const [mx, my] = toMercator(lng, lat)
   const gx = (mx + HALF_WORLD) / resolutionAt(z)
   const gy = (HALF_WORLD - my) / resolutionAt(z)
@@ -76,7 +91,11 @@ async function colourAt(id: string, z: number, lng: number, lat: number, format:
 
 function expectColour(actual: number[], rgb: readonly number[]) {
   expect(actual[3], 'alpha').toBe(255)
-  actual.slice(0, 3).forEach((v, i) => expect(Math.abs(v - rgb[i]!), `channel ${i} of ${actual.join(',')} vs ${rgb.join(',')}`).toBeLessThanOrEqual(10))
+  actual
+    .slice(0, 3)
+    .forEach((v, i) =>
+      expect(Math.abs(v - rgb[i]!), `channel ${i} of ${actual.join(',')} vs ${rgb.join(',')}`).toBeLessThanOrEqual(10),
+    )
 }
 
 /** Each quarter's centre, as pixel coordinates of the sheet. */
@@ -100,7 +119,8 @@ describe('raster planning overlays', () => {
     expect(s).toMatchObject({ georef: 'geotiff', width: W, height: H, minzoom: 16, maxzoom: 17 })
     expect(s.tiles).toBeGreaterThan(4)
     for (const z of [s.maxzoom, s.minzoom]) {
-      for (const [q, px, ln] of quarterCentres(W, H)) expectColour(await colourAt(s.id, z, ...lngLatOfPixel(px, ln)), QUARTER_COLOURS[q])
+      for (const [q, px, ln] of quarterCentres(W, H))
+        expectColour(await colourAt(s.id, z, ...lngLatOfPixel(px, ln)), QUARTER_COLOURS[q])
     }
     // WebP of the same tile shows the same place.
     expectColour(await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(W / 4, H / 4), 'webp'), QUARTER_COLOURS.nw)
@@ -110,7 +130,8 @@ describe('raster planning overlays', () => {
     const file = await pngWithWorldFile(dir, 'world', W, H, GT)
     const s = await importOverlay(db, base('world', file, { crs: VN2000 }))
     expect(s.georef).toBe('world-file')
-    for (const [q, px, ln] of quarterCentres(W, H)) expectColour(await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(px, ln)), QUARTER_COLOURS[q])
+    for (const [q, px, ln] of quarterCentres(W, H))
+      expectColour(await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(px, ln)), QUARTER_COLOURS[q])
     // 6 m west of the sheet's west edge, half-way down: no sheet there.
     const outside = await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(-6, H / 2))
     expect(outside[3]).toBe(0)
@@ -123,7 +144,10 @@ describe('raster planning overlays', () => {
     const s = await importOverlay(db, base('wide', file, { crs: VN2000 }))
     expect(s.maxzoom).toBe(17)
     for (const [q, px, ln] of quarterCentres(ww, wh)) {
-      expectColour(await colourAt(s.id, 17, ...lngLatOfPixel(px, ln, [547000, 1, 0, 1774000, 0, -1])), QUARTER_COLOURS[q])
+      expectColour(
+        await colourAt(s.id, 17, ...lngLatOfPixel(px, ln, [547000, 1, 0, 1774000, 0, -1])),
+        QUARTER_COLOURS[q],
+      )
     }
   })
 
@@ -148,7 +172,8 @@ describe('raster planning overlays', () => {
     expect(s.georef).toBe('gcp')
     expect(lines.filter((l) => /^Điểm khống chế \d \(cột \d+, dòng \d+\): sai số \d+\.\d\d m$/.test(l))).toHaveLength(5)
     expect(Math.max(...s.residuals)).toBeLessThan(0.1)
-    for (const [q, px, ln] of quarterCentres(gw, gh)) expectColour(await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(px, ln, gt)), QUARTER_COLOURS[q])
+    for (const [q, px, ln] of quarterCentres(gw, gh))
+      expectColour(await colourAt(s.id, s.maxzoom, ...lngLatOfPixel(px, ln, gt)), QUARTER_COLOURS[q])
   })
 
   it('refuses control points with a residual over the threshold, naming the point, and stores nothing', async () => {
@@ -172,11 +197,26 @@ describe('raster planning overlays', () => {
 
   it('lists the overlays as TileJSON 3.0 with the plan, answers 204 outside an overlay’s bounds, 304 for a known ETag and 404 for an unknown id', async () => {
     const file = await pngWithWorldFile(dir, 'listed', W, H, [548600, 1, 0, 1775000, 0, -1])
-    const s = await importOverlay(db, base('listed', file, { crs: VN2000, planLevel: 'QHCT 1/500', decisionNo: '99/QĐ-UBND', approvedAt: '2025-01-02' }))
+    const s = await importOverlay(
+      db,
+      base('listed', file, {
+        crs: VN2000,
+        planLevel: 'QHCT 1/500',
+        decisionNo: '99/QĐ-UBND',
+        approvedAt: '2025-01-02',
+      }),
+    )
     const res = await t.request('/tiles/overlays.json')
     expect(res.status).toBe(200)
     const mine = overlayList.parse(res.body).find((o) => o.id === s.id)
-    expect(mine).toMatchObject({ tilejson: '3.0.0', plan_level: 'QHCT 1/500', decision_no: '99/QĐ-UBND', approved_at: '2025-01-02', minzoom: 16, maxzoom: 17 })
+    expect(mine).toMatchObject({
+      tilejson: '3.0.0',
+      plan_level: 'QHCT 1/500',
+      decision_no: '99/QĐ-UBND',
+      approved_at: '2025-01-02',
+      minzoom: 16,
+      maxzoom: 17,
+    })
     expect(mine!.tiles[0]).toMatch(new RegExp(`/tiles/raster/${s.id}/\\{z\\}/\\{x\\}/\\{y\\}\\.png$`))
     const [w, south, e, n] = mine!.bounds
     const [sw, ss] = lngLatOfPixel(0, H)
@@ -211,16 +251,30 @@ describe('raster planning overlays', () => {
   it('names the overlays whose sheet covers a point, the most detailed plan first, and none elsewhere', async () => {
     const file = await pngWithWorldFile(dir, 'cover', W, H, GT)
     const a = await importOverlay(db, base('cover-a', file, { crs: VN2000, planLevel: 'QHPK 1/2000' }))
-    const b = await importOverlay(db, base('cover-b', file, { crs: VN2000, planLevel: 'QHCT 1/500', approvedAt: '2020-01-01' }))
+    const b = await importOverlay(
+      db,
+      base('cover-b', file, { crs: VN2000, planLevel: 'QHCT 1/500', approvedAt: '2020-01-01' }),
+    )
     const [lng, lat] = lngLatOfPixel(W / 2, H / 2)
     const here = (await overlaysAt(db, lat, lng)).map((o) => o.id)
     expect(here.indexOf(b.id)).toBeGreaterThanOrEqual(0)
     expect(here.indexOf(b.id)).toBeLessThan(here.indexOf(a.id))
     // A newer QHPK over the same sheet: both kept, the older one replaced by it.
-    const c = await importOverlay(db, base('cover-c', file, { crs: VN2000, planLevel: 'QHPK 1/2000', decisionNo: '77/QĐ-UBND', approvedAt: '2026-02-01' }))
+    const c = await importOverlay(
+      db,
+      base('cover-c', file, {
+        crs: VN2000,
+        planLevel: 'QHPK 1/2000',
+        decisionNo: '77/QĐ-UBND',
+        approvedAt: '2026-02-01',
+      }),
+    )
     const versions = await overlaysAt(db, lat, lng)
     expect(versions.find((o) => o.id === c.id)?.replaced_by).toBeNull()
-    expect(versions.find((o) => o.id === a.id)?.replaced_by).toEqual({ decision_no: '77/QĐ-UBND', approved_at: '2026-02-01' })
+    expect(versions.find((o) => o.id === a.id)?.replaced_by).toEqual({
+      decision_no: '77/QĐ-UBND',
+      approved_at: '2026-02-01',
+    })
     expect(versions.find((o) => o.id === b.id)?.replaced_by).toBeNull()
     const [lng2, lat2] = lngLatOfPixel(-50, H / 2)
     const there = (await overlaysAt(db, lat2, lng2)).map((o) => o.id)
@@ -235,7 +289,14 @@ describe('raster planning overlays', () => {
       `select ST_Y(ST_PointOnSurface(geom))::float8 as lat, ST_X(ST_PointOnSurface(geom))::float8 as lng from parcels where dataset_id = 'demo' order by id limit 1`,
     )
     // A 100 × 100 px sheet, 0.00002° a pixel, centred on the parcel, placed by a WGS84 world file.
-    const file = await pngWithWorldFile(dir, 'demo-spot', 100, 100, [spot!.lng - 0.001, 0.00002, 0, spot!.lat + 0.001, 0, -0.00002])
+    const file = await pngWithWorldFile(dir, 'demo-spot', 100, 100, [
+      spot!.lng - 0.001,
+      0.00002,
+      0,
+      spot!.lat + 0.001,
+      0,
+      -0.00002,
+    ])
     const s = await importOverlay(db, base('demo-spot', file, { crs: parseOverlayCrs('EPSG:4326')! }))
     const res = await t.request(`/api/planning?lat=${spot!.lat}&lng=${spot!.lng}`, { token: user.token })
     expect(res.status).toBe(200)
@@ -256,14 +317,22 @@ describe('raster planning overlays', () => {
     const second = await importOverlay(db, base('again', file, { crs: VN2000, decisionNo: '2/QĐ' }))
     expect(first.replaced).toBe(false)
     expect(second.replaced).toBe(true)
-    const rows = await db.query<{ decision_no: string }>('select decision_no from raster_overlays where id = $1', [second.id])
+    const rows = await db.query<{ decision_no: string }>('select decision_no from raster_overlays where id = $1', [
+      second.id,
+    ])
     expect(rows).toEqual([{ decision_no: '2/QĐ' }])
   })
 })
 
 describe('geospatial PDF sheets', () => {
-  const checkSheet = async (id: string, s: { maxzoom: number }, gt: GeoTransform = GT, toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel) => {
-    for (const [q, px, ln] of quarterCentres(W, H)) expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
+  const checkSheet = async (
+    id: string,
+    s: { maxzoom: number },
+    gt: GeoTransform = GT,
+    toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
+  ) => {
+    for (const [q, px, ln] of quarterCentres(W, H))
+      expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
   }
 
   it.each([
@@ -271,16 +340,21 @@ describe('geospatial PDF sheets', () => {
     ['ISO 32000, deflate with the TIFF predictor', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE', 'PREDICTOR=2']],
     ['OGC best practice, JPEG', ['GEO_ENCODING=OGC_BP', 'COMPRESS=JPEG']],
     ['OGC best practice, deflate', ['GEO_ENCODING=OGC_BP', 'COMPRESS=DEFLATE']],
-  ])('imports a VN-2000 sheet exported as a geospatial PDF (%s) with its colours where the map says they are', async (label, options) => {
-    const stem = `pdf-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
-    const file = await geoPdf(dir, stem, W, H, GT, MERIDIAN, options)
-    const lines: string[] = []
-    const s = await importOverlay(db, base(stem, file, { log: (l) => lines.push(l) }))
-    expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'vn2000:107.75', width: W, height: H, maxzoom: 17 })
-    expect(Math.max(...s.residuals)).toBeLessThan(0.01)
-    expect(lines).toContain(`Ảnh trong PDF: ${W} × ${H} px, tọa độ theo ${label.startsWith('ISO') ? 'ISO 32000' : 'OGC'}`)
-    await checkSheet(s.id, s)
-  })
+  ])(
+    'imports a VN-2000 sheet exported as a geospatial PDF (%s) with its colours where the map says they are',
+    async (label, options) => {
+      const stem = `pdf-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
+      const file = await geoPdf(dir, stem, W, H, GT, MERIDIAN, options)
+      const lines: string[] = []
+      const s = await importOverlay(db, base(stem, file, { log: (l) => lines.push(l) }))
+      expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'vn2000:107.75', width: W, height: H, maxzoom: 17 })
+      expect(Math.max(...s.residuals)).toBeLessThan(0.01)
+      expect(lines).toContain(
+        `Ảnh trong PDF: ${W} × ${H} px, tọa độ theo ${label.startsWith('ISO') ? 'ISO 32000' : 'OGC'}`,
+      )
+      await checkSheet(s.id, s)
+    },
+  )
 
   it('reads a PDF 1.5 layout: objects in an object stream, a cross-reference stream, and an image with PNG predictors', async () => {
     const gdalMade = await geoPdf(dir, 'pdf15-src', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE'])
@@ -310,7 +384,8 @@ describe('geospatial PDF sheets', () => {
     const file = await geoPdf(dir, 'pdf-utm', W, H, gt, 'EPSG:32649', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE'])
     const s = await importOverlay(db, base('pdf-utm', file))
     expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'theo tệp' })
-    const toLngLat = (px: number, ln: number, g: GeoTransform) => proj4(utm, 'EPSG:4326').forward([g[0] + g[1] * px, g[3] + g[5] * ln]) as [number, number]
+    const toLngLat = (px: number, ln: number, g: GeoTransform) =>
+      proj4(utm, 'EPSG:4326').forward([g[0] + g[1] * px, g[3] + g[5] * ln]) as [number, number]
     await checkSheet(s.id, s, gt, toLngLat)
   })
 
@@ -372,7 +447,9 @@ describe('raster overlays refuse bad input with one clear message and store noth
   })
 
   it('a truncated PDF', async () => {
-    const whole = readFileSync(await geoPdf(dir, 'pdf-whole', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']))
+    const whole = readFileSync(
+      await geoPdf(dir, 'pdf-whole', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']),
+    )
     const file = join(dir, 'pdf-cut.pdf')
     writeFileSync(file, whole.subarray(0, Math.floor(whole.length * 0.6)))
     await refuse(base('pdf-cut', file), /^Tệp PDF hỏng, không đọc được pdf-cut\.pdf: /)
@@ -393,7 +470,20 @@ describe('raster overlays refuse bad input with one clear message and store noth
     writeFileSync(file, await quarterImage(64, 64))
     const out = spawnSync(
       process.execPath,
-      ['server/src/cli/import.ts', file, '--kind', 'overlay', '--name', 'Tờ quét', '--plan-level', 'QHPK', '--decision-no', '1/QĐ', '--approved-at', '2024-01-01'],
+      [
+        'server/src/cli/import.ts',
+        file,
+        '--kind',
+        'overlay',
+        '--name',
+        'Tờ quét',
+        '--plan-level',
+        'QHPK',
+        '--decision-no',
+        '1/QĐ',
+        '--approved-at',
+        '2024-01-01',
+      ],
       { encoding: 'utf8', env: { ...process.env, DATA_DIR: join(tempDir(), 'data'), DATABASE_URL: '' } },
     )
     expect(out.status).toBe(1)
@@ -412,7 +502,20 @@ describe('raster overlays refuse bad input with one clear message and store noth
     for (const [file, message] of cases) {
       const out = spawnSync(
         process.execPath,
-        ['server/src/cli/import.ts', file, '--kind', 'overlay', '--name', 'Tờ PDF', '--plan-level', 'QHPK', '--decision-no', '1/QĐ', '--approved-at', '2024-01-01'],
+        [
+          'server/src/cli/import.ts',
+          file,
+          '--kind',
+          'overlay',
+          '--name',
+          'Tờ PDF',
+          '--plan-level',
+          'QHPK',
+          '--decision-no',
+          '1/QĐ',
+          '--approved-at',
+          '2024-01-01',
+        ],
         { encoding: 'utf8', env: { ...process.env, DATA_DIR: join(tempDir(), 'data'), DATABASE_URL: '' } },
       )
       expect(out.status, file).toBe(1)

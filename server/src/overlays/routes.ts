@@ -28,7 +28,8 @@ const rasterParams = z
   })
   .superRefine((t, ctx) => {
     for (const k of ['x', 'y'] as const) {
-      if (t[k] >= 2 ** t.z) ctx.addIssue({ code: 'custom', path: [k], message: `${k} phải nhỏ hơn ${2 ** t.z} ở mức zoom ${t.z}.` })
+      if (t[k] >= 2 ** t.z)
+        ctx.addIssue({ code: 'custom', path: [k], message: `${k} phải nhỏ hơn ${2 ** t.z} ở mức zoom ${t.z}.` })
     }
   })
 
@@ -36,7 +37,8 @@ let blank: Promise<{ png: Buffer; webp: Buffer }> | undefined
 /** The transparent tile answered inside an overlay's bounds where the sheet has nothing (a rotated sheet's corners). */
 function blankTiles() {
   blank ??= (async () => {
-    const img = () => sharp({ create: { width: TILE_PX, height: TILE_PX, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const img = () =>
+      sharp({ create: { width: TILE_PX, height: TILE_PX, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     return { png: await img().png().toBuffer(), webp: await img().webp({ lossless: true }).toBuffer() }
   })()
   return blank
@@ -75,7 +77,13 @@ export function overlayRoutes(deps: Deps) {
     .get('/raster/:id/:z/:x/:file{[^/]+\\.(png|webp)}', async (c) => {
       const file = c.req.param('file')
       const dot = file.lastIndexOf('.')
-      const t = parseOr400(rasterParams, { id: c.req.param('id'), z: c.req.param('z'), x: c.req.param('x'), y: file.slice(0, dot), format: file.slice(dot + 1) })
+      const t = parseOr400(rasterParams, {
+        id: c.req.param('id'),
+        z: c.req.param('z'),
+        x: c.req.param('x'),
+        y: file.slice(0, dot),
+        format: file.slice(dot + 1),
+      })
       const found = await overlayTile(deps.db, t.id, t.z, t.x, t.y)
       if (!found) throw new ApiError('NotFound', 'Không có bản đồ quy hoạch này.')
       const headers: Record<string, string> = {
@@ -87,7 +95,8 @@ export function overlayRoutes(deps: Deps) {
       const [west, south] = fromMercator(box.minX, box.minY)
       const [east, north] = fromMercator(box.maxX, box.maxY)
       const [bw, bs, be, bn] = found.bounds
-      const outside = t.z < found.minzoom || t.z > found.maxzoom || west >= be || east <= bw || south >= bn || north <= bs
+      const outside =
+        t.z < found.minzoom || t.z > found.maxzoom || west >= be || east <= bw || south >= bn || north <= bs
       if (outside) return c.body(null, 204, headers)
       if (etagMatches(c.req.header('if-none-match'), headers.ETag!)) return c.body(null, 304, headers)
       headers['Content-Type'] = t.format === 'png' ? 'image/png' : 'image/webp'

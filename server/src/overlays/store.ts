@@ -29,10 +29,22 @@ export async function overlaysAt(db: Queryable, lat: number, lng: number): Promi
 export const OVERLAYS_AT_SQL = `select o.id, o.name, o.plan_level, o.decision_no, o.approved_at::text as approved_at from raster_overlays o
      where o.footprint && ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326) and ST_Covers(o.footprint, ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)) ${ORDER}`
 
-export type OverlayTile = { revision: string; minzoom: number; maxzoom: number; bounds: [number, number, number, number]; png: Uint8Array | null }
+export type OverlayTile = {
+  revision: string
+  minzoom: number
+  maxzoom: number
+  bounds: [number, number, number, number]
+  png: Uint8Array | null
+}
 
 /** One tile and what is needed to answer for it; null when there is no such overlay. */
-export async function overlayTile(db: Queryable, id: string, z: number, x: number, y: number): Promise<OverlayTile | null> {
+export async function overlayTile(
+  db: Queryable,
+  id: string,
+  z: number,
+  x: number,
+  y: number,
+): Promise<OverlayTile | null> {
   const rows = await db.query<OverlayTile>(
     `select o.revision, o.minzoom::int as minzoom, o.maxzoom::int as maxzoom,
        array[ST_XMin(o.bounds), ST_YMin(o.bounds), ST_XMax(o.bounds), ST_YMax(o.bounds)]::float8[] as bounds, t.png

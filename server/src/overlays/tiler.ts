@@ -31,14 +31,23 @@ export function gdalError(err: unknown): Error {
   return new Error(first?.message?.trim() || 'GDAL không đọc được dữ liệu ảnh')
 }
 
-async function storeTiles(tx: Queryable, overlayId: string, z: number, tiles: { x: number; y: number; png: Buffer }[]): Promise<number> {
+async function storeTiles(
+  tx: Queryable,
+  overlayId: string,
+  z: number,
+  tiles: { x: number; y: number; png: Buffer }[],
+): Promise<number> {
   if (tiles.length === 0) return 0
   const values: unknown[] = []
   const rows = tiles.map((t, i) => {
     values.push(t.x, t.y, t.png)
     return `($1, $2, $${3 + i * 3}, $${4 + i * 3}, $${5 + i * 3})`
   })
-  await tx.query(`insert into raster_overlay_tiles (overlay_id, z, x, y, png) values ${rows.join(', ')}`, [overlayId, z, ...values])
+  await tx.query(`insert into raster_overlay_tiles (overlay_id, z, x, y, png) values ${rows.join(', ')}`, [
+    overlayId,
+    z,
+    ...values,
+  ])
   return tiles.reduce((s, t) => s + t.png.length, 0)
 }
 
@@ -113,7 +122,11 @@ async function warpMaxZoom(tx: Queryable, input: TilerInput, result: TilerResult
         })
       const bytes = readFileSync(input.scratch.real(`${name}.tif`))
       input.scratch.remove(`${name}.tif`)
-      const { data, info } = await sharp(bytes).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      const { data, info } = await sharp(bytes)
+        .toColourspace('srgb')
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
       const batch: { x: number; y: number; png: Buffer }[] = []
       for (let row = 0; row < rows; row++) {
         for (let col = 0; col < cols; col++) {
@@ -139,8 +152,16 @@ async function buildParents(tx: Queryable, input: TilerInput, z: number, result:
         [input.overlayId, z + 1, 2 * x, 2 * y],
       )
       if (children.length === 0) continue
-      const joined = await sharp({ create: { width: 2 * TILE_PX, height: 2 * TILE_PX, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-        .composite(children.map((c) => ({ input: Buffer.from(c.png), left: (c.x - 2 * x) * TILE_PX, top: (c.y - 2 * y) * TILE_PX })))
+      const joined = await sharp({
+        create: { width: 2 * TILE_PX, height: 2 * TILE_PX, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .composite(
+          children.map((c) => ({
+            input: Buffer.from(c.png),
+            left: (c.x - 2 * x) * TILE_PX,
+            top: (c.y - 2 * y) * TILE_PX,
+          })),
+        )
         .raw()
         .toBuffer()
       const half = await sharp(joined, { raw: { width: 2 * TILE_PX, height: 2 * TILE_PX, channels: 4 } })

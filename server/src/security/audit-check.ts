@@ -12,10 +12,15 @@ import { resolve } from 'node:path'
 export const auditExceptions: Record<string, string> = {}
 
 export type AuditVerdict =
-  { kind: 'clean'; counts: Record<string, number> } | { kind: 'unreachable'; reason: string } | { kind: 'failed'; findings: string[]; counts: Record<string, number> }
+  | { kind: 'clean'; counts: Record<string, number> }
+  | { kind: 'unreachable'; reason: string }
+  | { kind: 'failed'; findings: string[]; counts: Record<string, number> }
 
 type AuditJson = {
-  vulnerabilities?: Record<string, { severity?: string; via?: (string | { title?: string; url?: string; severity?: string })[] }>
+  vulnerabilities?: Record<
+    string,
+    { severity?: string; via?: (string | { title?: string; url?: string; severity?: string })[] }
+  >
   metadata?: { vulnerabilities?: Record<string, number> }
   message?: string
   error?: { summary?: string; detail?: string }
@@ -37,17 +42,27 @@ export function judgeAudit(stdout: string, exceptions: Record<string, string> = 
   const findings = Object.entries(report.vulnerabilities)
     .filter(([name, v]) => serious.has(v.severity ?? '') && !(name in exceptions))
     .map(([name, v]) => {
-      const why = (v.via ?? []).map((x) => (typeof x === 'string' ? `via ${x}` : `${x.title ?? ''} ${x.url ?? ''}`.trim())).join('; ')
+      const why = (v.via ?? [])
+        .map((x) => (typeof x === 'string' ? `via ${x}` : `${x.title ?? ''} ${x.url ?? ''}`.trim()))
+        .join('; ')
       return `${name} (${v.severity}): ${why}`
     })
   return findings.length > 0 ? { kind: 'failed', findings, counts } : { kind: 'clean', counts }
 }
 
 if (import.meta.main) {
-  const res = spawnSync('npm', ['audit', '--json'], { cwd: resolve(import.meta.dirname, '../../..'), encoding: 'utf8', timeout: 120_000 })
-  const verdict = res.error ? ({ kind: 'unreachable', reason: res.error.message } as const) : judgeAudit(res.stdout ?? '')
+  const res = spawnSync('npm', ['audit', '--json'], {
+    cwd: resolve(import.meta.dirname, '../../..'),
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  const verdict = res.error
+    ? ({ kind: 'unreachable', reason: res.error.message } as const)
+    : judgeAudit(res.stdout ?? '')
   if (verdict.kind === 'unreachable') {
-    process.stdout.write(`npm audit could not reach the advisory service (${verdict.reason}); not counted either way.\n`)
+    process.stdout.write(
+      `npm audit could not reach the advisory service (${verdict.reason}); not counted either way.\n`,
+    )
   } else if (verdict.kind === 'clean') {
     const excepted = Object.keys(auditExceptions)
     process.stdout.write(

@@ -55,10 +55,18 @@ describe('security headers', () => {
   })
 
   it('puts the headers on a 400 for malformed JSON and on a 413 for an oversized body', async () => {
-    const bad = await t.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' })
+    const bad = await t.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    })
     expect(bad.status).toBe(400)
     expect(bad.headers.get('content-security-policy')).toBe(expectedCsp)
-    const big = await t.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(200 * 1024) })
+    const big = await t.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(200 * 1024),
+    })
     expect(big.status).toBe(413)
     expect(big.headers.get('x-content-type-options')).toBe('nosniff')
   })
@@ -73,7 +81,10 @@ describe('security headers', () => {
   })
 
   it('adds the raster basemap host of TILE_URL to img-src only', async () => {
-    const withTiles = await createTestApp({ DIST_DIR: fakeDist(), TILE_URL: 'https://{a-c}.tile.example.org/{z}/{x}/{y}.png' })
+    const withTiles = await createTestApp({
+      DIST_DIR: fakeDist(),
+      TILE_URL: 'https://{a-c}.tile.example.org/{z}/{x}/{y}.png',
+    })
     const csp = (await withTiles.request('/')).headers.get('content-security-policy')!
     expect(csp).toContain("img-src 'self' data: blob: https://*.tile.example.org;")
     expect(csp).toContain("connect-src 'self';")
@@ -100,9 +111,19 @@ describe('HSTS', () => {
 
   it('follows X-Forwarded-Proto only behind a trusted proxy', async () => {
     const proxied = await createTestApp({ DIST_DIR: fakeDist(), TRUST_PROXY: 'true' })
-    expect((await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBe('max-age=31536000')
-    expect((await proxied.request('/', { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull()
-    expect((await t.request('/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull()
+    expect(
+      (await proxied.request('/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBe('max-age=31536000')
+    expect(
+      (await proxied.request('/', { headers: { 'x-forwarded-proto': 'http' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull()
+    expect(
+      (await t.request('/', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security'),
+    ).toBeNull()
   })
 })
 
@@ -117,7 +138,11 @@ describe('CORS', () => {
   it('refuses a foreign preflight with 403 Forbidden in the envelope', async () => {
     const res = await t.request('/api/auth/me', {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(res.status).toBe(403)
     expect(res.body.meta).toEqual({ code: 'Forbidden', status: 'NG' })
@@ -125,10 +150,17 @@ describe('CORS', () => {
   })
 
   it('lets the origins listed in CORS_ORIGINS call the API, preflight included, and no others', async () => {
-    const open = await createTestApp({ DIST_DIR: fakeDist(), CORS_ORIGINS: 'https://doitac.example.vn, http://localhost:5173' })
+    const open = await createTestApp({
+      DIST_DIR: fakeDist(),
+      CORS_ORIGINS: 'https://doitac.example.vn, http://localhost:5173',
+    })
     const pre = await open.request('/api/auth/me', {
       method: 'OPTIONS',
-      headers: { origin: 'https://doitac.example.vn', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://doitac.example.vn',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-origin')).toBe('https://doitac.example.vn')

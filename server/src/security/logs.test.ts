@@ -19,7 +19,8 @@ describe('what the logs hold', () => {
     const password = 'mat-khau-bi-mat-123'
     const newPassword = 'mat-khau-moi-bi-mat-456'
     const ip = randomIp()
-    const post = (path: string, json: unknown, token?: string) => t.request(path, { method: 'POST', json, token, headers: { 'x-forwarded-for': ip } })
+    const post = (path: string, json: unknown, token?: string) =>
+      t.request(path, { method: 'POST', json, token, headers: { 'x-forwarded-for': ip } })
 
     expect((await post('/api/auth/register', { name: 'Nhật Ký', email, password })).status).toBe(201)
     expect((await post('/api/auth/login', { email, password: 'sai-mat-khau-bi-mat' })).status).toBe(401)
@@ -37,7 +38,15 @@ describe('what the logs hold', () => {
     ]) {
       expect((await t.request(path, auth)).status).toBeLessThan(500)
     }
-    expect((await t.request('/api/valuation', { ...auth, method: 'POST', json: { lat: 10.7626, lng: 106.6602, image_ids: ['khong-phai-cua-ban'] } })).status).toBeLessThan(500)
+    expect(
+      (
+        await t.request('/api/valuation', {
+          ...auth,
+          method: 'POST',
+          json: { lat: 10.7626, lng: 106.6602, image_ids: ['khong-phai-cua-ban'] },
+        })
+      ).status,
+    ).toBeLessThan(500)
     // A token-shaped guess and a revoked token are refused, and they stay out of the logs too.
     const guess = 'G'.repeat(43)
     expect((await t.request('/api/auth/me', { token: guess })).status).toBe(401)
@@ -50,7 +59,8 @@ describe('what the logs hold', () => {
 
     const all = t.logs.join('\n')
     expect(all).toContain('"path":"/api/auth/me"')
-    for (const secret of [token, guess, password, newPassword, 'sai-mat-khau-bi-mat', code, code.split('-')[1]!]) expect(all).not.toContain(secret)
+    for (const secret of [token, guess, password, newPassword, 'sai-mat-khau-bi-mat', code, code.split('-')[1]!])
+      expect(all).not.toContain(secret)
     // Query strings carry a surveyor's positions and searches; they stay out as well.
     expect(all).not.toContain('nguyen')
     expect(all).not.toContain('10.7626')

@@ -30,7 +30,10 @@ describe('files the server writes are readable by its user only', () => {
     const previous = process.umask(0o022)
     try {
       const outbox = join(temp(), 'outbox')
-      const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'Quy hoạch VN <no-reply@example.vn>', mailOutboxDir: outbox }, createLogger('silent'))
+      const mailer = createMailer(
+        { smtpUrl: undefined, mailFrom: 'Quy hoạch VN <no-reply@example.vn>', mailOutboxDir: outbox },
+        createLogger('silent'),
+      )
       await mailer.send({ to: 'a@example.vn', subject: 'Mã', text: 'K7QPM2-482913' })
       expect(modeOf(outbox)).toBe(0o700)
       expect(readdirSync(outbox).map((f) => modeOf(join(outbox, f)))).toEqual([0o600])

@@ -6,7 +6,15 @@ import { ensureDemoData } from './ensure.ts'
 
 /** A Database over one open transaction, so a test can empty the tables and have it all rolled back. */
 function insideTransaction(tx: Queryable, kind: Database['kind']): Database {
-  return { kind, query: tx.query, exec: tx.exec, transaction: (fn) => fn(tx), ping: async () => {}, listen: async () => {}, close: async () => {} }
+  return {
+    kind,
+    query: tx.query,
+    exec: tx.exec,
+    transaction: (fn) => fn(tx),
+    ping: async () => {},
+    listen: async () => {},
+    close: async () => {},
+  }
 }
 
 class Rollback extends Error {}
@@ -16,9 +24,13 @@ describe('ensureDemoData', () => {
 
   it('leaves the database alone when it already has a dataset', async () => {
     const db = await demoLoaded()
-    const before = await db.query<{ n: number; v: number }>('select (select count(*)::int from parcels) as n, (select version::int from data_version) as v')
+    const before = await db.query<{ n: number; v: number }>(
+      'select (select count(*)::int from parcels) as n, (select version::int from data_version) as v',
+    )
     await ensureDemoData(db, createLogger('silent'))
-    expect(await db.query('select (select count(*)::int from parcels) as n, (select version::int from data_version) as v')).toEqual(before)
+    expect(
+      await db.query('select (select count(*)::int from parcels) as n, (select version::int from data_version) as v'),
+    ).toEqual(before)
   })
 
   it('loads the demo dataset on first start, when there is no dataset at all', { timeout: 300_000 }, async () => {
@@ -32,7 +44,9 @@ describe('ensureDemoData', () => {
           insideTransaction(tx, db.kind),
           createLogger('info', (l) => lines.push(l)),
         )
-        ;[seen] = await tx.query<{ parcels: number; datasets: number }>(`select (select count(*)::int from parcels) as parcels, (select count(*)::int from datasets) as datasets`)
+        ;[seen] = await tx.query<{ parcels: number; datasets: number }>(
+          `select (select count(*)::int from parcels) as parcels, (select count(*)::int from datasets) as datasets`,
+        )
         throw new Rollback()
       })
       .catch((err: unknown) => {

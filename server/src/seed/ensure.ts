@@ -9,5 +9,11 @@ export async function ensureDemoData(db: Database, logger: Logger): Promise<void
   if (any.length > 0) return
   logger.info('loading demo dataset', { name: DEMO.name })
   const result = await loadDemo(db)
-  if (result.loaded) logger.info('demo dataset loaded', { parcels: result.parcels, comparables: result.comparables, zones: result.zones, ms: result.ms })
+  if (result.loaded)
+    logger.info('demo dataset loaded', {
+      parcels: result.parcels,
+      comparables: result.comparables,
+      zones: result.zones,
+      ms: result.ms,
+    })
 }

@@ -53,7 +53,15 @@ describe('the demo dataset in the database', () => {
          (select is_simulated::int from datasets where id = $1) as simulated`,
       [ds],
     )
-    expect(counts).toMatchObject({ plans: 3, levels: 2, sales: 3000, unpriced: 0, too_old: 0, feature_kinds: 5, simulated: 1 })
+    expect(counts).toMatchObject({
+      plans: 3,
+      levels: 2,
+      sales: 3000,
+      unpriced: 0,
+      too_old: 0,
+      feature_kinds: 5,
+      simulated: 1,
+    })
     expect(counts?.parcels).toBeGreaterThanOrEqual(20_000)
     expect(counts?.zones).toBeGreaterThanOrEqual(130)
     expect(counts?.zones).toBeLessThanOrEqual(170)

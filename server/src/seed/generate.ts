@@ -49,7 +49,8 @@ const pt = (x: number, y: number) =>
   toLngLat(x, y)
     .map((v) => v.toFixed(7))
     .join(' ')
-const ring = (x0: number, y0: number, x1: number, y1: number) => `(${pt(x0, y0)},${pt(x1, y0)},${pt(x1, y1)},${pt(x0, y1)},${pt(x0, y0)})`
+const ring = (x0: number, y0: number, x1: number, y1: number) =>
+  `(${pt(x0, y0)},${pt(x1, y0)},${pt(x1, y1)},${pt(x0, y1)},${pt(x0, y0)})`
 export const rectWkt = (x0: number, y0: number, x1: number, y1: number) => `MULTIPOLYGON((${ring(x0, y0, x1, y1)}))`
 const polygonWkt = (x0: number, y0: number, x1: number, y1: number) => `POLYGON(${ring(x0, y0, x1, y1)})`
 const lineWkt = (coords: [number, number][]) => `LINESTRING(${coords.map(([x, y]) => pt(x, y)).join(',')})`
@@ -57,8 +58,24 @@ const pointWkt = (x: number, y: number) => `POINT(${pt(x, y)})`
 const round1 = (v: number) => Math.round(v * 10) / 10
 const round2 = (v: number) => Math.round(v * 100) / 100
 
-export type StreetRow = { key: string; name: string; class: 'main' | 'street' | 'alley'; width_m: number; ward: string; wkt: string }
-export type PriceRow = { street_key: string; street_name: string; segment_from: string; segment_to: string; vt1: number; vt2: number; vt3: number; vt4: number }
+export type StreetRow = {
+  key: string
+  name: string
+  class: 'main' | 'street' | 'alley'
+  width_m: number
+  ward: string
+  wkt: string
+}
+export type PriceRow = {
+  street_key: string
+  street_name: string
+  segment_from: string
+  segment_to: string
+  vt1: number
+  vt2: number
+  vt3: number
+  vt4: number
+}
 export type ParcelRow = {
   key: string
   ward: string
@@ -73,7 +90,12 @@ export type ParcelRow = {
   land_use: { code: string; area_m2: number }[]
   wkt: string
 }
-export type BaseFeatureRow = { kind: 'block' | 'water' | 'green' | 'landmark' | 'ward_boundary'; name: string; subkind: string; wkt: string }
+export type BaseFeatureRow = {
+  kind: 'block' | 'water' | 'green' | 'landmark' | 'ward_boundary'
+  name: string
+  subkind: string
+  wkt: string
+}
 /** The demo's plans: the zoning plan of 2017, the one of 2023 that replaced it, and the detailed plan of 2025. */
 export type PlanKey = 'qhpk' | 'qhct' | 'qhpk2017'
 export type ZoneRow = {
@@ -86,8 +108,23 @@ export type ZoneRow = {
   wkt: string
 }
 export type ReserveRow = { plan: PlanKey; road_name: string; width_m: number; wkt: string }
-export type ComparableRow = { wkt: string; observed_at: string; price_vnd: number; area_m2: number; frontage_m: number; alley_width_m: number | null; floors: number; kind: string }
-export type PlanRow = { key: PlanKey; name: string; level: 'QHPK 1/2000' | 'QHCT 1/500'; decision_no: string; approved_at: string }
+export type ComparableRow = {
+  wkt: string
+  observed_at: string
+  price_vnd: number
+  area_m2: number
+  frontage_m: number
+  alley_width_m: number | null
+  floors: number
+  kind: string
+}
+export type PlanRow = {
+  key: PlanKey
+  name: string
+  level: 'QHPK 1/2000' | 'QHCT 1/500'
+  decision_no: string
+  approved_at: string
+}
 
 export type DemoTile = {
   index: number
@@ -121,7 +158,8 @@ const isMainRow = (gy: number) => gy % MAIN_Y === 0
 /** `market` and `salesPerTile` change only the sales: a second market on the same land, for measuring valuation. */
 /** A 2023 zoning plan's zone as the 2017 plan it replaced set it (see the comment where it is used). */
 function olderZoning(z: ZoneRow): ZoneRow {
-  if (z.land_use_code === 'DGD') return { ...z, plan: 'qhpk2017', land_use_code: 'ODT', max_density_pct: 80, max_floors: 4, max_far: 2.8 }
+  if (z.land_use_code === 'DGD')
+    return { ...z, plan: 'qhpk2017', land_use_code: 'ODT', max_density_pct: 80, max_floors: 4, max_far: 2.8 }
   const built = z.land_use_code === 'ODT' || z.land_use_code === 'TMD'
   return {
     ...z,
@@ -132,7 +170,9 @@ function olderZoning(z: ZoneRow): ZoneRow {
   }
 }
 
-export function planDemo(opts: { parcels?: number; seed?: number; market?: MarketRules; salesPerTile?: number } = {}): DemoPlan {
+export function planDemo(
+  opts: { parcels?: number; seed?: number; market?: MarketRules; salesPerTile?: number } = {},
+): DemoPlan {
   const seed = opts.seed ?? DEMO.defaultSeed
   const market = opts.market ?? DEMO_MARKET
   const salesPerTile = opts.salesPerTile ?? DEMO.comparablesPerTile
@@ -149,14 +189,21 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
   // Each road piece and crossing belongs to exactly one tile: the one north-east of it, else a neighbour.
   const colPieceOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy)
   const rowPieceOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx, gy - 1)
-  const crossingOwner = (gx: number, gy: number) => tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy) ?? tileOfBlock(gx, gy - 1) ?? tileOfBlock(gx - 1, gy - 1)
+  const crossingOwner = (gx: number, gy: number) =>
+    tileOfBlock(gx, gy) ?? tileOfBlock(gx - 1, gy) ?? tileOfBlock(gx, gy - 1) ?? tileOfBlock(gx - 1, gy - 1)
 
-  const colWidth = (gx: number) => createRng(hashSeed(seed, 'cw', gx)).pick(isMainCol(gx) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
-  const rowWidth = (gy: number) => createRng(hashSeed(seed, 'rw', gy)).pick(isMainRow(gy) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
+  const colWidth = (gx: number) =>
+    createRng(hashSeed(seed, 'cw', gx)).pick(isMainCol(gx) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
+  const rowWidth = (gy: number) =>
+    createRng(hashSeed(seed, 'rw', gy)).pick(isMainRow(gy) ? [16, 20, 24, 30] : [6, 7, 8, 10, 12])
   const colName = (gx: number) =>
-    isMainCol(gx) ? nth(mainRoadNames, 2 * (gx / MAIN_X), (n) => `Đại lộ số ${n}`) : nth(streetNames, 2 * (gx - Math.floor(gx / MAIN_X) - 1), (n) => `Đường số ${n}`)
+    isMainCol(gx)
+      ? nth(mainRoadNames, 2 * (gx / MAIN_X), (n) => `Đại lộ số ${n}`)
+      : nth(streetNames, 2 * (gx - Math.floor(gx / MAIN_X) - 1), (n) => `Đường số ${n}`)
   const rowName = (gy: number) =>
-    isMainRow(gy) ? nth(mainRoadNames, 2 * (gy / MAIN_Y) + 1, (n) => `Đại lộ số ${n}`) : nth(streetNames, 2 * (gy - Math.floor(gy / MAIN_Y) - 1) + 1, (n) => `Đường số ${n}`)
+    isMainRow(gy)
+      ? nth(mainRoadNames, 2 * (gy / MAIN_Y) + 1, (n) => `Đại lộ số ${n}`)
+      : nth(streetNames, 2 * (gy - Math.floor(gy / MAIN_Y) - 1) + 1, (n) => `Đường số ${n}`)
   const wardName = (t: number) => nth(wardNames, t, (n) => `Phường mô phỏng ${n}`)
   const colKey = (gx: number, gy: number) => `c:${gx}:${Math.floor(gy / MAIN_Y)}`
   const rowKey = (gx: number, gy: number) => `r:${gy}:${Math.floor(gx / MAIN_X)}`
@@ -174,8 +221,25 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     const base = main ? r.range(110e6, 240e6) : r.range(55e6, 120e6)
     return Math.round((base * Math.exp(-dKm / 15)) / 1000) * 1000
   }
-  const addSegment = (key: string, name: string, main: boolean, width: number, owner: number, a: [number, number], b: [number, number], from: string, to: string) => {
-    streets.push({ key, name, class: main ? 'main' : 'street', width_m: width, ward: wardName(owner), wkt: lineWkt([a, b]) })
+  const addSegment = (
+    key: string,
+    name: string,
+    main: boolean,
+    width: number,
+    owner: number,
+    a: [number, number],
+    b: [number, number],
+    from: string,
+    to: string,
+  ) => {
+    streets.push({
+      key,
+      name,
+      class: main ? 'main' : 'street',
+      width_m: width,
+      ward: wardName(owner),
+      wkt: lineWkt([a, b]),
+    })
     const vt1 = priceFor(key, main, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     vt1ByKey.set(key, vt1)
     streetNameByKey.set(key, name)
@@ -183,20 +247,49 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     const thousand = (v: number) => Math.round(v / 1000) * 1000
     const vt2 = thousand(vt1 * 0.5)
     const vt3 = thousand(vt2 * 0.8)
-    prices.push({ street_key: key, street_name: name, segment_from: from, segment_to: to, vt1, vt2, vt3, vt4: thousand(vt3 * 0.8) })
+    prices.push({
+      street_key: key,
+      street_name: name,
+      segment_from: from,
+      segment_to: to,
+      vt1,
+      vt2,
+      vt3,
+      vt4: thousand(vt3 * 0.8),
+    })
   }
   for (let gx = 0; gx <= GX; gx++) {
     for (let gy0 = 0; gy0 < GY; gy0 += MAIN_Y) {
       const owner = colPieceOwner(gx, gy0)
       if (owner === null) continue
-      addSegment(colKey(gx, gy0), colName(gx), isMainCol(gx), colWidth(gx), owner, [gx * PX, gy0 * PY], [gx * PX, (gy0 + MAIN_Y) * PY], rowName(gy0), rowName(gy0 + MAIN_Y))
+      addSegment(
+        colKey(gx, gy0),
+        colName(gx),
+        isMainCol(gx),
+        colWidth(gx),
+        owner,
+        [gx * PX, gy0 * PY],
+        [gx * PX, (gy0 + MAIN_Y) * PY],
+        rowName(gy0),
+        rowName(gy0 + MAIN_Y),
+      )
     }
   }
   for (let gy = 0; gy <= GY; gy++) {
     for (let gx0 = 0; gx0 < GX; gx0 += MAIN_X) {
       const owner = rowPieceOwner(gx0, gy)
       if (owner === null) continue
-      addSegment(rowKey(gx0, gy), rowName(gy), isMainRow(gy), rowWidth(gy), owner, [gx0 * PX, gy * PY], [(gx0 + MAIN_X) * PX, gy * PY], colName(gx0), colName(gx0 + MAIN_X))
+      addSegment(
+        rowKey(gx0, gy),
+        rowName(gy),
+        isMainRow(gy),
+        rowWidth(gy),
+        owner,
+        [gx0 * PX, gy * PY],
+        [(gx0 + MAIN_X) * PX, gy * PY],
+        colName(gx0),
+        colName(gx0 + MAIN_X),
+      )
     }
   }
 
@@ -210,10 +303,28 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
   const extent = { x0: -maxHalfWidth, y0: -maxHalfWidth, x1: GX * PX + maxHalfWidth, y1: GY * PY + maxHalfWidth }
 
   const plans: PlanRow[] = [
-    { key: 'qhpk', name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng', level: 'QHPK 1/2000', decision_no: '1234/QĐ-UBND', approved_at: '2023-09-15' },
-    { key: 'qhct', name: 'Quy hoạch chi tiết tỷ lệ 1/500 khu trung tâm phường mô phỏng', level: 'QHCT 1/500', decision_no: '5678/QĐ-UBND', approved_at: '2025-03-20' },
+    {
+      key: 'qhpk',
+      name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng',
+      level: 'QHPK 1/2000',
+      decision_no: '1234/QĐ-UBND',
+      approved_at: '2023-09-15',
+    },
+    {
+      key: 'qhct',
+      name: 'Quy hoạch chi tiết tỷ lệ 1/500 khu trung tâm phường mô phỏng',
+      level: 'QHCT 1/500',
+      decision_no: '5678/QĐ-UBND',
+      approved_at: '2025-03-20',
+    },
     // Last, so the two plans above keep their ids: the zoning plan the 2023 one replaced (kept as history, compared in "So sánh").
-    { key: 'qhpk2017', name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng', level: 'QHPK 1/2000', decision_no: '2468/QĐ-UBND', approved_at: '2017-06-12' },
+    {
+      key: 'qhpk2017',
+      name: 'Quy hoạch phân khu tỷ lệ 1/2000 khu dân cư mô phỏng',
+      level: 'QHPK 1/2000',
+      decision_no: '2468/QĐ-UBND',
+      approved_at: '2017-06-12',
+    },
   ]
 
   /** House numbers on a street: odd on one side, even on the other, rising with distance along it. */
@@ -243,7 +354,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       i: number,
       j: number,
       rect: [number, number, number, number],
-      fields: { address: string; street_key: string | null; frontage_m: number | null; alley_width_m: number | null; distance_to_street_m: number | null; land_use: string[] },
+      fields: {
+        address: string
+        street_key: string | null
+        frontage_m: number | null
+        alley_width_m: number | null
+        distance_to_street_m: number | null
+        land_use: string[]
+      },
       sale?: { commercial: boolean },
     ) => {
       const sheet = sheetOf(i, j)
@@ -324,7 +442,10 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     }
     let parkNo = index * 2
     let schoolNo = index * 4
-    const alleyByBlock = new Map<string, { width: number; y: number; westName: string; rect: [number, number, number, number] }>()
+    const alleyByBlock = new Map<
+      string,
+      { width: number; y: number; westName: string; rect: [number, number, number, number] }
+    >()
 
     for (let j = 0; j < R; j++) {
       for (let i = 0; i < C; i++) {
@@ -343,7 +464,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
 
         if (j === CANAL_ROW) {
           const yc = (y0 + y1) / 2
-          addParcel(i, j, [x0, yc - 14, x1, yc + 14], { address: '', street_key: null, frontage_m: null, alley_width_m: null, distance_to_street_m: null, land_use: ['SON'] })
+          addParcel(i, j, [x0, yc - 14, x1, yc + 14], {
+            address: '',
+            street_key: null,
+            frontage_m: null,
+            alley_width_m: null,
+            distance_to_street_m: null,
+            land_use: ['SON'],
+          })
           for (const [a, b, key, name, odd] of [
             [y0, yc - 14, south, southName, false],
             [yc + 14, y1, north, northName, true],
@@ -361,7 +489,10 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
           continue
         }
         if (kind === 'park' || kind === 'market') {
-          const name = kind === 'park' ? nth(parkNames, parkNo++ % (parkNames.length + 3), (n) => `Công viên khu phố ${n}`) : nth(marketNames, index, (n) => `Chợ khu phố ${n}`)
+          const name =
+            kind === 'park'
+              ? nth(parkNames, parkNo++ % (parkNames.length + 3), (n) => `Công viên khu phố ${n}`)
+              : nth(marketNames, index, (n) => `Chợ khu phố ${n}`)
           addParcel(i, j, rect, {
             address: `${houseNo((x0 + x1) / 2, false)} ${southName}`,
             street_key: south,
@@ -370,7 +501,8 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             distance_to_street_m: 0,
             land_use: [kind === 'park' ? 'DKV' : 'TMD'],
           })
-          if (kind === 'park') baseFeatures.push({ kind: 'green', name, subkind: 'park', wkt: polygonWkt(x0, y0, x1, y1) })
+          if (kind === 'park')
+            baseFeatures.push({ kind: 'green', name, subkind: 'park', wkt: polygonWkt(x0, y0, x1, y1) })
           baseFeatures.push({ kind: 'landmark', name, subkind: kind, wkt: pointWkt((x0 + x1) / 2, (y0 + y1) / 2) })
           continue
         }
@@ -403,8 +535,10 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
         const yA = y0 + depth + middle + alleyW / 2
         const onMainS = isMainRow(by)
         const onMainN = isMainRow(by + 1)
-        const frontLot = (main: boolean) => () => (r.chance(main ? 0.2 : 0.1) ? r.range(7, 12) : r.range(4, main ? 8 : 6.5))
-        const frontUse = (main: boolean, area: number) => (r.chance(main ? 0.35 : 0.05) ? ['TMD'] : area > 90 && r.chance(0.15) ? ['ODT', 'CLN'] : ['ODT'])
+        const frontLot = (main: boolean) => () =>
+          r.chance(main ? 0.2 : 0.1) ? r.range(7, 12) : r.range(4, main ? 8 : 6.5)
+        const frontUse = (main: boolean, area: number) =>
+          r.chance(main ? 0.35 : 0.05) ? ['TMD'] : area > 90 && r.chance(0.15) ? ['ODT', 'CLN'] : ['ODT']
         for (const [ya, yb, key, name, main, odd] of [
           [y0, y0 + depth, south, southName, onMainS, false],
           [y1 - depth, y1, north, northName, onMainN, true],
@@ -415,7 +549,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
               i,
               j,
               [a, ya, b, yb],
-              { address: `${houseNo((a + b) / 2, odd)} ${name}`, street_key: key, frontage_m: b - a, alley_width_m: null, distance_to_street_m: 0, land_use: use },
+              {
+                address: `${houseNo((a + b) / 2, odd)} ${name}`,
+                street_key: key,
+                frontage_m: b - a,
+                alley_width_m: null,
+                distance_to_street_m: 0,
+                land_use: use,
+              },
               { commercial: use[0] === 'TMD' },
             )
           }
@@ -462,7 +603,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             i,
             j,
             [x0, ya, x0 + end, yb],
-            { address: `${houseNo(yc, true)} ${westName}`, street_key: west, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] },
+            {
+              address: `${houseNo(yc, true)} ${westName}`,
+              street_key: west,
+              frontage_m: yb - ya,
+              alley_width_m: null,
+              distance_to_street_m: 0,
+              land_use: ['ODT'],
+            },
             { commercial: false },
           )
           let westK = 0
@@ -478,7 +626,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
               i,
               j,
               [a, ya, b, yb],
-              { address: `${westAlleyNo}/${k} ${westName}`, street_key: west, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: a - x0, land_use: use },
+              {
+                address: `${westAlleyNo}/${k} ${westName}`,
+                street_key: west,
+                frontage_m: b - a,
+                alley_width_m: alleyW,
+                distance_to_street_m: a - x0,
+                land_use: use,
+              },
               { commercial: false },
             )
           }
@@ -490,7 +645,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
               i,
               j,
               [a, ya, b, yb],
-              { address: `${eastAlleyNo}/${k} ${eastName}`, street_key: east, frontage_m: b - a, alley_width_m: alleyW, distance_to_street_m: x1 - b, land_use: use },
+              {
+                address: `${eastAlleyNo}/${k} ${eastName}`,
+                street_key: east,
+                frontage_m: b - a,
+                alley_width_m: alleyW,
+                distance_to_street_m: x1 - b,
+                land_use: use,
+              },
               { commercial: false },
             )
           }
@@ -498,7 +660,14 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
             i,
             j,
             [x1 - end, ya, x1, yb],
-            { address: `${houseNo(yc, false)} ${eastName}`, street_key: east, frontage_m: yb - ya, alley_width_m: null, distance_to_street_m: 0, land_use: ['ODT'] },
+            {
+              address: `${houseNo(yc, false)} ${eastName}`,
+              street_key: east,
+              frontage_m: yb - ya,
+              alley_width_m: null,
+              distance_to_street_m: 0,
+              land_use: ['ODT'],
+            },
             { commercial: false },
           )
         }
@@ -515,24 +684,34 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
         const i = gx - gx0
         const j = gy - gy0
         if (gy < gy0 + R && colPieceOwner(gx, gy) === index) {
-          addParcel(i, j, [gx * PX - wc / 2, gy * PY + wr / 2, gx * PX + wc / 2, (gy + 1) * PY - rowWidth(gy + 1) / 2], {
-            address: '',
-            street_key: colKey(gx, gy),
-            frontage_m: null,
-            alley_width_m: null,
-            distance_to_street_m: null,
-            land_use: ['DGT'],
-          })
+          addParcel(
+            i,
+            j,
+            [gx * PX - wc / 2, gy * PY + wr / 2, gx * PX + wc / 2, (gy + 1) * PY - rowWidth(gy + 1) / 2],
+            {
+              address: '',
+              street_key: colKey(gx, gy),
+              frontage_m: null,
+              alley_width_m: null,
+              distance_to_street_m: null,
+              land_use: ['DGT'],
+            },
+          )
         }
         if (gx < gx0 + C && rowPieceOwner(gx, gy) === index) {
-          addParcel(i, j, [gx * PX + wc / 2, gy * PY - wr / 2, (gx + 1) * PX - colWidth(gx + 1) / 2, gy * PY + wr / 2], {
-            address: '',
-            street_key: rowKey(gx, gy),
-            frontage_m: null,
-            alley_width_m: null,
-            distance_to_street_m: null,
-            land_use: ['DGT'],
-          })
+          addParcel(
+            i,
+            j,
+            [gx * PX + wc / 2, gy * PY - wr / 2, (gx + 1) * PX - colWidth(gx + 1) / 2, gy * PY + wr / 2],
+            {
+              address: '',
+              street_key: rowKey(gx, gy),
+              frontage_m: null,
+              alley_width_m: null,
+              distance_to_street_m: null,
+              land_use: ['DGT'],
+            },
+          )
         }
         if (crossingOwner(gx, gy) === index) {
           addParcel(i, j, [gx * PX - wc / 2, gy * PY - wr / 2, gx * PX + wc / 2, gy * PY + wr / 2], {
@@ -552,7 +731,12 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     const canalY1 = blockRect(gx0, gy0 + CANAL_ROW)[3]
     const canalYc = (canalY0 + canalY1) / 2
     const canalName = nth(canalNames, index, (n) => `Kênh mô phỏng ${n}`)
-    baseFeatures.push({ kind: 'water', name: canalName, subkind: 'canal', wkt: polygonWkt(wx0, canalYc - 14, wx1, canalYc + 14) })
+    baseFeatures.push({
+      kind: 'water',
+      name: canalName,
+      subkind: 'canal',
+      wkt: polygonWkt(wx0, canalYc - 14, wx1, canalYc + 14),
+    })
     baseFeatures.push({
       kind: 'ward_boundary',
       name: ward,
@@ -575,7 +759,16 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       DKV: [5, 1, 0.05],
       SON: [null, null, null],
     }
-    const zone = (plan: PlanKey, code: string, land: string, x0: number, y0: number, x1: number, y1: number, r: Rng) => {
+    const zone = (
+      plan: PlanKey,
+      code: string,
+      land: string,
+      x0: number,
+      y0: number,
+      x1: number,
+      y1: number,
+      r: Rng,
+    ) => {
       const [d, f, far] = rules[land] ?? [null, null, null]
       const vary = land === 'ODT' || land === 'TMD'
       zones.push({
@@ -620,11 +813,21 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     // Road reserves: a main road and three streets to be widened, and narrow alleys in the detailed plan.
     const rowReserve = (j: number, width: number, plan: PlanKey) => {
       const gy = gy0 + j
-      reserves.push({ plan, road_name: rowName(gy), width_m: width, wkt: rectWkt(wx0, gy * PY - width / 2, wx1, gy * PY + width / 2) })
+      reserves.push({
+        plan,
+        road_name: rowName(gy),
+        width_m: width,
+        wkt: rectWkt(wx0, gy * PY - width / 2, wx1, gy * PY + width / 2),
+      })
     }
     const colReserve = (i: number, width: number, plan: PlanKey) => {
       const gx = gx0 + i
-      reserves.push({ plan, road_name: colName(gx), width_m: width, wkt: rectWkt(gx * PX - width / 2, wy0, gx * PX + width / 2, wy1) })
+      reserves.push({
+        plan,
+        road_name: colName(gx),
+        width_m: width,
+        wkt: rectWkt(gx * PX - width / 2, wy0, gx * PX + width / 2, wy1),
+      })
     }
     rowReserve(8, Math.min(rowWidth(gy0 + 8) + 10, 40), 'qhpk')
     rowReserve(3, 20, 'qhpk')
@@ -633,7 +836,12 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
     for (const [key, alley] of alleyByBlock) {
       const [i, j] = key.split(':').map(Number) as [number, number]
       if (i >= QHCT_COLS || j >= QHCT_ROWS || alley.width > 3) continue
-      reserves.push({ plan: 'qhct', road_name: alley.westName, width_m: 6, wkt: rectWkt(alley.rect[0], alley.y - 3, alley.rect[2], alley.y + 3) })
+      reserves.push({
+        plan: 'qhct',
+        road_name: alley.westName,
+        width_m: 6,
+        wkt: rectWkt(alley.rect[0], alley.y - 3, alley.rect[2], alley.y + 3),
+      })
     }
     // The 2017 zoning plan widened the main road less, one street alike, and did not widen the other two.
     rowReserve(8, Math.min(rowWidth(gy0 + 8) + 4, 30), 'qhpk2017')
@@ -678,7 +886,16 @@ export function planDemo(opts: { parcels?: number; seed?: number; market?: Marke
       })
     }
 
-    return { index, ward: { name: ward, wkt: rectWkt(wx0, wy0, wx1, wy1) }, alleys, parcels, baseFeatures, zones, reserves, comparables }
+    return {
+      index,
+      ward: { name: ward, wkt: rectWkt(wx0, wy0, wx1, wy1) },
+      alleys,
+      parcels,
+      baseFeatures,
+      zones,
+      reserves,
+      comparables,
+    }
   }
 
   const provinceWkt = `MULTIPOLYGON(${wardRects.map(([a, b, c, d]) => `(${ring(a, b, c, d)})`).join(',')})`

@@ -86,7 +86,11 @@ export function hiddenPricePerM2(f: SaleFacts, noise: number, rules: MarketRules
   const logP =
     rules.vt1 * Math.log(f.vt1) +
     Math.log(rules.markup) +
-    (alley ? rules.alley + rules.alleyLogWidth * Math.log(Math.min(f.alleyWidthM ?? 0, 8)) + rules.alleyDepthPerM * f.distanceM : 0) +
+    (alley
+      ? rules.alley +
+        rules.alleyLogWidth * Math.log(Math.min(f.alleyWidthM ?? 0, 8)) +
+        rules.alleyDepthPerM * f.distanceM
+      : 0) +
     rules.logArea * Math.log(f.areaM2 / 60) +
     rules.logFrontage * Math.log(Math.max(f.frontageM, 2) / 4.5) +
     rules.floors * f.floors +

@@ -2,12 +2,22 @@ import type { Database, Queryable } from '../db/index.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
 import { DEMO, planDemo, type DemoTile, type PlanKey, type StreetRow } from './generate.ts'
 
-export type LoadResult = { loaded: boolean; parcels: number; comparables: number; zones: number; streets: number; ms: number }
+export type LoadResult = {
+  loaded: boolean
+  parcels: number
+  comparables: number
+  zones: number
+  streets: number
+  ms: number
+}
 
 /** Ids are taken from the tables' own sequences first, so rows can point at each other in one pass. */
 async function allocate(tx: Queryable, table: string, n: number): Promise<number[]> {
   if (n === 0) return []
-  const rows = await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id'))::float8 as id from generate_series(1, $2::int)`, [table, n])
+  const rows = await tx.query<{ id: number }>(
+    `select nextval(pg_get_serial_sequence($1, 'id'))::float8 as id from generate_series(1, $2::int)`,
+    [table, n],
+  )
   return rows.map((r) => r.id)
 }
 
@@ -28,15 +38,18 @@ async function insertStreets(tx: Queryable, rows: StreetRow[], ids: Map<string, 
 
 const PARCEL_CHUNK = 20_000
 
-async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, number>, planIds: Record<PlanKey, number>) {
+async function insertTile(
+  tx: Queryable,
+  tile: DemoTile,
+  streetIds: Map<string, number>,
+  planIds: Record<PlanKey, number>,
+) {
   const ds = DEMO.datasetId
   await insertStreets(tx, tile.alleys, streetIds)
-  await tx.query(`insert into admin_units (dataset_id, level, name, province, geom) values ($1, 'ward', $2, $3, ST_GeomFromText($4, 4326))`, [
-    ds,
-    tile.ward.name,
-    DEMO.province,
-    tile.ward.wkt,
-  ])
+  await tx.query(
+    `insert into admin_units (dataset_id, level, name, province, geom) values ($1, 'ward', $2, $3, ST_GeomFromText($4, 4326))`,
+    [ds, tile.ward.name, DEMO.province, tile.ward.wkt],
+  )
   for (let start = 0; start < tile.parcels.length; start += PARCEL_CHUNK) {
     const chunk = tile.parcels.slice(start, start + PARCEL_CHUNK)
     const ids = await allocate(tx, 'parcels', chunk.length)
@@ -74,7 +87,11 @@ async function insertTile(tx: Queryable, tile: DemoTile, streetIds: Map<string, 
     await tx.query(
       `insert into parcel_land_use (parcel_id, code, area_m2)
        select r.parcel_id, r.code, r.area_m2 from json_to_recordset($1::json) as r(parcel_id bigint, code text, area_m2 float8)`,
-      [JSON.stringify(chunk.flatMap((p, i) => p.land_use.map((u) => ({ parcel_id: ids[i], code: u.code, area_m2: u.area_m2 }))))],
+      [
+        JSON.stringify(
+          chunk.flatMap((p, i) => p.land_use.map((u) => ({ parcel_id: ids[i], code: u.code, area_m2: u.area_m2 }))),
+        ),
+      ],
     )
   }
   await tx.query(
@@ -114,7 +131,12 @@ export async function loadDemo(
   > = {},
 ): Promise<LoadResult> {
   const t0 = performance.now()
-  const plan = planDemo({ parcels: opts.parcels, seed: opts.seed, market: opts.market, salesPerTile: opts.salesPerTile })
+  const plan = planDemo({
+    parcels: opts.parcels,
+    seed: opts.seed,
+    market: opts.market,
+    salesPerTile: opts.salesPerTile,
+  })
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7201002)')
     const existing = await tx.query('select 1 from datasets where id = $1', [DEMO.datasetId])
@@ -122,22 +144,16 @@ export async function loadDemo(
       if (!opts.reset) return { loaded: false, parcels: 0, comparables: 0, zones: 0, streets: 0, ms: 0 }
       await tx.query('delete from datasets where id = $1', [DEMO.datasetId])
     }
-    await tx.query(`insert into datasets (id, kind, name, source, data_date, crs, is_simulated) values ($1, 'demo', $2, $3, $4, $5, true)`, [
-      DEMO.datasetId,
-      DEMO.name,
-      DEMO.source,
-      DEMO.dataDate,
-      DEMO.crs,
-    ])
+    await tx.query(
+      `insert into datasets (id, kind, name, source, data_date, crs, is_simulated) values ($1, 'demo', $2, $3, $4, $5, true)`,
+      [DEMO.datasetId, DEMO.name, DEMO.source, DEMO.dataDate, DEMO.crs],
+    )
     const planIds: Record<PlanKey, number> = { qhpk: 0, qhct: 0, qhpk2017: 0 }
     for (const p of plan.plans) {
-      const [row] = await tx.query<{ id: number }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::float8 as id`, [
-        DEMO.datasetId,
-        p.name,
-        p.level,
-        p.decision_no,
-        p.approved_at,
-      ])
+      const [row] = await tx.query<{ id: number }>(
+        `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, $2, $3, $4, $5) returning id::float8 as id`,
+        [DEMO.datasetId, p.name, p.level, p.decision_no, p.approved_at],
+      )
       planIds[p.key] = (row as { id: number }).id
     }
     const streetIds = new Map<string, number>()
@@ -172,10 +188,15 @@ export async function loadDemo(
        select $1, 'province', $2, $2, ST_Multi(ST_Union(geom)) from admin_units where dataset_id = $1 and level = 'ward'`,
       [DEMO.datasetId, DEMO.province],
     )
-    await tx.query(`update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`, [DEMO.datasetId])
+    await tx.query(
+      `update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from parcels where dataset_id = $1) where id = $1`,
+      [DEMO.datasetId],
+    )
     await bumpDataVersion(tx)
     // Fresh statistics, so the planner uses the trigram and spatial indexes on the new rows at once.
-    await tx.exec('analyze datasets, admin_units, streets, street_names, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables')
+    await tx.exec(
+      'analyze datasets, admin_units, streets, street_names, parcels, parcel_land_use, plans, planning_zones, road_reserves, base_features, price_rows, comparables',
+    )
     return { loaded: true, parcels, comparables, zones, streets, ms: Math.round(performance.now() - t0) }
   })
 }

@@ -106,7 +106,13 @@ export const schoolNames = [
   'Trường THCS Hà Huy Tập',
 ]
 
-export const parkNames = ['Công viên Gia Định', 'Công viên Văn Thánh', 'Công viên Bờ Kênh', 'Công viên Tuổi Trẻ', 'Công viên Hòa Bình']
+export const parkNames = [
+  'Công viên Gia Định',
+  'Công viên Văn Thánh',
+  'Công viên Bờ Kênh',
+  'Công viên Tuổi Trẻ',
+  'Công viên Hòa Bình',
+]
 export const marketNames = ['Chợ Bà Chiểu Mới', 'Chợ Thị Nghè Mới', 'Chợ Văn Thánh', 'Chợ Cây Thị', 'Chợ Gia Định']
 export const canalNames = ['Kênh Nhiêu Lộc Mới', 'Rạch Văn Thánh', 'Kênh Cầu Bông', 'Rạch Cầu Sơn']
 

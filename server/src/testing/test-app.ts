@@ -34,7 +34,10 @@ export type TestApp = {
   logs: string[]
   logger: Logger
   clock: { now: Date }
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<{ status: number; headers: Headers; body: any }>
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; token?: string },
+  ): Promise<{ status: number; headers: Headers; body: any }>
 }
 
 /** Builds the real app over the shared test database, with mail and time under the test's control. */

@@ -1,13 +1,29 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { tileCorner } from '#core/offline/tile-grid.ts'
-import { clipLines, clipRing, interiorPoint, readGeometry, simplify, SIMPLIFY_TOLERANCE, sourceFeature, tileFeature, worldFeature, worldX, worldY } from './geometry.ts'
+import {
+  clipLines,
+  clipRing,
+  interiorPoint,
+  readGeometry,
+  simplify,
+  SIMPLIFY_TOLERANCE,
+  sourceFeature,
+  tileFeature,
+  worldFeature,
+  worldX,
+  worldY,
+} from './geometry.ts'
 import { BUFFER, EXTENT, ringArea2 } from './mvt.ts'
 
 type Pt = [number, number]
 
 /** WKB of a (multi)geometry, as PostGIS writes it: EWKB flags for an SRID and a Z, either byte order. */
-function wkb(type: number, body: (w: (v: number, kind: 'u32' | 'f64') => void) => void, opts: { srid?: number; z?: boolean; bigEndian?: boolean } = {}): string {
+function wkb(
+  type: number,
+  body: (w: (v: number, kind: 'u32' | 'f64') => void) => void,
+  opts: { srid?: number; z?: boolean; bigEndian?: boolean } = {},
+): string {
   const parts: Buffer[] = []
   const le = !opts.bigEndian
   const put = (v: number, kind: 'u32' | 'f64') => {
@@ -57,7 +73,8 @@ describe('reading rows', () => {
     const polygonPart = wkb(3, (w) => (w(1, 'u32'), points(square)(w)))
     const collection = wkb(7, (w) => w(2, 'u32')) + pointPart + polygonPart
     expect(readGeometry(collection)).toEqual({ type: 3, polygons: [[square.flat()]] })
-    const multiLine = wkb(5, (w) => w(2, 'u32')) + wkb(2, points(square.slice(0, 2))) + wkb(2, points(square.slice(2, 4)))
+    const multiLine =
+      wkb(5, (w) => w(2, 'u32')) + wkb(2, points(square.slice(0, 2))) + wkb(2, points(square.slice(2, 4)))
     expect(readGeometry(multiLine)).toEqual({ type: 2, lines: [square.slice(0, 2).flat(), square.slice(2, 4).flat()] })
   })
 })
@@ -103,7 +120,10 @@ describe('clipping', () => {
 
   it('keeps every coordinate of a feature within the tile and its buffer, whatever its shape', () => {
     // Rings in tile units around z16 tile (52192, 30790), reaching up to most of a tile beyond it on every side.
-    const ring = fc.array(fc.tuple(fc.integer({ min: -3000, max: 7000 }), fc.integer({ min: -3000, max: 7000 })), { minLength: 3, maxLength: 12 })
+    const ring = fc.array(fc.tuple(fc.integer({ min: -3000, max: 7000 }), fc.integer({ min: -3000, max: 7000 })), {
+      minLength: 3,
+      maxLength: 12,
+    })
     fc.assert(
       fc.property(ring, (pts) => {
         const degrees = [...pts, pts[0]!].flatMap(([x, y]) => {
@@ -113,7 +133,9 @@ describe('clipping', () => {
         const f = worldFeature(sourceFeature(1, {}, { type: 3, polygons: [[degrees]] }, false), 16)
         const piece = f && tileFeature(f, 52192, 30790)
         const coords = piece && piece.type !== 1 ? piece.geometry.flat() : []
-        expect(coords.every(([x, y]) => x >= -BUFFER && x <= EXTENT + BUFFER && y >= -BUFFER && y <= EXTENT + BUFFER)).toBe(true)
+        expect(
+          coords.every(([x, y]) => x >= -BUFFER && x <= EXTENT + BUFFER && y >= -BUFFER && y <= EXTENT + BUFFER),
+        ).toBe(true)
       }),
     )
   })
@@ -133,7 +155,12 @@ describe('labels and points', () => {
     // A parcel across the edge between tiles x = 52192 and 52193 at z16, mostly in the first.
     const west = ((52193 - 0.3) / 2 ** 16) * 360 - 180
     const east = ((52193 + 0.1) / 2 ** 16) * 360 - 180
-    const f = sourceFeature(7, { parcel_no: 7 }, { type: 3, polygons: [[[west, 10.79, east, 10.79, east, 10.795, west, 10.795, west, 10.79]]] }, true)
+    const f = sourceFeature(
+      7,
+      { parcel_no: 7 },
+      { type: 3, polygons: [[[west, 10.79, east, 10.79, east, 10.795, west, 10.795, west, 10.79]]] },
+      true,
+    )
     const w = worldFeature(f, 16)!
     const y = Math.floor(worldY(10.7925, 16) / EXTENT)
     expect(tileFeature(w, 52192, y)?.tags).toEqual({ parcel_no: 7, label: true })

@@ -17,7 +17,8 @@ type Tags = Record<string, string | number | boolean>
  * Flat [x0, y0, x1, y1, …]. In degrees (longitude, latitude) rings are closed as in WKB; in world
  * units they are open (no closing point).
  */
-export type FlatGeometry = { type: 1; points: number[] } | { type: 2; lines: number[][] } | { type: 3; polygons: number[][][] }
+export type FlatGeometry =
+  { type: 1; points: number[] } | { type: 2; lines: number[][] } | { type: 3; polygons: number[][][] }
 
 /** minX, minY, maxX, maxY. */
 export type Bounds = [number, number, number, number]
@@ -183,7 +184,14 @@ export function simplify(pts: ArrayLike<number>, tolerance: number, n = pts.leng
     let farthest = sqTolerance
     let index = -1
     for (let i = first + 1; i < last; i++) {
-      const d = sqSegmentDistance(pts[2 * i]!, pts[2 * i + 1]!, pts[2 * first]!, pts[2 * first + 1]!, pts[2 * last]!, pts[2 * last + 1]!)
+      const d = sqSegmentDistance(
+        pts[2 * i]!,
+        pts[2 * i + 1]!,
+        pts[2 * first]!,
+        pts[2 * first + 1]!,
+        pts[2 * last]!,
+        pts[2 * last + 1]!,
+      )
       if (d > farthest) {
         farthest = d
         index = i
@@ -329,7 +337,12 @@ export function sourceFeature(id: number, tags: Tags, geometry: FlatGeometry, la
 /** Coordinates to keep for the feature: 8 bytes each, and what its objects take besides, roughly. */
 export function featureBytes(f: SourceFeature): number {
   const g = f.geometry
-  const coords = g.type === 1 ? g.points.length : g.type === 2 ? g.lines.reduce((n, l) => n + l.length, 0) : g.polygons.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0)
+  const coords =
+    g.type === 1
+      ? g.points.length
+      : g.type === 2
+        ? g.lines.reduce((n, l) => n + l.length, 0)
+        : g.polygons.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0)
   return 8 * coords + 256
 }
 
@@ -363,7 +376,13 @@ export function worldFeature(f: SourceFeature, z: number): WorldFeature | null {
   }
   if (!geometry) return null
   const w: WorldFeature = { id: f.id, tags: f.tags, geometry, bbox: bboxOf(geometry) }
-  if (f.label) w.label = { x: Math.floor(worldX(f.label.at[0], z) / EXTENT), y: Math.floor(worldY(f.label.at[1], z) / EXTENT), here: f.label.here, elsewhere: f.label.elsewhere }
+  if (f.label)
+    w.label = {
+      x: Math.floor(worldX(f.label.at[0], z) / EXTENT),
+      y: Math.floor(worldY(f.label.at[1], z) / EXTENT),
+      here: f.label.here,
+      elsewhere: f.label.elsewhere,
+    }
   return w
 }
 
@@ -478,7 +497,9 @@ export function tileFeature(f: WorldFeature, x: number, y: number): MvtFeature |
       const py = g.points[i + 1]!
       if (px >= ox && px < ox + EXTENT && py >= oy && py < oy + EXTENT) inside.push(px, py)
     }
-    return inside.length > 0 ? toMvtFeature({ type: 'MultiPoint', coordinates: toTile(inside, ox, oy) }, tags, f.id) : null
+    return inside.length > 0
+      ? toMvtFeature({ type: 'MultiPoint', coordinates: toTile(inside, ox, oy) }, tags, f.id)
+      : null
   }
   const x0 = ox - BUFFER
   const y0 = oy - BUFFER
@@ -488,7 +509,9 @@ export function tileFeature(f: WorldFeature, x: number, y: number): MvtFeature |
   const within = minX >= x0 && maxX <= x1 && minY >= y0 && maxY <= y1
   if (g.type === 2) {
     const lines = within ? g.lines : clipLines(g.lines, x0, y0, x1, y1)
-    return lines.length > 0 ? toMvtFeature({ type: 'MultiLineString', coordinates: lines.map((l) => toTile(l, ox, oy)) }, tags, f.id) : null
+    return lines.length > 0
+      ? toMvtFeature({ type: 'MultiLineString', coordinates: lines.map((l) => toTile(l, ox, oy)) }, tags, f.id)
+      : null
   }
   const polygons: [number, number][][][] = []
   for (const rings of g.polygons) {

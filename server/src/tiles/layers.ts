@@ -52,7 +52,13 @@ const basemap: TileSet = {
   allRowsFrom: 14,
   // Bottom to top, the order a client draws them in when it keeps the tile's order.
   layers: [
-    { name: 'water', minzoom: 10, description: 'Sông, kênh, hồ', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('water') },
+    {
+      name: 'water',
+      minzoom: 10,
+      description: 'Sông, kênh, hồ',
+      fields: { name: 'Tên', kind: 'Loại' },
+      select: baseFeature('water'),
+    },
     {
       name: 'landuse',
       minzoom: 12,
@@ -60,8 +66,20 @@ const basemap: TileSet = {
       fields: { name: 'Tên', kind: 'Loại' },
       select: baseFeature('landuse'),
     },
-    { name: 'green', minzoom: 12, description: 'Công viên, cây xanh', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('green') },
-    { name: 'blocks', minzoom: 14, description: 'Khối nhà', fields: { name: 'Tên', kind: 'Loại' }, select: baseFeature('block') },
+    {
+      name: 'green',
+      minzoom: 12,
+      description: 'Công viên, cây xanh',
+      fields: { name: 'Tên', kind: 'Loại' },
+      select: baseFeature('green'),
+    },
+    {
+      name: 'blocks',
+      minzoom: 14,
+      description: 'Khối nhà',
+      fields: { name: 'Tên', kind: 'Loại' },
+      select: baseFeature('block'),
+    },
     {
       name: 'streets',
       minzoom: 12,
@@ -84,7 +102,10 @@ const basemap: TileSet = {
       description: 'Ranh giới phường (đường)',
       fields: { name: 'Tên phường', kind: 'Loại' },
       // As lines, so a client strokes the boundary without drawing the tile's clip edges.
-      select: baseFeature('ward_boundary', 'case when ST_Dimension(f.geom) = 2 then ST_Boundary(f.geom) else f.geom end'),
+      select: baseFeature(
+        'ward_boundary',
+        'case when ST_Dimension(f.geom) = 2 then ST_Boundary(f.geom) else f.geom end',
+      ),
     },
     {
       name: 'landmarks',
@@ -96,8 +117,12 @@ const basemap: TileSet = {
     {
       name: 'places',
       minzoom: 10,
-      description: 'Địa danh (thành phố, thị trấn, phường, làng, đảo) — điểm đặt nhãn; nơi nhỏ hiện ở mức phóng lớn hơn',
-      fields: { name: 'Tên', kind: 'city | town | suburb | quarter | village | neighbourhood | hamlet | island | islet | archipelago' },
+      description:
+        'Địa danh (thành phố, thị trấn, phường, làng, đảo) — điểm đặt nhãn; nơi nhỏ hiện ở mức phóng lớn hơn',
+      fields: {
+        name: 'Tên',
+        kind: 'city | town | suburb | quarter | village | neighbourhood | hamlet | island | islet | archipelago',
+      },
       select: `
         select f.id as fid, json_build_object('name', f.name, 'kind', f.subkind) as props, ST_PointOnSurface(f.geom) as geom,
           case f.subkind when 'city' then 3 when 'town' then 2 when 'suburb' then 1 else 0 end as sort
@@ -120,7 +145,8 @@ const planning: TileSet = {
     {
       name: 'zones',
       minzoom: 12,
-      description: 'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000, QHPK nằm trên QHC; trong một cấp, đồ án mới nằm trên đồ án cũ',
+      description:
+        'Ô quy hoạch; QHCT 1/500 nằm trên QHPK 1/2000, QHPK nằm trên QHC; trong một cấp, đồ án mới nằm trên đồ án cũ',
       fields: {
         land_use_code: 'Mã chức năng sử dụng đất',
         color: 'Màu (#rrggbb)',

@@ -138,7 +138,12 @@ describe('geometry to MVT features', () => {
   })
 
   it('turns points and multipoints into one point feature', () => {
-    expect(toMvtFeature({ type: 'Point', coordinates: [7, 8] }, {}, 5)).toEqual({ type: 1, geometry: [[7, 8]], tags: {}, id: 5 })
+    expect(toMvtFeature({ type: 'Point', coordinates: [7, 8] }, {}, 5)).toEqual({
+      type: 1,
+      geometry: [[7, 8]],
+      tags: {},
+      id: 5,
+    })
     expect(
       toMvtFeature(
         {
@@ -162,7 +167,11 @@ describe('geometry to MVT features', () => {
     const polygon = fc
       .uniqueArray(fc.integer({ min: 0, max: 359 }), { minLength: 3, maxLength: 12 })
       .chain((angles) =>
-        fc.tuple(fc.constant(angles.sort((a, b) => a - b)), fc.array(fc.integer({ min: 50, max: 2000 }), { minLength: angles.length, maxLength: angles.length }), fc.boolean()),
+        fc.tuple(
+          fc.constant(angles.sort((a, b) => a - b)),
+          fc.array(fc.integer({ min: 50, max: 2000 }), { minLength: angles.length, maxLength: angles.length }),
+          fc.boolean(),
+        ),
       )
     fc.assert(
       fc.property(polygon, ([angles, radii, reverse]) => {
@@ -187,7 +196,11 @@ describe('encoding a tile', () => {
   })
 
   it('encodes layers with ids, properties and geometry that a standard decoder reads back', () => {
-    const poly = toMvtFeature({ type: 'Polygon', coordinates: [ccw, hole] }, { code: 'ODT', floors: 5, far: 4.5, ok: true }, 42)!
+    const poly = toMvtFeature(
+      { type: 'Polygon', coordinates: [ccw, hole] },
+      { code: 'ODT', floors: 5, far: 4.5, ok: true },
+      42,
+    )!
     const bytes = encodeTile([
       { name: 'zones', features: [poly] },
       { name: 'empty', features: [] },
@@ -222,7 +235,12 @@ function decode(bytes: Uint8Array): Decoded {
     extent: layer.extent,
     features: Array.from({ length: layer.length }, (_, i) => {
       const f = layer.feature(i)
-      return { id: f.id, type: f.type, properties: f.properties, geometry: f.loadGeometry().map((part) => part.map((p) => [p.x, p.y])) }
+      return {
+        id: f.id,
+        type: f.type,
+        properties: f.properties,
+        geometry: f.loadGeometry().map((part) => part.map((p) => [p.x, p.y])),
+      }
     }),
   }))
 }
@@ -240,7 +258,9 @@ function expectedGeometry(f: MvtFeature): number[][][] {
 
 describe('encoding a tile as @maplibre/vt-pbf did', () => {
   // The fixture holds the bytes vt-pbf 4.3.3 wrote for the same features before this encoder replaced it.
-  const before = JSON.parse(readFileSync(new URL('./fixtures/mvt-vt-pbf-4.3.3.json', import.meta.url), 'utf8')) as Record<string, string>
+  const before = JSON.parse(
+    readFileSync(new URL('./fixtures/mvt-vt-pbf-4.3.3.json', import.meta.url), 'utf8'),
+  ) as Record<string, string>
 
   it.each(tileLayerIds)('decodes the %s fixture tile to the same layers, ids, properties and geometry', (set) => {
     const ours = decode(encodeTile(fixtureTiles[set])!)
@@ -290,7 +310,9 @@ describe('encoding random features', () => {
   const id = fc.option(fc.maxSafeNat(), { nil: undefined })
   const withId = <T extends object>(f: T, i: number | undefined) => (i === undefined ? f : { ...f, id: i })
   const feature: fc.Arbitrary<MvtFeature> = fc.oneof(
-    fc.tuple(fc.array(point, { minLength: 1, maxLength: 5 }), tags, id).map(([geometry, t, i]) => withId({ type: 1 as const, geometry, tags: t }, i)),
+    fc
+      .tuple(fc.array(point, { minLength: 1, maxLength: 5 }), tags, id)
+      .map(([geometry, t, i]) => withId({ type: 1 as const, geometry, tags: t }, i)),
     fc
       .tuple(fc.array(fc.array(point, { minLength: 2, maxLength: 8 }), { minLength: 1, maxLength: 3 }), tags, id)
       .map(([geometry, t, i]) => withId({ type: 2 as const, geometry, tags: t }, i)),
@@ -300,7 +322,11 @@ describe('encoding random features', () => {
   )
   const layers: fc.Arbitrary<MvtLayer[]> = fc
     .uniqueArray(name, { minLength: 1, maxLength: 4 })
-    .chain((names) => fc.tuple(...names.map((n) => fc.array(feature, { maxLength: 6 }).map((features): MvtLayer => ({ name: n, features })))))
+    .chain((names) =>
+      fc.tuple(
+        ...names.map((n) => fc.array(feature, { maxLength: 6 }).map((features): MvtLayer => ({ name: n, features }))),
+      ),
+    )
 
   it('reads back every layer, id, property and point that went in', () => {
     fc.assert(
@@ -316,7 +342,12 @@ describe('encoding random features', () => {
             name: l.name,
             version: 2,
             extent: 4096,
-            features: l.features.map((f) => ({ id: f.id, type: f.type, properties: f.tags, geometry: expectedGeometry(f) })),
+            features: l.features.map((f) => ({
+              id: f.id,
+              type: f.type,
+              properties: f.tags,
+              geometry: expectedGeometry(f),
+            })),
           })),
         )
       }),

@@ -8,7 +8,9 @@ type Point = [number, number]
 type Tags = Record<string, string | number | boolean>
 
 /** One feature in tile coordinates: type 1 point, 2 line, 3 polygon (the MVT geometry types). */
-export type MvtFeature = { type: 1; geometry: Point[]; tags: Tags; id?: number } | { type: 2 | 3; geometry: Point[][]; tags: Tags; id?: number }
+export type MvtFeature =
+  | { type: 1; geometry: Point[]; tags: Tags; id?: number }
+  | { type: 2 | 3; geometry: Point[][]; tags: Tags; id?: number }
 
 export type MvtLayer = { name: string; features: MvtFeature[] }
 
@@ -223,7 +225,8 @@ class Dictionary {
     return i
   }
   value(v: Value): number {
-    const map: Map<Value, number> = typeof v === 'string' ? this.strings : typeof v === 'number' ? this.numbers : this.bools
+    const map: Map<Value, number> =
+      typeof v === 'string' ? this.strings : typeof v === 'number' ? this.numbers : this.bools
     let i = map.get(v)
     if (i === undefined) {
       map.set(v, (i = this.values.length))
@@ -299,7 +302,15 @@ function writeLayer(layer: MvtLayer, w: PbfWriter): void {
     const hasId = typeof f.id === 'number' && !Number.isNaN(f.id)
     idOut.pos = 0
     if (hasId) idOut.writeVarint(f.id!)
-    const length = (hasId ? 1 + idOut.pos : 0) + 1 + varintLength(tagInts.bytes) + tagInts.bytes + 2 + 1 + varintLength(geometryInts.bytes) + geometryInts.bytes
+    const length =
+      (hasId ? 1 + idOut.pos : 0) +
+      1 +
+      varintLength(tagInts.bytes) +
+      tagInts.bytes +
+      2 +
+      1 +
+      varintLength(geometryInts.bytes) +
+      geometryInts.bytes
     w.realloc(6 + length)
     putVarint(w, LAYER_FEATURES)
     putVarint(w, length)

@@ -9,7 +9,10 @@ const MAX_ZOOM = 22
 
 const zoomList = z
   .string()
-  .regex(/^\d{1,2}(-\d{1,2})?(,\d{1,2}(-\d{1,2})?)*$/, 'zooms phải là danh sách mức zoom, ví dụ 16 hoặc 12-18 hoặc 12,14.')
+  .regex(
+    /^\d{1,2}(-\d{1,2})?(,\d{1,2}(-\d{1,2})?)*$/,
+    'zooms phải là danh sách mức zoom, ví dụ 16 hoặc 12-18 hoặc 12,14.',
+  )
   .transform((s) => {
     const out = new Set<number>()
     for (const part of s.split(',')) {
@@ -32,7 +35,10 @@ export const packQuery = z
     layers: z
       .string()
       .transform((s) => s.split(','))
-      .refine((ls): ls is TileLayerId[] => ls.every((l) => (tileLayerIds as readonly string[]).includes(l)), 'Lớp bản đồ phải là basemap, planning hoặc parcels.'),
+      .refine(
+        (ls): ls is TileLayerId[] => ls.every((l) => (tileLayerIds as readonly string[]).includes(l)),
+        'Lớp bản đồ phải là basemap, planning hoặc parcels.',
+      ),
   })
   .transform((q, ctx) => {
     const parts: PlanPart[] = []
@@ -41,7 +47,11 @@ export const packQuery = z
       const range = tileRange(box, zoom)
       for (const layer of new Set<TileLayerId>(q.layers)) parts.push({ layer, range, count: rangeSize(range), box })
       if (planCount(parts) > PACK_MAX_TILES) {
-        ctx.addIssue({ code: 'custom', path: ['bbox'], message: `Một gói chứa tối đa ${PACK_MAX_TILES} ô; hãy chia vùng hoặc bớt mức zoom.` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['bbox'],
+          message: `Một gói chứa tối đa ${PACK_MAX_TILES} ô; hãy chia vùng hoặc bớt mức zoom.`,
+        })
         return z.NEVER
       }
     }
@@ -79,7 +89,11 @@ async function bandBytes(service: TileService, version: number, band: PartRect):
  * ahead of writing and follows the reader's pace (a slow link does not pile tiles up in memory); a
  * client that goes away stops it.
  */
-export function packStream(service: TileService, version: number, parts: readonly PlanPart[]): ReadableStream<Uint8Array> {
+export function packStream(
+  service: TileService,
+  version: number,
+  parts: readonly PlanPart[],
+): ReadableStream<Uint8Array> {
   const bands = planRects(parts, 0, BAND_TILES)
   const ahead: Promise<Uint8Array>[] = []
   const fill = () => {

@@ -38,7 +38,10 @@ beforeAll(async () => {
     file,
     writePmtiles(
       [{ z: Z, x: X, y: Y, data: street }],
-      { attribution: '© Bản đồ nền thử', vector_layers: [{ id: 'streets', fields: { name: 'String' }, minzoom: 14, maxzoom: 14 }] },
+      {
+        attribution: '© Bản đồ nền thử',
+        vector_layers: [{ id: 'streets', fields: { name: 'String' }, minzoom: 14, maxzoom: 14 }],
+      },
       BOUNDS,
     ),
   )

@@ -24,7 +24,13 @@ export type PmtilesBasemap = {
   /** The tile's protobuf (decompressed), or null where the archive has none. */
   tile(z: number, x: number, y: number): Promise<Uint8Array<ArrayBuffer> | null>
   /** What the basemap TileJSON takes from the archive instead of the database. */
-  info(): Promise<{ bounds: [number, number, number, number]; minzoom: number; maxzoom: number; attribution: string | undefined; vectorLayers: unknown[] | undefined }>
+  info(): Promise<{
+    bounds: [number, number, number, number]
+    minzoom: number
+    maxzoom: number
+    attribution: string | undefined
+    vectorLayers: unknown[] | undefined
+  }>
 }
 
 /** BASEMAP_PMTILES: vector basemap tiles served from one archive (e.g. a Protomaps or Planetiler build for Việt Nam). */
@@ -43,8 +49,17 @@ export function openPmtilesBasemap(path: string): PmtilesBasemap {
     },
     async info() {
       const h = await header()
-      const meta = (await archive.getMetadata().catch(() => ({}))) as { attribution?: string; vector_layers?: unknown[] }
-      return { bounds: [h.minLon, h.minLat, h.maxLon, h.maxLat], minzoom: h.minZoom, maxzoom: h.maxZoom, attribution: meta.attribution, vectorLayers: meta.vector_layers }
+      const meta = (await archive.getMetadata().catch(() => ({}))) as {
+        attribution?: string
+        vector_layers?: unknown[]
+      }
+      return {
+        bounds: [h.minLon, h.minLat, h.maxLon, h.maxLat],
+        minzoom: h.minZoom,
+        maxzoom: h.maxZoom,
+        attribution: meta.attribution,
+        vectorLayers: meta.vector_layers,
+      }
     },
   }
 }

@@ -89,15 +89,16 @@ describe('tiles cut from the rows of a rectangle', () => {
          values ($1, 'Tỉnh Thử', 'Phường Thử', 1, $2, 100, ST_SetSRID(ST_GeomFromGeoJSON($3), 4326)) returning id::float8 as id`,
         [dataset, i + 1, geo({ type: 'MultiPolygon', coordinates: polygons })],
       )
-      await db.query('insert into parcel_land_use (parcel_id, code, area_m2) values ($1, $2, 50)', [row!.id, i % 3 === 0 ? 'ODT' : 'TMD'])
+      await db.query('insert into parcel_land_use (parcel_id, code, area_m2) values ($1, $2, 50)', [
+        row!.id,
+        i % 3 === 0 ? 'ODT' : 'TMD',
+      ])
     }
     const street = (name: string, cls: string, pts: [number, number][]) =>
-      db.query(`insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, 10, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($4), 4326))`, [
-        dataset,
-        name,
-        cls,
-        geo({ type: 'LineString', coordinates: pts.map(([u, v]) => at(u, v)) }),
-      ])
+      db.query(
+        `insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, 10, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($4), 4326))`,
+        [dataset, name, cls, geo({ type: 'LineString', coordinates: pts.map(([u, v]) => at(u, v)) })],
+      )
     await street('Đường Chéo', 'main', [
       [-300, -300],
       [9000, 8000],
@@ -114,11 +115,10 @@ describe('tiles cut from the rows of a rectangle', () => {
       ['Trường Cạnh', 4096, 1500],
       ['Đình', 2000, 6000],
     ] as const) {
-      await db.query(`insert into base_features (dataset_id, kind, name, subkind, geom) values ($1, 'landmark', $2, 'market', ST_SetSRID(ST_GeomFromGeoJSON($3), 4326))`, [
-        dataset,
-        name,
-        geo({ type: 'Point', coordinates: at(u, v) }),
-      ])
+      await db.query(
+        `insert into base_features (dataset_id, kind, name, subkind, geom) values ($1, 'landmark', $2, 'market', ST_SetSRID(ST_GeomFromGeoJSON($3), 4326))`,
+        [dataset, name, geo({ type: 'Point', coordinates: at(u, v) })],
+      )
     }
     const [plan] = await db.query<{ id: number }>(
       `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, 'QHCT cắt ô', 'QHCT 1/500', '2/QĐ-UBND', '2023-01-01') returning id::float8 as id`,
@@ -161,7 +161,13 @@ describe('tiles cut from the rows of a rectangle', () => {
     // As an area download asks: zoom by zoom, each layer's rectangle, so deeper zooms are cut from kept rows.
     for (let z = 15; z <= 18; z++) {
       const k = 2 ** (z - Z)
-      const range = { z, minX: Math.floor(X0 * k), maxX: Math.floor((X0 + 2) * k - 1), minY: Math.floor(Y0 * k), maxY: Math.floor((Y0 + 2) * k - 1) }
+      const range = {
+        z,
+        minX: Math.floor(X0 * k),
+        maxX: Math.floor((X0 + 2) * k - 1),
+        minY: Math.floor(Y0 * k),
+        maxY: Math.floor((Y0 + 2) * k - 1),
+      }
       for (const layer of tileLayerIds) {
         const tiles = await packs.tiles(v, layer, range)
         let i = 0

@@ -1,6 +1,13 @@
 import { tileCorner, type TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
-import { readGeometry, sourceFeature, tileFeature, worldFeature, type SourceFeature, type WorldFeature } from './geometry.ts'
+import {
+  readGeometry,
+  sourceFeature,
+  tileFeature,
+  worldFeature,
+  type SourceFeature,
+  type WorldFeature,
+} from './geometry.ts'
 import type { SourceLayer, TileSet } from './layers.ts'
 import { BUFFER, encodeTile, EXTENT, type MvtFeature } from './mvt.ts'
 
@@ -15,7 +22,9 @@ export function activeLayers(set: TileSet, z: number): SourceLayer[] {
  * of the box. Ordered as the tile's features are: layer, then the layer's sort, then id.
  */
 export function sourceSql(layers: SourceLayer[]): string {
-  const unions = layers.map((l, i) => `select ${i} as layer, s.fid, s.props, s.geom, s.sort from b cross join lateral (${l.select}) s`).join('\n  union all\n')
+  const unions = layers
+    .map((l, i) => `select ${i} as layer, s.fid, s.props, s.geom, s.sort from b cross join lateral (${l.select}) s`)
+    .join('\n  union all\n')
   return `
 with b as (select $1::int as z, ST_MakeEnvelope($2, $3, $4, $5, 4326) as q), f as (
   ${unions}
@@ -72,7 +81,8 @@ export function sourceFeatures(set: TileSet, z: number, rows: readonly SourceRow
   const features: SourceFeature[][] = layers.map(() => [])
   for (const row of rows) {
     const geometry = readGeometry(row.geom)
-    if (geometry) features[row.layer]?.push(sourceFeature(row.fid, tags(row.props), geometry, layers[row.layer]?.labelled ?? false))
+    if (geometry)
+      features[row.layer]?.push(sourceFeature(row.fid, tags(row.props), geometry, layers[row.layer]?.labelled ?? false))
   }
   return features
 }
@@ -82,7 +92,12 @@ export function sourceFeatures(set: TileSet, z: number, rows: readonly SourceRow
  * from the rows of a box that holds every one of them with its buffer. Only the features whose box
  * reaches the tiles are projected, and each is cut only into the tiles it reaches.
  */
-export function cutTiles(layers: SourceLayer[], features: readonly SourceFeature[][], z: number, tiles: readonly { x: number; y: number }[]): (Uint8Array<ArrayBuffer> | null)[] {
+export function cutTiles(
+  layers: SourceLayer[],
+  features: readonly SourceFeature[][],
+  z: number,
+  tiles: readonly { x: number; y: number }[],
+): (Uint8Array<ArrayBuffer> | null)[] {
   if (tiles.length === 0) return []
   const r: TileRange = {
     z,
@@ -172,7 +187,9 @@ export function tileEncoder(db: Queryable): Promise<TileEncoder> {
   let known = encoders.get(db)
   if (!known) {
     known = db
-      .query<{ n: number }>(`select length(ST_AsMVT(q, 't')) as n from (select 1 as a, ST_AsMVTGeom(ST_Point(1, 1), ST_MakeBox2D(ST_Point(0, 0), ST_Point(2, 2))) as geom) q`)
+      .query<{ n: number }>(
+        `select length(ST_AsMVT(q, 't')) as n from (select 1 as a, ST_AsMVTGeom(ST_Point(1, 1), ST_MakeBox2D(ST_Point(0, 0), ST_Point(2, 2))) as geom) q`,
+      )
       .then(
         (rows) => ((rows[0]?.n ?? 0) > 0 ? 'native' : 'node'),
         () => 'node' as const,
@@ -204,7 +221,14 @@ export function rangeTiles(r: TileRange): { x: number; y: number }[] {
  * The tile's database work alone (what the bench's raw side times): its rows for the Node path, or
  * the finished protobuf from ST_AsMVT.
  */
-export async function queryTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder: TileEncoder = 'node'): Promise<unknown[]> {
+export async function queryTile(
+  db: Queryable,
+  set: TileSet,
+  z: number,
+  x: number,
+  y: number,
+  encoder: TileEncoder = 'node',
+): Promise<unknown[]> {
   if (encoder === 'node') return sourceRows(db, set, single(z, x, y))
   const layers = activeLayers(set, z)
   if (layers.length === 0) return []
@@ -216,9 +240,15 @@ export async function queryTile(db: Queryable, set: TileSet, z: number, x: numbe
  * Protobuf bytes of each tile of the rectangle, row by row, null for a tile without features: one
  * statement for the whole rectangle with the Node encoder, one per tile with ST_AsMVT.
  */
-export async function renderTiles(db: Queryable, set: TileSet, r: TileRange, encoder: TileEncoder = 'node'): Promise<(Uint8Array<ArrayBuffer> | null)[]> {
+export async function renderTiles(
+  db: Queryable,
+  set: TileSet,
+  r: TileRange,
+  encoder: TileEncoder = 'node',
+): Promise<(Uint8Array<ArrayBuffer> | null)[]> {
   const layers = activeLayers(set, r.z)
-  if (encoder === 'node') return cutTiles(layers, sourceFeatures(set, r.z, await sourceRows(db, set, r)), r.z, rangeTiles(r))
+  if (encoder === 'node')
+    return cutTiles(layers, sourceFeatures(set, r.z, await sourceRows(db, set, r)), r.z, rangeTiles(r))
   const out: (Uint8Array<ArrayBuffer> | null)[] = []
   for (let y = r.minY; y <= r.maxY; y++) {
     for (let x = r.minX; x <= r.maxX; x++) {
@@ -235,7 +265,14 @@ export async function renderTiles(db: Queryable, set: TileSet, r: TileRange, enc
 }
 
 /** Protobuf bytes of one tile, or null when it has no feature. */
-export async function renderTile(db: Queryable, set: TileSet, z: number, x: number, y: number, encoder: TileEncoder = 'node'): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function renderTile(
+  db: Queryable,
+  set: TileSet,
+  z: number,
+  x: number,
+  y: number,
+  encoder: TileEncoder = 'node',
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const [tile] = await renderTiles(db, set, single(z, x, y), encoder)
   return tile ?? null
 }

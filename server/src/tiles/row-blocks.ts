@@ -22,7 +22,13 @@ export type RowBlocks = {
    * Tiles inside a kept block are cut from it. With `keep`, the others are read as the whole blocks
    * around them (at the rows' zoom) and those are kept; without, they are read for themselves alone.
    */
-  render(version: number, set: TileLayerId, z: number, tiles: readonly { x: number; y: number }[], keep: boolean): Promise<(Uint8Array<ArrayBuffer> | null)[]>
+  render(
+    version: number,
+    set: TileLayerId,
+    z: number,
+    tiles: readonly { x: number; y: number }[],
+    keep: boolean,
+  ): Promise<(Uint8Array<ArrayBuffer> | null)[]>
   clear(): void
 }
 
@@ -36,14 +42,26 @@ export function createRowBlocks(db: Queryable, maxBytes: number): RowBlocks {
     const rz = rowZoom(tileSets[set], z)
     const bx = x >> (z - rz)
     const by = y >> (z - rz)
-    const holds = (b: Block) => b.version === version && b.set === set && b.rect.z === rz && bx >= b.rect.minX && bx <= b.rect.maxX && by >= b.rect.minY && by <= b.rect.maxY
+    const holds = (b: Block) =>
+      b.version === version &&
+      b.set === set &&
+      b.rect.z === rz &&
+      bx >= b.rect.minX &&
+      bx <= b.rect.maxX &&
+      by >= b.rect.minY &&
+      by <= b.rect.maxY
     for (const b of reading) if (holds(b)) return b
     for (const b of kept.values()) if (holds(b)) return b
     return undefined
   }
 
   function read(version: number, set: TileLayerId, rect: TileRange, keep: boolean): Block {
-    const block: Block = { version, set, rect, features: sourceRows(db, tileSets[set], rect).then((rows) => sourceFeatures(tileSets[set], rect.z, rows)) }
+    const block: Block = {
+      version,
+      set,
+      rect,
+      features: sourceRows(db, tileSets[set], rect).then((rows) => sourceFeatures(tileSets[set], rect.z, rows)),
+    }
     if (!keep) return block
     const seen = generation
     reading.add(block)
@@ -67,7 +85,13 @@ export function createRowBlocks(db: Queryable, maxBytes: number): RowBlocks {
     maxY: Math.max(...ts.map((t) => t.y)),
   })
 
-  async function render(version: number, set: TileLayerId, z: number, tiles: readonly { x: number; y: number }[], keep: boolean) {
+  async function render(
+    version: number,
+    set: TileLayerId,
+    z: number,
+    tiles: readonly { x: number; y: number }[],
+    keep: boolean,
+  ) {
     const groups = new Map<Block, number[]>()
     const loose: number[] = []
     tiles.forEach((t, i) => {

@@ -52,7 +52,8 @@ const GZIP_LEVEL = 5
 // What a cache entry costs besides its bytes (key, objects, map slot); keeps empty tiles from being free.
 const ENTRY_OVERHEAD = 200
 
-const tileKey = (version: number, layer: TileLayerId, z: number, x: number, y: number) => `${version}/${layer}/${z}/${x}/${y}`
+const tileKey = (version: number, layer: TileLayerId, z: number, x: number, y: number) =>
+  `${version}/${layer}/${z}/${x}/${y}`
 
 /**
  * Tiles from the database through an in-memory LRU keyed by data version. The cache only saves work:
@@ -99,19 +100,40 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
   }
 
   const gzipped = async (pbf: Uint8Array<ArrayBuffer> | null): Promise<Tile> =>
-    pbf ? { pbf, gzip: new Uint8Array(pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL })) } : null
+    pbf
+      ? {
+          pbf,
+          gzip: new Uint8Array(
+            pbf.length <= GZIP_SYNC_MAX
+              ? gzipSync(pbf, { level: GZIP_LEVEL })
+              : await gzipAsync(pbf, { level: GZIP_LEVEL }),
+          ),
+        }
+      : null
 
-  async function render(version: number, layer: TileLayerId, z: number, tiles: readonly { x: number; y: number }[], keep: boolean): Promise<Tile[]> {
+  async function render(
+    version: number,
+    layer: TileLayerId,
+    z: number,
+    tiles: readonly { x: number; y: number }[],
+    keep: boolean,
+  ): Promise<Tile[]> {
     // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same.
     const basemap = layer === 'basemap' ? opts.basemap : undefined
     const pbfs: (Uint8Array<ArrayBuffer> | null)[] = []
     if (basemap) for (const t of tiles) pbfs.push(await basemap.tile(z, t.x, t.y))
-    else if (opts.encoder === 'native') for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
+    else if (opts.encoder === 'native')
+      for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
     else pbfs.push(...(await blocks.render(version, layer, z, tiles, keep)))
     const out: Tile[] = []
     for (const [i, pbf] of pbfs.entries()) {
       const tile = await gzipped(pbf)
-      if (known?.version === version) cache.set(tileKey(version, layer, z, tiles[i]!.x, tiles[i]!.y), tile, ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0))
+      if (known?.version === version)
+        cache.set(
+          tileKey(version, layer, z, tiles[i]!.x, tiles[i]!.y),
+          tile,
+          ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0),
+        )
       out.push(tile)
     }
     return out

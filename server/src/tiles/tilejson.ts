@@ -36,7 +36,12 @@ function bounds(rows: DatasetRow[]): [number, number, number, number] {
   const boxes = rows.filter((r) => r.w !== null && r.s !== null && r.e !== null && r.n !== null)
   if (boxes.length === 0) return WORLD
   const clampLat = (v: number) => Math.max(-MAX_LAT, Math.min(MAX_LAT, v))
-  return [Math.min(...boxes.map((r) => r.w!)), clampLat(Math.min(...boxes.map((r) => r.s!))), Math.max(...boxes.map((r) => r.e!)), clampLat(Math.max(...boxes.map((r) => r.n!)))]
+  return [
+    Math.min(...boxes.map((r) => r.w!)),
+    clampLat(Math.min(...boxes.map((r) => r.s!))),
+    Math.max(...boxes.map((r) => r.e!)),
+    clampLat(Math.max(...boxes.map((r) => r.n!))),
+  ]
 }
 
 /** Wards listed in the parcels' `coverage`: enough to say where the data is, few enough to read in a line. */

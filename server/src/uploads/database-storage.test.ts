@@ -34,6 +34,8 @@ describe('databaseStorage', () => {
   })
 
   it('refuses keys that are not storage keys', async () => {
-    await expect(databaseStorage(db).put('../x.jpg', new Uint8Array([1]), 'image/jpeg')).rejects.toThrow(/invalid storage key/)
+    await expect(databaseStorage(db).put('../x.jpg', new Uint8Array([1]), 'image/jpeg')).rejects.toThrow(
+      /invalid storage key/,
+    )
   })
 })

@@ -42,7 +42,8 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   if (!kind) throw notAnImage()
   // 'error' rejects truncated and corrupt pixel data; libjpeg's harmless warnings on real camera
   // files would make 'warning' refuse genuine photos, and the re-encode drops whatever they carried.
-  const open = (limitInputPixels: number | false = MAX_INPUT_PIXELS) => sharp(input, { failOn: 'error', limitInputPixels, pages: 1 })
+  const open = (limitInputPixels: number | false = MAX_INPUT_PIXELS) =>
+    sharp(input, { failOn: 'error', limitInputPixels, pages: 1 })
   let meta: Metadata
   try {
     // Reading the header costs nothing; the pixel limit is checked below to answer it as too large.
@@ -53,7 +54,9 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   // The decoder that read the header must be the one the magic bytes announced.
   if (meta.format !== kind || !meta.width || !meta.height) throw notAnImage()
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new TooLargeError(`Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_INPUT_PIXELS / 1_000_000)} megapixel).`)
+    throw new TooLargeError(
+      `Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_INPUT_PIXELS / 1_000_000)} megapixel).`,
+    )
   }
   // JPEG keeps photos small and opens everywhere; WebP only where transparency must survive.
   const format = meta.hasAlpha ? 'webp' : 'jpeg'
@@ -90,5 +93,10 @@ async function encode(pipeline: Sharp, side: number, format: 'jpeg' | 'webp'): P
   const resized = pipeline.resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
   const out = format === 'jpeg' ? resized.jpeg({ quality: QUALITY }) : resized.webp({ quality: QUALITY })
   const { data, info } = await out.toBuffer({ resolveWithObject: true })
-  return { bytes: data, contentType: format === 'jpeg' ? 'image/jpeg' : 'image/webp', width: info.width, height: info.height }
+  return {
+    bytes: data,
+    contentType: format === 'jpeg' ? 'image/jpeg' : 'image/webp',
+    width: info.width,
+    height: info.height,
+  }
 }

@@ -26,14 +26,23 @@ export const uploadLimits: UploadLimits = {
 export const FIELD = 'images'
 
 const tooMany = () => new ApiError('MaxFile')
-const tooBig = (limits: UploadLimits) => new ApiError('MaxFile', `Mỗi ảnh tối đa ${Math.round(limits.maxFileBytes / MB)} MB.`)
+const tooBig = (limits: UploadLimits) =>
+  new ApiError('MaxFile', `Mỗi ảnh tối đa ${Math.round(limits.maxFileBytes / MB)} MB.`)
 // The rest of such a body is not worth reading: the answer goes out and the connection is closed after it.
 const closeAfter = { headers: { Connection: 'close' } }
 const bodyTooBig = (limits: UploadLimits) =>
-  new ApiError('MaxFile', `Dữ liệu tải lên vượt quá ${Math.round(limits.maxBodyBytes / MB)} MB (tối đa 4 ảnh, mỗi ảnh ${Math.round(limits.maxFileBytes / MB)} MB).`, closeAfter)
-const noImages = () => new ApiError('BadRequest', 'Vui lòng chọn từ 1 đến 4 hình ảnh.', { errors: { [FIELD]: ['Vui lòng chọn từ 1 đến 4 hình ảnh (trường "images").'] } })
+  new ApiError(
+    'MaxFile',
+    `Dữ liệu tải lên vượt quá ${Math.round(limits.maxBodyBytes / MB)} MB (tối đa 4 ảnh, mỗi ảnh ${Math.round(limits.maxFileBytes / MB)} MB).`,
+    closeAfter,
+  )
+const noImages = () =>
+  new ApiError('BadRequest', 'Vui lòng chọn từ 1 đến 4 hình ảnh.', {
+    errors: { [FIELD]: ['Vui lòng chọn từ 1 đến 4 hình ảnh (trường "images").'] },
+  })
 const malformed = () => new ApiError('BadRequest', 'Dữ liệu multipart/form-data không hợp lệ.')
-const tooSlow = () => new ApiError('BadRequest', 'Tải ảnh lên quá lâu, vui lòng thử lại khi mạng ổn định hơn.', closeAfter)
+const tooSlow = () =>
+  new ApiError('BadRequest', 'Tải ảnh lên quá lâu, vui lòng thử lại khi mạng ổn định hơn.', closeAfter)
 
 const contentLength = z.coerce.number().int().nonnegative()
 
@@ -64,7 +73,14 @@ export async function readImageFiles(req: Request, limits: UploadLimits = upload
   try {
     parser = busboy({
       headers: { 'content-type': type },
-      limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 20 },
+      limits: {
+        files: limits.maxFiles,
+        fileSize: limits.maxFileBytes,
+        fields: 20,
+        fieldSize: 64 * 1024,
+        parts: 40,
+        headerPairs: 20,
+      },
     })
   } catch {
     throw malformed()

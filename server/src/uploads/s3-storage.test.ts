@@ -44,8 +44,17 @@ function fakeS3(secret: string) {
     const auth = req.headers.authorization ?? ''
     const signed = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? []
     const headers = Object.fromEntries(signed.map((n) => [n, String(req.headers[n] ?? '')]))
-    const expected = signV4({ method: req.method ?? '', path: req.url ?? '', headers, region: 'ap-southeast-1', service: 's3', accessKeyId: 'KHOA', secretAccessKey: secret })
-    const hashOk = headers['x-amz-content-sha256'] === (await import('node:crypto')).createHash('sha256').update(body).digest('hex')
+    const expected = signV4({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers,
+      region: 'ap-southeast-1',
+      service: 's3',
+      accessKeyId: 'KHOA',
+      secretAccessKey: secret,
+    })
+    const hashOk =
+      headers['x-amz-content-sha256'] === (await import('node:crypto')).createHash('sha256').update(body).digest('hex')
     seen.push(`${req.method} ${req.url}`)
     if (auth !== expected || !hashOk || !signed.includes('host')) {
       res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>')
@@ -76,7 +85,15 @@ describe('s3Storage against an S3 that checks signatures', () => {
   })
   afterAll(() => s3.server.close())
 
-  const storage = (secret = 'bi-mat') => s3Storage({ endpoint, region: 'ap-southeast-1', bucket: 'anh', prefix: 'photos/', accessKeyId: 'KHOA', secretAccessKey: secret })
+  const storage = (secret = 'bi-mat') =>
+    s3Storage({
+      endpoint,
+      region: 'ap-southeast-1',
+      bucket: 'anh',
+      prefix: 'photos/',
+      accessKeyId: 'KHOA',
+      secretAccessKey: secret,
+    })
 
   it('puts, gets back exactly and deletes an object under bucket/prefix/key', async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])
@@ -89,7 +106,9 @@ describe('s3Storage against an S3 that checks signatures', () => {
   })
 
   it('fails loudly when the store refuses the signature, instead of reporting the photo stored', async () => {
-    await expect(storage('sai').put('ab/x.jpg', new Uint8Array([1]), 'image/jpeg')).rejects.toThrow(/S3 PUT answered 403/)
+    await expect(storage('sai').put('ab/x.jpg', new Uint8Array([1]), 'image/jpeg')).rejects.toThrow(
+      /S3 PUT answered 403/,
+    )
     expect(s3.objects.has('/anh/photos/ab/x.jpg')).toBe(false)
   })
 

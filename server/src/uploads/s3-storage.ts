@@ -47,11 +47,22 @@ export function signV4(req: {
       ?.trim()
       .replace(/\s+/g, ' ') ?? ''
   const signedHeaders = names.join(';')
-  const canonical = [req.method, req.path, '', ...names.map((n) => `${n}:${value(n)}`), '', signedHeaders, value('x-amz-content-sha256')].join('\n')
+  const canonical = [
+    req.method,
+    req.path,
+    '',
+    ...names.map((n) => `${n}:${value(n)}`),
+    '',
+    signedHeaders,
+    value('x-amz-content-sha256'),
+  ].join('\n')
   const amzDate = value('x-amz-date')
   const scope = `${amzDate.slice(0, 8)}/${req.region}/${req.service}/aws4_request`
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n')
-  const key = hmac(hmac(hmac(hmac(`AWS4${req.secretAccessKey}`, amzDate.slice(0, 8)), req.region), req.service), 'aws4_request')
+  const key = hmac(
+    hmac(hmac(hmac(`AWS4${req.secretAccessKey}`, amzDate.slice(0, 8)), req.region), req.service),
+    'aws4_request',
+  )
   const signature = createHmac('sha256', key).update(toSign).digest('hex')
   return `AWS4-HMAC-SHA256 Credential=${req.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`
 }
@@ -72,7 +83,12 @@ export function s3Storage(loc: S3Location, opts: { fetch?: typeof fetch; now?: (
   const base = new URL(loc.endpoint)
   const basePath = base.pathname.replace(/\/+$/, '')
 
-  async function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+  async function send(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Promise<Response> {
     assertStorageKey(key)
     const path = `${basePath}/${loc.bucket}/${loc.prefix}${key}`
     const { amzDate } = amzDates(now())
@@ -82,7 +98,15 @@ export function s3Storage(loc: S3Location, opts: { fetch?: typeof fetch; now?: (
       'x-amz-content-sha256': sha256Hex(body ?? ''),
       ...(contentType ? { 'content-type': contentType } : {}),
     }
-    const authorization = signV4({ method, path, headers, region: loc.region, service: 's3', accessKeyId: loc.accessKeyId, secretAccessKey: loc.secretAccessKey })
+    const authorization = signV4({
+      method,
+      path,
+      headers,
+      region: loc.region,
+      service: 's3',
+      accessKeyId: loc.accessKeyId,
+      secretAccessKey: loc.secretAccessKey,
+    })
     const { host: _host, ...sent } = headers
     return doFetch(new URL(path, base), {
       method,
@@ -92,7 +116,8 @@ export function s3Storage(loc: S3Location, opts: { fetch?: typeof fetch; now?: (
     })
   }
 
-  const failed = async (what: string, res: Response) => new S3Error(`S3 ${what} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`)
+  const failed = async (what: string, res: Response) =>
+    new S3Error(`S3 ${what} answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`)
 
   return {
     async put(key, bytes, contentType) {

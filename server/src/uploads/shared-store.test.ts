@@ -18,7 +18,10 @@ onPostgres('photos on two server processes sharing one PostgreSQL', () => {
   const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`
   beforeAll(async () => {
     const env = { DATABASE_URL: url ?? '', DEMO_DATA: 'false', TRUST_PROXY: 'true' }
-    ;[a, b] = await Promise.all([startServer({ dataDir: tempDir('qh-shared-a-'), env }), startServer({ dataDir: tempDir('qh-shared-b-'), env })])
+    ;[a, b] = await Promise.all([
+      startServer({ dataDir: tempDir('qh-shared-a-'), env }),
+      startServer({ dataDir: tempDir('qh-shared-b-'), env }),
+    ])
   })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
@@ -28,11 +31,20 @@ onPostgres('photos on two server processes sharing one PostgreSQL', () => {
   it('serves a photo uploaded through one process from the other, and deletes it once for both', async () => {
     const email = `chia-se.${Date.now().toString(36)}@example.vn`
     const password = 'mat-khau-chia-se-1'
-    expect((await call(`${a.url}/api/auth/register`, { method: 'POST', json: { name: 'Hai Máy', email, password }, ip })).status).toBe(201)
-    const token = (await call(`${b.url}/api/auth/login`, { method: 'POST', json: { email, password }, ip })).body.data.access_token as string
+    expect(
+      (await call(`${a.url}/api/auth/register`, { method: 'POST', json: { name: 'Hai Máy', email, password }, ip }))
+        .status,
+    ).toBe(201)
+    const token = (await call(`${b.url}/api/auth/login`, { method: 'POST', json: { email, password }, ip })).body.data
+      .access_token as string
 
     const { body, contentType } = await form([{ bytes: await photo('jpeg', 64, 48) }])
-    const up = await call(`${a.url}/api/uploads`, { method: 'POST', body, token, headers: { 'content-type': contentType } })
+    const up = await call(`${a.url}/api/uploads`, {
+      method: 'POST',
+      body,
+      token,
+      headers: { 'content-type': contentType },
+    })
     expect(up.status).toBe(201)
     const { id, url: path } = up.body.data[0] as { id: string; url: string }
 
@@ -40,13 +52,18 @@ onPostgres('photos on two server processes sharing one PostgreSQL', () => {
     expect(fromB.status).toBe(200)
     expect(fromB.headers.get('content-type')).toBe('image/jpeg')
     const served = new Uint8Array(await fromB.arrayBuffer())
-    const fromA = new Uint8Array(await (await fetch(`${a.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer())
+    const fromA = new Uint8Array(
+      await (await fetch(`${a.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer(),
+    )
     expect(served).toEqual(fromA)
     expect((await fetch(`${b.url}${path}/thumb`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
     // Nothing of it on either machine's disk: the bytes are in the database.
     expect(filesIn(join(a.dataDir, 'uploads')) + filesIn(join(b.dataDir, 'uploads'))).toBe(0)
     const db = await testDb()
-    const keys = await db.query<{ storage_key: string; thumb_key: string }>('select storage_key, thumb_key from uploads where id = $1', [id])
+    const keys = await db.query<{ storage_key: string; thumb_key: string }>(
+      'select storage_key, thumb_key from uploads where id = $1',
+      [id],
+    )
     const stored = [keys[0]?.storage_key, keys[0]?.thumb_key]
     expect((await db.query('select 1 from upload_objects where key = any($1::text[])', [stored])).length).toBe(2)
 

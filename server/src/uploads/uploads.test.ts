@@ -32,28 +32,50 @@ describe('saveUploads', () => {
     const { storage, files } = tempStorage()
     const answer = await saveUploads(t.db, storage, { userId: owner.id, images: [image, image], now: new Date() })
     expect(answer).toHaveLength(2)
-    expect(answer[0]).toMatchObject({ width: 40, height: 30, bytes: image.image.bytes.length, url: `/api/uploads/${answer[0]?.id}` })
+    expect(answer[0]).toMatchObject({
+      width: 40,
+      height: 30,
+      bytes: image.image.bytes.length,
+      url: `/api/uploads/${answer[0]?.id}`,
+    })
     expect(files()).toBe(4)
-    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from uploads where id = any($1::text[])', [answer.map((a) => a.id)])
+    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from uploads where id = any($1::text[])', [
+      answer.map((a) => a.id),
+    ])
     expect(rows[0]?.n).toBe(2)
   })
 
   it('returns the recorded answer and deletes its own objects when the Idempotency-Key was recorded meanwhile', async () => {
     const { storage, files } = tempStorage()
     const key = `k-${randomUUID()}`
-    const first = await saveUploads(t.db, storage, { userId: owner.id, images: [image], idempotencyKey: key, now: new Date() })
+    const first = await saveUploads(t.db, storage, {
+      userId: owner.id,
+      images: [image],
+      idempotencyKey: key,
+      now: new Date(),
+    })
     // The second call skips the route's early check, as a concurrent retry that lost the race does.
-    const second = await saveUploads(t.db, storage, { userId: owner.id, images: [image], idempotencyKey: key, now: new Date() })
+    const second = await saveUploads(t.db, storage, {
+      userId: owner.id,
+      images: [image],
+      idempotencyKey: key,
+      now: new Date(),
+    })
     expect(second).toEqual(first)
     expect(files()).toBe(2)
-    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2', [owner.id, key])
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2',
+      [owner.id, key],
+    )
     expect(rows[0]?.n).toBe(1)
   })
 
   it('deletes the stored objects again when recording them fails', async () => {
     const { storage, files } = tempStorage()
     // No such account: the foreign key refuses the row after both objects were written.
-    await expect(saveUploads(t.db, storage, { userId: randomUUID(), images: [image], now: new Date() })).rejects.toThrow()
+    await expect(
+      saveUploads(t.db, storage, { userId: randomUUID(), images: [image], now: new Date() }),
+    ).rejects.toThrow()
     expect(files()).toBe(0)
   })
 })
@@ -63,7 +85,9 @@ describe('ownsAllUploads', () => {
   let theirs: string
   beforeAll(async () => {
     const { storage } = tempStorage()
-    mine = (await saveUploads(t.db, storage, { userId: owner.id, images: [image, image], now: new Date() })).map((a) => a.id)
+    mine = (await saveUploads(t.db, storage, { userId: owner.id, images: [image, image], now: new Date() })).map(
+      (a) => a.id,
+    )
     theirs = (await saveUploads(t.db, storage, { userId: other.id, images: [image], now: new Date() }))[0]?.id ?? ''
   })
 

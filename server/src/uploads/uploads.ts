@@ -28,8 +28,15 @@ export function fileNameOf(id: string, contentType: string): string {
 class AlreadyRecorded extends Error {}
 
 /** The answer first given to this account for this Idempotency-Key, if any. */
-export async function recordedAnswer(db: Queryable, userId: string, idempotencyKey: string): Promise<UploadResult[] | null> {
-  const rows = await db.query<{ response: UploadResult[] }>('select response from upload_requests where user_id = $1 and idempotency_key = $2', [userId, idempotencyKey])
+export async function recordedAnswer(
+  db: Queryable,
+  userId: string,
+  idempotencyKey: string,
+): Promise<UploadResult[] | null> {
+  const rows = await db.query<{ response: UploadResult[] }>(
+    'select response from upload_requests where user_id = $1 and idempotency_key = $2',
+    [userId, idempotencyKey],
+  )
   return rows[0]?.response ?? null
 }
 
@@ -55,9 +62,21 @@ export async function saveUploads(
     const id = newUploadId()
     // Two-character folders keep any one directory small.
     const base = `${id.slice(0, 2)}/${id}`
-    return { id, image, thumb, key: `${base}.${extension(image.contentType)}`, thumbKey: `${base}-thumb.${extension(thumb.contentType)}` }
+    return {
+      id,
+      image,
+      thumb,
+      key: `${base}.${extension(image.contentType)}`,
+      thumbKey: `${base}-thumb.${extension(thumb.contentType)}`,
+    }
   })
-  const answer: UploadResult[] = rows.map((r) => ({ id: r.id, url: uploadUrl(r.id), width: r.image.width, height: r.image.height, bytes: r.image.bytes.length }))
+  const answer: UploadResult[] = rows.map((r) => ({
+    id: r.id,
+    url: uploadUrl(r.id),
+    width: r.image.width,
+    height: r.image.height,
+    bytes: r.image.bytes.length,
+  }))
 
   try {
     for (const r of rows) {
@@ -121,10 +140,15 @@ export async function readUpload(
   id: string,
   variant: 'image' | 'thumb',
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  const rows = await db.query<{ storage_key: string; thumb_key: string; content_type: string; thumb_content_type: string }>(
-    'select storage_key, thumb_key, content_type, thumb_content_type from uploads where id = $1 and user_id = $2',
-    [id, userId],
-  )
+  const rows = await db.query<{
+    storage_key: string
+    thumb_key: string
+    content_type: string
+    thumb_content_type: string
+  }>('select storage_key, thumb_key, content_type, thumb_content_type from uploads where id = $1 and user_id = $2', [
+    id,
+    userId,
+  ])
   const row = rows[0]
   if (!row) return null
   const bytes = await storage.get(variant === 'image' ? row.storage_key : row.thumb_key)
@@ -137,8 +161,16 @@ export async function readUpload(
  * objects. False when there is no such upload of this account (already deleted, or someone else's).
  * An object whose delete failed is only unreachable bytes, never a photo still shown.
  */
-export async function deleteUpload(db: Queryable, storage: UploadStorage, userId: string, id: string): Promise<boolean> {
-  const rows = await db.query<{ storage_key: string; thumb_key: string }>('delete from uploads where id = $1 and user_id = $2 returning storage_key, thumb_key', [id, userId])
+export async function deleteUpload(
+  db: Queryable,
+  storage: UploadStorage,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query<{ storage_key: string; thumb_key: string }>(
+    'delete from uploads where id = $1 and user_id = $2 returning storage_key, thumb_key',
+    [id, userId],
+  )
   const row = rows[0]
   if (!row) return false
   await Promise.all([storage.delete(row.storage_key), storage.delete(row.thumb_key)])
@@ -153,6 +185,9 @@ export async function ownsAllUploads(db: Queryable, userId: string, ids: readonl
   const wanted = [...new Set(ids)]
   if (wanted.length === 0) return true
   if (!wanted.every((id) => uploadIdPattern.test(id))) return false
-  const rows = await db.query<{ n: number }>('select count(*)::int as n from uploads where id = any($1::text[]) and user_id = $2', [wanted, userId])
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from uploads where id = any($1::text[]) and user_id = $2',
+    [wanted, userId],
+  )
   return rows[0]?.n === wanted.length
 }

@@ -7,7 +7,8 @@ import { countedQuery } from './daily-limit.ts'
 
 /** A lookup answered by the database: found or not, with a value to hand back. */
 const ANSWER_SQL = 'select $1::boolean as found, $2::text as parcel'
-const lookup = (userId: string, found = true) => countedQuery<{ found: boolean; parcel: string }>(depsOf(t), userId, ANSWER_SQL, [found, 'thửa 12'], 'test')
+const lookup = (userId: string, found = true) =>
+  countedQuery<{ found: boolean; parcel: string }>(depsOf(t), userId, ANSWER_SQL, [found, 'thửa 12'], 'test')
 
 const LIMIT = 8
 let t: TestApp
@@ -51,7 +52,10 @@ describe('daily lookup limit', () => {
     expect(refused).toHaveLength(45)
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(DailyLimitError)
-      expect(apiErrorOf(r.reason as DailyLimitError)).toMatchObject({ code: 'MaxUsage', usage: { count: LIMIT, limit: LIMIT } })
+      expect(apiErrorOf(r.reason as DailyLimitError)).toMatchObject({
+        code: 'MaxUsage',
+        usage: { count: LIMIT, limit: LIMIT },
+      })
     }
     expect((await usage(user.token)).body.data).toMatchObject({ count: LIMIT, limit: LIMIT })
   })
@@ -61,7 +65,9 @@ describe('daily lookup limit', () => {
     const user = await createTestUser(t)
     await fill(user.id, 2)
     await expect(lookup(user.id, false)).resolves.toMatchObject({ row: { found: false }, usage: null })
-    await expect(countedQuery(depsOf(t), user.id, 'select 1 / $1::int = 1 as found', [0], 'test-fails')).rejects.toThrow()
+    await expect(
+      countedQuery(depsOf(t), user.id, 'select 1 / $1::int = 1 as found', [0], 'test-fails'),
+    ).rejects.toThrow()
     expect((await usage(user.token)).body.data.count).toBe(2)
   })
 
@@ -106,7 +112,11 @@ describe('daily lookup limit', () => {
     await expect(lookup(user.id)).rejects.toBeInstanceOf(DailyLimitError)
     t.clock.now = new Date('2031-09-09T17:00:00Z')
     await expect(lookup(user.id)).resolves.toMatchObject({ usage: { count: 1, limit: LIMIT } })
-    expect((await usage(user.token)).body.data).toEqual({ count: 1, limit: LIMIT, resets_at: '2031-09-11T00:00:00.000+07:00' })
+    expect((await usage(user.token)).body.data).toEqual({
+      count: 1,
+      limit: LIMIT,
+      resets_at: '2031-09-11T00:00:00.000+07:00',
+    })
   })
 
   it('answers 401 on /api/auth/usage without a token', async () => {

@@ -6,10 +6,20 @@ import { formatVietnamTime, nextVietnamMidnight, toVietnamIso, vietnamDay } from
 type UsageDeps = Pick<Deps, 'db' | 'config' | 'now'>
 
 /** Today's count for /api/auth/usage; `resets_at` is the next midnight in Asia/Ho_Chi_Minh. */
-export async function getUsage(deps: UsageDeps, userId: string): Promise<{ count: number; limit: number; resets_at: string }> {
+export async function getUsage(
+  deps: UsageDeps,
+  userId: string,
+): Promise<{ count: number; limit: number; resets_at: string }> {
   const now = deps.now()
-  const rows = await deps.db.query<{ count: number }>('select count::int as count from usage_daily where user_id = $1 and day = $2::date', [userId, vietnamDay(now)])
-  return { count: rows[0]?.count ?? 0, limit: deps.config.dailyLookupLimit, resets_at: toVietnamIso(nextVietnamMidnight(now)) }
+  const rows = await deps.db.query<{ count: number }>(
+    'select count::int as count from usage_daily where user_id = $1 and day = $2::date',
+    [userId, vietnamDay(now)],
+  )
+  return {
+    count: rows[0]?.count ?? 0,
+    limit: deps.config.dailyLookupLimit,
+    resets_at: toVietnamIso(nextVietnamMidnight(now)),
+  }
 }
 
 /** A counted lookup's answer: one row, `found` true when the answer is Ok (and so counts). */
@@ -60,16 +70,24 @@ export async function countedQuery<R extends Answer>(
   if (!row) throw new Error(`counted lookup ${prepare} answered no row`)
   const { qh_reserved: reserved, qh_used: used, ...answer } = row
   const refund = () =>
-    deps.db.query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [userId, day]).then(
-      () => undefined,
-      (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
-    )
+    deps.db
+      .query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [
+        userId,
+        day,
+      ])
+      .then(
+        () => undefined,
+        (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
+      )
   if (reserved !== null) return { row: answer as unknown as R, usage: { count: reserved, limit }, refund }
   if (row.found || (used ?? 0) >= limit) {
-    throw new DailyLimitError(`Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`, {
-      count: limit,
-      limit,
-    })
+    throw new DailyLimitError(
+      `Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`,
+      {
+        count: limit,
+        limit,
+      },
+    )
   }
   return { row: answer as unknown as R, usage: null, refund: async () => {} }
 }

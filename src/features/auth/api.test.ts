@@ -12,9 +12,16 @@ function setup() {
   const store = createStore()
   const fetchMock = vi.fn<typeof fetch>()
   const api = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock })
-  return { store, fetchMock, api, auth: createAuthApi(api, store), toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]) }
+  return {
+    store,
+    fetchMock,
+    api,
+    auth: createAuthApi(api, store),
+    toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]),
+  }
 }
-const body = (data: unknown, message = 'Thành công.') => new Response(JSON.stringify({ message, meta: { code: 'Ok', status: 'OK' }, data }))
+const body = (data: unknown, message = 'Thành công.') =>
+  new Response(JSON.stringify({ message, meta: { code: 'Ok', status: 'OK' }, data }))
 
 beforeEach(() => localStorage.clear())
 
@@ -22,10 +29,18 @@ describe('account calls', () => {
   it('fills the session token, expiry and name from the login answer and closes the dialog', async () => {
     const { store, fetchMock, auth, toasts } = setup()
     store.set(sessionAtom, { ...emptySession, isOpenLogin: true })
-    fetchMock.mockResolvedValueOnce(body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.'))
+    fetchMock.mockResolvedValueOnce(
+      body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.'),
+    )
     fetchMock.mockResolvedValueOnce(body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' }))
     await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
-    expect(store.get(sessionAtom)).toEqual({ userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    expect(store.get(sessionAtom)).toEqual({
+      userName: 'Lan',
+      token: 'abc',
+      expiresAt: '2099-01-01T00:00:00+07:00',
+      isLogin: true,
+      isOpenLogin: false,
+    })
     expect(toasts()).toEqual([['green', 'Đăng nhập thành công.']])
   })
 
@@ -33,8 +48,10 @@ describe('account calls', () => {
     const { store, fetchMock, auth, api } = setup()
     const interrupted = api.request({ path: '/api/planning', data: z.object({ n: z.number() }) })
     fetchMock.mockImplementation(async (url) => {
-      if (String(url) === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' })
-      if (String(url) === '/api/auth/usage') return body({ count: 2, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
+      if (String(url) === '/api/auth/login')
+        return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' })
+      if (String(url) === '/api/auth/usage')
+        return body({ count: 2, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
       return body({ n: 1 })
     })
     await auth.login({ email: 'lan@example.com', password: 'mat-khau-1' })
@@ -50,12 +67,24 @@ describe('account calls', () => {
     fetchMock.mockImplementation(async (url) => {
       const path = String(url)
       if (path === '/api/auth/register') return body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.')
-      if (path === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.')
+      if (path === '/api/auth/login')
+        return body(
+          { access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' },
+          'Đăng nhập thành công.',
+        )
       if (path === '/api/auth/usage') return body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
       if (path === '/api/auth/forgotPassword') return body(null, 'Đã gửi mã.')
-      return new Response(JSON.stringify({ message: 'Mã không đúng.', meta: { code: 'BadRequest', status: 'NG' }, errors: { code: ['Mã không đúng.'] }, data: null }), {
-        status: 400,
-      })
+      return new Response(
+        JSON.stringify({
+          message: 'Mã không đúng.',
+          meta: { code: 'BadRequest', status: 'NG' },
+          errors: { code: ['Mã không đúng.'] },
+          data: null,
+        }),
+        {
+          status: 400,
+        },
+      )
     })
     await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
     await auth.forgotPassword({ email: 'lan@example.com' })
@@ -74,19 +103,32 @@ describe('account calls', () => {
       const path = String(url)
       sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null })
       if (path === '/api/auth/register') return body({ name: 'Lan', email: 'lan@example.com' }, 'Đăng ký thành công.')
-      if (path === '/api/auth/login') return body({ access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' }, 'Đăng nhập thành công.')
+      if (path === '/api/auth/login')
+        return body(
+          { access_token: 'abc', expires_at: '2099-01-01T00:00:00+07:00', name: 'Lan' },
+          'Đăng nhập thành công.',
+        )
       return body({ count: 0, limit: 20, resets_at: '2099-01-01T00:00:00+07:00' })
     })
     const res = await auth.register({ name: 'Lan', email: 'lan@example.com', password: 'mat-khau-1' })
     expect(res).toMatchObject({ ok: true, loggedIn: true })
-    expect(sent.find((s) => s.path === '/api/auth/login')?.body).toEqual({ email: 'lan@example.com', password: 'mat-khau-1' })
+    expect(sent.find((s) => s.path === '/api/auth/login')?.body).toEqual({
+      email: 'lan@example.com',
+      password: 'mat-khau-1',
+    })
     expect(store.get(sessionAtom)).toMatchObject({ userName: 'Lan', token: 'abc', isLogin: true, isOpenLogin: false })
     expect(toasts()).toEqual([['green', 'Đăng ký thành công.']])
   })
 
   it('clears the session and the counter on logout even when the server cannot be reached', async () => {
     const { store, fetchMock, auth } = setup()
-    store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 'abc',
+      expiresAt: '2099-01-01T00:00:00+07:00',
+      isLogin: true,
+      isOpenLogin: false,
+    })
     store.set(usageAtom, { count: 3, limit: 20, resetsAt: null, updatedAt: 1 })
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     await auth.logout()

@@ -10,12 +10,29 @@ import { emptySession, sessionAtom } from './atoms.ts'
  * `clearDevice` forgets what the device kept of the account at logout (the app gives it: that data
  * belongs to other features).
  */
-export function createAuthApi(api: ApiClient, store: Store, clearDevice: (store: Store) => Promise<void> = async () => {}) {
+export function createAuthApi(
+  api: ApiClient,
+  store: Store,
+  clearDevice: (store: Store) => Promise<void> = async () => {},
+) {
   /** Logs in and fills the session; `toast: 'none'` when another call's toast already says how it went. */
   async function signIn(body: LoginBody, toast: 'code' | 'none'): Promise<ApiResult<z.infer<typeof loginData>>> {
-    const res = await api.request({ method: 'POST', path: '/api/auth/login', json: body, data: loginData, session: false, toast })
+    const res = await api.request({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: body,
+      data: loginData,
+      session: false,
+      toast,
+    })
     if (res.ok) {
-      store.set(sessionAtom, { userName: res.data.name, token: res.data.access_token, expiresAt: res.data.expires_at, isLogin: true, isOpenLogin: false })
+      store.set(sessionAtom, {
+        userName: res.data.name,
+        token: res.data.access_token,
+        expiresAt: res.data.expires_at,
+        isLogin: true,
+        isOpenLogin: false,
+      })
       api.resumeAfterLogin()
       void refreshUsage(api, store)
     }
@@ -30,21 +47,50 @@ export function createAuthApi(api: ApiClient, store: Store, clearDevice: (store:
      * false when that login did not go through (the dialog then asks for it).
      */
     async register(body: RegisterBody): Promise<ApiResult<z.infer<typeof registerData>> & { loggedIn?: boolean }> {
-      const res = await api.request({ method: 'POST', path: '/api/auth/register', json: body, data: registerData, session: false, toast: 'code' })
+      const res = await api.request({
+        method: 'POST',
+        path: '/api/auth/register',
+        json: body,
+        data: registerData,
+        session: false,
+        toast: 'code',
+      })
       if (!res.ok) return res
       const login = await signIn({ email: body.email, password: body.password }, 'none')
       return { ...res, loggedIn: login.ok }
     },
-    forgotPassword: (body: { email: string }) => api.request({ method: 'POST', path: '/api/auth/forgotPassword', json: body, data: z.null(), session: false, toast: 'code' }),
+    forgotPassword: (body: { email: string }) =>
+      api.request({
+        method: 'POST',
+        path: '/api/auth/forgotPassword',
+        json: body,
+        data: z.null(),
+        session: false,
+        toast: 'code',
+      }),
     resetPassword: (body: { code: string; new_password: string }) =>
-      api.request({ method: 'POST', path: '/api/auth/resetPassword', json: body, data: z.null(), session: false, toast: 'code' }),
+      api.request({
+        method: 'POST',
+        path: '/api/auth/resetPassword',
+        json: body,
+        data: z.null(),
+        session: false,
+        toast: 'code',
+      }),
     /**
      * Ends the session here even when the server cannot be reached (the token also expires by itself),
      * then clears what this device kept of the account. Ask first when photos wait unsent
      * (unsentPhotoCount): they are deleted with the rest.
      */
     async logout(): Promise<void> {
-      await api.request({ method: 'POST', path: '/api/auth/logout', data: z.null(), session: false, toast: 'none', overlay: false })
+      await api.request({
+        method: 'POST',
+        path: '/api/auth/logout',
+        data: z.null(),
+        session: false,
+        toast: 'none',
+        overlay: false,
+      })
       store.set(sessionAtom, emptySession)
       store.set(usageAtom, emptyUsage)
       await clearDevice(store)

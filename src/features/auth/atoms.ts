@@ -16,7 +16,13 @@ export const emptySession: Session = { userName: '', token: '', expiresAt: '', i
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  return typeof v.userName === 'string' && typeof v.token === 'string' && typeof v.expiresAt === 'string' && typeof v.isLogin === 'boolean' && typeof v.isOpenLogin === 'boolean'
+  return (
+    typeof v.userName === 'string' &&
+    typeof v.token === 'string' &&
+    typeof v.expiresAt === 'string' &&
+    typeof v.isLogin === 'boolean' &&
+    typeof v.isOpenLogin === 'boolean'
+  )
 }
 
 const sessionStorage = createJSONStorage<Session>(() => localStorage)

@@ -3,7 +3,12 @@ import { createStore } from 'jotai'
 import { listItems, putItem, removeItem, type OutboxItem } from '#core/outbox/queue.ts'
 import { createApiClient } from '../../lib/api/client.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
-import { add as addHistory, clear as clearHistory, list as listHistory, type NewHistoryEntry } from '../history/history.ts'
+import {
+  add as addHistory,
+  clear as clearHistory,
+  list as listHistory,
+  type NewHistoryEntry,
+} from '../history/history.ts'
 import { draftAtom, photosAtom } from '../valuation/atoms.ts'
 import { newPhoto } from '../valuation/photos.ts'
 import { clearWalk, loadWalk, saveWalk } from '../walk/store.ts'
@@ -23,10 +28,24 @@ function queued(name: string, status: OutboxItem['status']): OutboxItem {
 async function fillDevice(store: ReturnType<typeof createStore>) {
   await putItem(queued('chua-gui', 'pending'))
   await putItem(queued('da-gui', 'sent'))
-  await addHistory({ kind: 'planning', lat: 10.77, lng: 106.7, label: 'Tờ 12, thửa 34', result: {} } as unknown as NewHistoryEntry<'planning'>)
+  await addHistory({
+    kind: 'planning',
+    lat: 10.77,
+    lng: 106.7,
+    label: 'Tờ 12, thửa 34',
+    result: {},
+  } as unknown as NewHistoryEntry<'planning'>)
   store.set(draftAtom, { ...store.get(draftAtom), area: '120' } as never)
   store.set(photosAtom, [newPhoto('anh.jpg')])
-  await saveWalk({ id: 'w1', startedAt: 1, mode: 'manual', stepM: 5, meridian: 105.75, parcelId: null, points: [] } as unknown as Walk)
+  await saveWalk({
+    id: 'w1',
+    startedAt: 1,
+    mode: 'manual',
+    stepM: 5,
+    meridian: 105.75,
+    parcelId: null,
+    points: [],
+  } as unknown as Walk)
 }
 
 beforeEach(async () => {
@@ -58,9 +77,20 @@ describe('what logging out leaves on the device', () => {
 
   it('does it on logout, after the session is gone, also when the server cannot be reached', async () => {
     const store = createStore()
-    store.set(sessionAtom, { userName: 'Lan', token: 't', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 't',
+      expiresAt: '2099-01-01T00:00:00+07:00',
+      isLogin: true,
+      isOpenLogin: false,
+    })
     await fillDevice(store)
-    const api = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) })
+    const api = createApiClient({
+      store,
+      hooks: appApiHooks(store),
+      baseUrl: '',
+      fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')),
+    })
     await createAuthApi(api, store, clearDeviceData).logout()
     expect(store.get(sessionAtom).isLogin).toBe(false)
     expect(await listItems()).toEqual([])

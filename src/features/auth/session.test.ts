@@ -3,7 +3,13 @@ import { createStore } from 'jotai'
 import { storageKeys } from '../../lib/storage-keys.ts'
 import { emptySession, isSessionValid, sessionAtom, type Session } from './atoms.ts'
 
-const session: Session = { userName: 'Lan', token: 't', expiresAt: '2026-03-10T10:00:00+07:00', isLogin: true, isOpenLogin: false }
+const session: Session = {
+  userName: 'Lan',
+  token: 't',
+  expiresAt: '2026-03-10T10:00:00+07:00',
+  isLogin: true,
+  isOpenLogin: false,
+}
 
 beforeEach(() => localStorage.clear())
 
@@ -28,7 +34,9 @@ describe('session', () => {
     expect(store.get(sessionAtom)).toEqual(emptySession)
     const other = JSON.stringify(session)
     localStorage.setItem(storageKeys.session, other)
-    window.dispatchEvent(new StorageEvent('storage', { key: storageKeys.session, newValue: other, storageArea: localStorage }))
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKeys.session, newValue: other, storageArea: localStorage }),
+    )
     expect(store.get(sessionAtom)).toEqual(session)
     unsubscribe()
   })

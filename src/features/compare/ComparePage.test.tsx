@@ -45,20 +45,51 @@ const plan = (id: string, decision_no: string, approved_at: string, replaced = f
   area_m2: 1000,
 })
 const data: CompareData = {
-  region: { kind: 'parcel', parcel: { id: '9', sheet_no: 3, parcel_no: 45, address: '12 Đường A' }, area_m2: 1000, geometry: square(108.8, 15.1, 108.801, 15.101) },
+  region: {
+    kind: 'parcel',
+    parcel: { id: '9', sheet_no: 3, parcel_no: 45, address: '12 Đường A' },
+    area_m2: 1000,
+    geometry: square(108.8, 15.1, 108.801, 15.101),
+  },
   plans: [plan('2', '21/QĐ-UBND', '2024-05-01'), plan('1', '20/QĐ-UBND', '2018-04-02', true)],
   from: '1',
   to: '2',
   comparison: {
     changes: [
-      { field: 'land_use', from: 'ODT', to: 'DGT', from_name: 'Đất ở tại đô thị', to_name: 'Đất giao thông', area_m2: 400, geometry: square(108.8005, 15.1, 108.801, 15.101) },
-      { field: 'max_floors', from: 5, to: 7, from_name: null, to_name: null, area_m2: 600, geometry: square(108.8, 15.1, 108.8005, 15.101) },
+      {
+        field: 'land_use',
+        from: 'ODT',
+        to: 'DGT',
+        from_name: 'Đất ở tại đô thị',
+        to_name: 'Đất giao thông',
+        area_m2: 400,
+        geometry: square(108.8005, 15.1, 108.801, 15.101),
+      },
+      {
+        field: 'max_floors',
+        from: 5,
+        to: 7,
+        from_name: null,
+        to_name: null,
+        area_m2: 600,
+        geometry: square(108.8, 15.1, 108.8005, 15.101),
+      },
     ],
     road_reserves: [{ road_name: 'Đường A', from_width_m: 10, to_width_m: 20, added_m2: 55.5, removed_m2: 0 }],
     unchanged_m2: 0,
     only_from_m2: 0,
     only_to_m2: 0,
-    pieces: { from: [{ land_use_code: 'ODT', land_use_name: 'Đất ở tại đô thị', color: '#ffa0ff', geometry: square(108.8, 15.1, 108.801, 15.101) }], to: [] },
+    pieces: {
+      from: [
+        {
+          land_use_code: 'ODT',
+          land_use_name: 'Đất ở tại đô thị',
+          color: '#ffa0ff',
+          geometry: square(108.8, 15.1, 108.801, 15.101),
+        },
+      ],
+      to: [],
+    },
   },
 }
 
@@ -72,7 +103,9 @@ describe('compare screen', () => {
     fetchComparison.mockResolvedValue({ ok: true, data, message: '' })
     await showPage()
     expect((await screen.findByTestId('compare-place')).textContent).toBe('Thửa 45, tờ 3 — 12 Đường A · 1.000 m²')
-    expect(screen.getByTestId('compare-verdict').textContent).toBe('Thay đổi: chức năng sử dụng đất (400 m², 40%); tầng cao tối đa (600 m², 60%); lộ giới 1 tuyến đường.')
+    expect(screen.getByTestId('compare-verdict').textContent).toBe(
+      'Thay đổi: chức năng sử dụng đất (400 m², 40%); tầng cao tối đa (600 m², 60%); lộ giới 1 tuyến đường.',
+    )
     const rows = within(screen.getByTestId('compare-changes')).getAllByRole('row').slice(1)
     expect(rows.map((r) => r.textContent)).toEqual([
       'Chức năng sử dụng đất400 m² (40%)',
@@ -111,17 +144,35 @@ describe('compare screen', () => {
   })
 
   it('says when each level has one version only', async () => {
-    fetchComparison.mockResolvedValue({ ok: true, data: { ...data, plans: [plan('2', '21/QĐ-UBND', '2024-05-01')], from: null, to: null, comparison: null }, message: '' })
+    fetchComparison.mockResolvedValue({
+      ok: true,
+      data: { ...data, plans: [plan('2', '21/QĐ-UBND', '2024-05-01')], from: null, to: null, comparison: null },
+      message: '',
+    })
     await showPage()
     expect((await screen.findByTestId('compare-single')).textContent).toContain('chỉ có một đồ án')
   })
 
   it('says a connection is needed when the server cannot be reached, and the server’s words otherwise', async () => {
-    fetchComparison.mockResolvedValue({ ok: false, code: 'Network', status: 0, message: 'x', messages: ['x'], fieldErrors: {} })
+    fetchComparison.mockResolvedValue({
+      ok: false,
+      code: 'Network',
+      status: 0,
+      message: 'x',
+      messages: ['x'],
+      fieldErrors: {},
+    })
     await showPage()
     expect((await screen.findByTestId('compare-offline')).textContent).toContain('Cần kết nối mạng')
     cleanup()
-    fetchComparison.mockResolvedValue({ ok: false, code: 'NotFound', status: 404, message: 'Không có thửa đất tại điểm này.', messages: [], fieldErrors: {} })
+    fetchComparison.mockResolvedValue({
+      ok: false,
+      code: 'NotFound',
+      status: 404,
+      message: 'Không có thửa đất tại điểm này.',
+      messages: [],
+      fieldErrors: {},
+    })
     await showPage()
     expect((await screen.findByTestId('compare-error')).textContent).toBe('Không có thửa đất tại điểm này.')
   })

@@ -45,7 +45,10 @@ function Place({ data }: { data: CompareData }) {
   const p = region.parcel
   return (
     <Text data-testid="compare-place">
-      {p ? `Thửa ${p.parcel_no}, tờ ${p.sheet_no}${p.address ? ` — ${p.address}` : ''}` : 'Khu vực đang xem trên bản đồ'} · {formatArea(region.area_m2)}
+      {p
+        ? `Thửa ${p.parcel_no}, tờ ${p.sheet_no}${p.address ? ` — ${p.address}` : ''}`
+        : 'Khu vực đang xem trên bản đồ'}{' '}
+      · {formatArea(region.area_m2)}
     </Text>
   )
 }
@@ -58,7 +61,9 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
   if (plans.length === 0) return <Alert color="gray">Chưa có đồ án quy hoạch nào ở đây trong dữ liệu.</Alert>
   return (
     <Stack gap="md">
-      {plans.length >= 2 && <PlanPicker key={`${data.from}-${data.to}`} plans={plans} from={data.from} to={data.to} onChoose={onChoose} />}
+      {plans.length >= 2 && (
+        <PlanPicker key={`${data.from}-${data.to}`} plans={plans} from={data.from} to={data.to} onChoose={onChoose} />
+      )}
       {!comparison ? (
         <Alert color="gray" data-testid="compare-single">
           {plans.length === 1
@@ -71,8 +76,18 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
             {verdict(comparison, data.region.area_m2)}
           </Text>
           <div className="qh-compare-drawings">
-            <CompareDrawing region={data.region} pieces={comparison.pieces.from} title={from ? `Cũ: ${planLabel(from)}` : 'Đồ án cũ'} highlight={picked} />
-            <CompareDrawing region={data.region} pieces={comparison.pieces.to} title={to ? `Mới: ${planLabel(to)}` : 'Đồ án mới'} highlight={picked} />
+            <CompareDrawing
+              region={data.region}
+              pieces={comparison.pieces.from}
+              title={from ? `Cũ: ${planLabel(from)}` : 'Đồ án cũ'}
+              highlight={picked}
+            />
+            <CompareDrawing
+              region={data.region}
+              pieces={comparison.pieces.to}
+              title={to ? `Mới: ${planLabel(to)}` : 'Đồ án mới'}
+              highlight={picked}
+            />
           </div>
           <Text size="xs" c="dimmed">
             Chọn một thay đổi để xem phần diện tích đó trên hai hình.
@@ -89,7 +104,8 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            Không đổi: {formatArea(comparison.unchanged_m2)}. Diện tích tính trên mặt cầu (m²), phần nhỏ hơn 0,5 m² dọc ranh ô được bỏ qua.
+            Không đổi: {formatArea(comparison.unchanged_m2)}. Diện tích tính trên mặt cầu (m²), phần nhỏ hơn 0,5 m² dọc
+            ranh ô được bỏ qua.
           </Text>
         </>
       )}
@@ -101,7 +117,13 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
  * "So sánh": what changed between two versions of the planning in a parcel or the area on screen —
  * land use, density, floors, FAR per area in m², and the road reserves — drawn side by side.
  */
-export function ComparePage({ search, onChoose }: { search: CompareSearch; onChoose: (from: string, to: string) => void }) {
+export function ComparePage({
+  search,
+  onChoose,
+}: {
+  search: CompareSearch
+  onChoose: (from: string, to: string) => void
+}) {
   const [attempt, setAttempt] = useState(0)
   const state = useComparison(search, attempt)
   const online = useOnline()
@@ -116,7 +138,12 @@ export function ComparePage({ search, onChoose }: { search: CompareSearch; onCho
   else if (state.result.ok) body = <Comparison data={state.result.data} onChoose={onChoose} />
   else if (state.result.code === 'Offline' || state.result.code === 'Network' || !online)
     body = (
-      <Alert color="orange" icon={<IconWifiOff size={20} aria-hidden />} title="Cần kết nối mạng" data-testid="compare-offline">
+      <Alert
+        color="orange"
+        icon={<IconWifiOff size={20} aria-hidden />}
+        title="Cần kết nối mạng"
+        data-testid="compare-offline"
+      >
         So sánh hai đồ án được tính trên máy chủ. Kết quả tra cứu đã lưu vẫn xem được trên bản đồ khi không có mạng.
         <Group mt="sm">
           <Button variant="light" onClick={() => setAttempt((n) => n + 1)} disabled={!online}>
@@ -145,7 +172,11 @@ export function ComparePage({ search, onChoose }: { search: CompareSearch; onCho
           So sánh quy hoạch
         </Title>
         {back && (
-          <Button variant="subtle" renderRoot={(props) => <Link to="/demo" search={back} {...props} />} leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          <Button
+            variant="subtle"
+            renderRoot={(props) => <Link to="/demo" search={back} {...props} />}
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+          >
             Về bản đồ
           </Button>
         )}

@@ -11,7 +11,12 @@ const comparison = (over: Partial<PlanComparison> = {}): PlanComparison => ({
   pieces: { from: [], to: [] },
   ...over,
 })
-const change = (field: 'land_use' | 'max_floors', from: string | number | null, to: string | number | null, area_m2: number) => ({
+const change = (
+  field: 'land_use' | 'max_floors',
+  from: string | number | null,
+  to: string | number | null,
+  area_m2: number,
+) => ({
   field,
   from,
   to,
@@ -39,7 +44,13 @@ describe('plan comparison texts', () => {
   })
 
   it('sums the changed area per field with its share of the place, and says when nothing changed', () => {
-    const c = comparison({ changes: [change('land_use', 'ODT', 'DGD', 300), change('max_floors', 5, 7, 200), change('max_floors', 5, null, 300)] })
+    const c = comparison({
+      changes: [
+        change('land_use', 'ODT', 'DGD', 300),
+        change('max_floors', 5, 7, 200),
+        change('max_floors', 5, null, 300),
+      ],
+    })
     expect(verdict(c, 1000)).toBe('Thay đổi: chức năng sử dụng đất (300 m², 30%); tầng cao tối đa (500 m², 50%).')
     expect(verdict(comparison(), 1000)).toBe('Hai đồ án giống nhau ở đây: không chỉ tiêu nào thay đổi.')
     expect(verdict(comparison({ only_to_m2: 50 }), 1000)).toBe('Chỉ phạm vi hai đồ án khác nhau.')

@@ -46,8 +46,12 @@ export function verdict(comparison: PlanComparison, regionM2: number): string {
   const byField = changedAreaByField(comparison)
   const changed = (Object.keys(byField) as CompareField[]).filter((f) => byField[f] > 0)
   const reserves = comparison.road_reserves.length
-  if (changed.length === 0 && reserves === 0 && comparison.only_from_m2 === 0 && comparison.only_to_m2 === 0) return 'Hai đồ án giống nhau ở đây: không chỉ tiêu nào thay đổi.'
-  const parts = changed.map((f) => `${FIELD_LABELS[f].toLowerCase()} (${formatArea(byField[f])}${regionM2 > 0 ? `, ${formatNumber((100 * byField[f]) / regionM2, 0)}%` : ''})`)
+  if (changed.length === 0 && reserves === 0 && comparison.only_from_m2 === 0 && comparison.only_to_m2 === 0)
+    return 'Hai đồ án giống nhau ở đây: không chỉ tiêu nào thay đổi.'
+  const parts = changed.map(
+    (f) =>
+      `${FIELD_LABELS[f].toLowerCase()} (${formatArea(byField[f])}${regionM2 > 0 ? `, ${formatNumber((100 * byField[f]) / regionM2, 0)}%` : ''})`,
+  )
   if (reserves > 0) parts.push(`lộ giới ${reserves} tuyến đường`)
   return parts.length > 0 ? `Thay đổi: ${parts.join('; ')}.` : 'Chỉ phạm vi hai đồ án khác nhau.'
 }
@@ -76,7 +80,8 @@ type Ring = [number, number][]
 function ringsOf(g: Geometry): Ring[] {
   if (g.type === 'Polygon') return g.coordinates as Ring[]
   if (g.type === 'MultiPolygon') return (g.coordinates as Ring[][]).flat()
-  if (g.type === 'GeometryCollection') return ((g as unknown as { geometries: Geometry[] }).geometries ?? []).flatMap(ringsOf)
+  if (g.type === 'GeometryCollection')
+    return ((g as unknown as { geometries: Geometry[] }).geometries ?? []).flatMap(ringsOf)
   return []
 }
 

@@ -1,11 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { add, clear, getEntry, HISTORY_LIMIT, list, remove, storedPlanningAt, subscribeHistory, type NewHistoryEntry } from './history.ts'
+import {
+  add,
+  clear,
+  getEntry,
+  HISTORY_LIMIT,
+  list,
+  remove,
+  storedPlanningAt,
+  subscribeHistory,
+  type NewHistoryEntry,
+} from './history.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
 
 const planning = { parcel: { id: '1' } } as unknown as PlanningData
 
 function entry(i: number, kind: 'planning' | 'valuation' = 'planning'): NewHistoryEntry {
-  return { kind, at: 1_700_000_000_000 + i * 1000, lat: 10.8, lng: 106.69, label: `Tờ 1, thửa ${i}`, result: planning } as NewHistoryEntry
+  return {
+    kind,
+    at: 1_700_000_000_000 + i * 1000,
+    lat: 10.8,
+    lng: 106.69,
+    label: `Tờ 1, thửa ${i}`,
+    result: planning,
+  } as NewHistoryEntry
 }
 
 beforeEach(async () => {

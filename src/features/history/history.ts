@@ -93,7 +93,10 @@ export async function clear(): Promise<void> {
  * The newest stored planning result for the parcel at a point: by the parcel id when the map knows it
  * (from the drawn parcel tiles), else the parcel whose outline contains the point.
  */
-export async function storedPlanningAt(point: { lat: number; lng: number }, parcelId?: string | null): Promise<HistoryEntry<'planning'> | undefined> {
+export async function storedPlanningAt(
+  point: { lat: number; lng: number },
+  parcelId?: string | null,
+): Promise<HistoryEntry<'planning'> | undefined> {
   const entries = await list('planning')
   if (parcelId) {
     const byId = entries.find((e) => e.result.parcel?.id === parcelId)

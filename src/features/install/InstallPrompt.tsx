@@ -35,7 +35,14 @@ export default function InstallPrompt() {
   const lookups = useLookupCount()
   const [dismissedAt, setDismissedAt] = useState(readDismissed)
   const iosSafari = isIosSafari()
-  const show = shouldOfferInstall({ installed: runsInstalled(), canPrompt: event !== null, iosSafari, lookups, dismissedAt, now: Date.now() })
+  const show = shouldOfferInstall({
+    installed: runsInstalled(),
+    canPrompt: event !== null,
+    iosSafari,
+    lookups,
+    dismissedAt,
+    now: Date.now(),
+  })
   if (!show) return null
 
   const later = () => {
@@ -52,7 +59,15 @@ export default function InstallPrompt() {
   }
 
   return (
-    <Paper className="install-prompt" shadow="md" withBorder p="sm" role="region" aria-label="Cài ứng dụng" data-testid="install-prompt">
+    <Paper
+      className="install-prompt"
+      shadow="md"
+      withBorder
+      p="sm"
+      role="region"
+      aria-label="Cài ứng dụng"
+      data-testid="install-prompt"
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm" fw={600}>
           Cài Quy hoạch VN lên máy: mở nhanh từ màn hình chính và dùng được khi mất sóng.
@@ -70,7 +85,8 @@ export default function InstallPrompt() {
         </Group>
       ) : (
         <Text size="sm" mt={4}>
-          Trên iPhone: chạm <IconShare2 size={16} aria-label="Chia sẻ" style={{ verticalAlign: 'text-bottom' }} /> Chia sẻ ở thanh dưới của Safari, rồi chọn "Thêm vào MH chính".
+          Trên iPhone: chạm <IconShare2 size={16} aria-label="Chia sẻ" style={{ verticalAlign: 'text-bottom' }} /> Chia
+          sẻ ở thanh dưới của Safari, rồi chọn "Thêm vào MH chính".
         </Text>
       )}
     </Paper>

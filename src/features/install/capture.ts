@@ -2,7 +2,10 @@ import { atom } from 'jotai'
 import { store } from '../../lib/store.ts'
 
 /** Chromium's install event (not in TypeScript's DOM types). */
-export type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> }
+export type InstallPromptEvent = Event & {
+  prompt(): Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
 
 /** The browser's deferred install prompt, once it has offered one; null after it was used or when installed. */
 export const installEventAtom = atom<InstallPromptEvent | null>(null)
@@ -22,7 +25,10 @@ export function captureInstallPrompt(): void {
 
 /** True when the app already runs installed (standalone window, or iOS home screen). */
 export function runsInstalled(): boolean {
-  return matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true
+  return (
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  )
 }
 
 /** iPhone and iPad Safari, which has no install event: the user adds the app through the Share menu. */

@@ -7,15 +7,27 @@ import { vnDate } from '../../lib/tilejson.ts'
 import { useTileJson } from '../../lib/use-tile-json.ts'
 
 const features = [
-  { icon: IconMap2, title: 'Tra cứu quy hoạch', text: 'Chạm vào thửa đất để xem số tờ, số thửa, diện tích, mục đích sử dụng, chỉ tiêu quy hoạch và phần diện tích vướng lộ giới.' },
-  { icon: IconSearch, title: 'Tìm địa chỉ và tờ/thửa', text: 'Gõ tên đường không cần dấu, hoặc “tờ 12 thửa 345”, bản đồ bay tới và tra cứu ngay.' },
+  {
+    icon: IconMap2,
+    title: 'Tra cứu quy hoạch',
+    text: 'Chạm vào thửa đất để xem số tờ, số thửa, diện tích, mục đích sử dụng, chỉ tiêu quy hoạch và phần diện tích vướng lộ giới.',
+  },
+  {
+    icon: IconSearch,
+    title: 'Tìm địa chỉ và tờ/thửa',
+    text: 'Gõ tên đường không cần dấu, hoặc “tờ 12 thửa 345”, bản đồ bay tới và tra cứu ngay.',
+  },
   {
     icon: IconCurrentLocation,
     title: 'GPS và toạ độ VN-2000',
     text: 'Vị trí của bạn với độ chính xác luôn hiện; toạ độ X, Y theo kinh tuyến trục của tỉnh; đi tới toạ độ VN-2000 hoặc độ-phút-giây.',
   },
   { icon: IconRuler2, title: 'Đo đạc', text: 'Đo chiều dài, diện tích (m², ha) ngay trên bản đồ, sửa được từng đỉnh.' },
-  { icon: IconCalculator, title: 'Định giá đất', text: 'Giá theo bảng giá nhà nước và ước tính giá thị trường từ các giao dịch gần đó, có nguồn và ngày dữ liệu.' },
+  {
+    icon: IconCalculator,
+    title: 'Định giá đất',
+    text: 'Giá theo bảng giá nhà nước và ước tính giá thị trường từ các giao dịch gần đó, có nguồn và ngày dữ liệu.',
+  },
   {
     icon: IconShare,
     title: 'Chia sẻ và dùng khi mất sóng',
@@ -64,7 +76,9 @@ function DataCoverage() {
       {extent && (
         <Group mt={4}>
           <Button
-            renderRoot={(props) => <Link to="/demo" search={{ lat: data.center[1], lng: data.center[0], z: 15 }} {...props} />}
+            renderRoot={(props) => (
+              <Link to="/demo" search={{ lat: data.center[1], lng: data.center[0], z: 15 }} {...props} />
+            )}
             variant="light"
             leftSection={<IconMap2 size={20} aria-hidden />}
           >
@@ -83,19 +97,26 @@ export function LandingPage() {
         <Stack gap="sm">
           <Title order={1}>Tra cứu quy hoạch và định giá đất</Title>
           <Text size="lg">
-            Xem bản đồ quy hoạch, ranh thửa và giá đất ngay trên điện thoại — dành cho người đi khảo sát, môi giới và người mua đất. Toạ độ VN-2000, GPS, đo đạc và chia sẻ đều có
-            sẵn.
+            Xem bản đồ quy hoạch, ranh thửa và giá đất ngay trên điện thoại — dành cho người đi khảo sát, môi giới và
+            người mua đất. Toạ độ VN-2000, GPS, đo đạc và chia sẻ đều có sẵn.
           </Text>
           <Group mt="sm">
             <Button component={Link} to="/demo" size="lg" leftSection={<IconMap2 size={22} aria-hidden />}>
               Mở bản đồ
             </Button>
-            <Button component={Link} to="/valuation" size="lg" variant="default" leftSection={<IconCalculator size={22} aria-hidden />}>
+            <Button
+              component={Link}
+              to="/valuation"
+              size="lg"
+              variant="default"
+              leftSection={<IconCalculator size={22} aria-hidden />}
+            >
               Định giá đất
             </Button>
           </Group>
           <Text size="sm" c="dimmed">
-            Xem bản đồ không cần tài khoản; tra cứu thửa đất cần đăng nhập và được tính vào số lượt mỗi ngày. Tìm kiếm và đo đạc không tính lượt.
+            Xem bản đồ không cần tài khoản; tra cứu thửa đất cần đăng nhập và được tính vào số lượt mỗi ngày. Tìm kiếm
+            và đo đạc không tính lượt.
           </Text>
         </Stack>
         <Paper withBorder p="md">

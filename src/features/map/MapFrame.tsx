@@ -9,7 +9,12 @@ export function SearchPlaceholder() {
     <div className="qh-search">
       <div className="qh-search-box qh-floating">
         <IconSearch size={20} aria-hidden />
-        <input type="text" aria-label="Tìm địa chỉ, tên đường hoặc tờ/thửa" placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”" disabled />
+        <input
+          type="text"
+          aria-label="Tìm địa chỉ, tên đường hoặc tờ/thửa"
+          placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”"
+          disabled
+        />
       </div>
     </div>
   )

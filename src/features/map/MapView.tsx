@@ -126,7 +126,11 @@ export default function MapView({ search }: { search: MapSearch }) {
   const side = desktop && (selection !== null || offlineTap.state !== null)
 
   return (
-    <div className="qh-map" data-panel={side ? 'side' : 'none'} style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}>
+    <div
+      className="qh-map"
+      data-panel={side ? 'side' : 'none'}
+      style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}
+    >
       <div
         ref={targetRef}
         className="qh-map-canvas"
@@ -145,7 +149,9 @@ export default function MapView({ search }: { search: MapSearch }) {
         {announce}
       </div>
 
-      {centred && !measuring && !(gps.state.status === 'on' && gps.state.following) && <div className="qh-crosshair" aria-hidden />}
+      {centred && !measuring && !(gps.state.status === 'on' && gps.state.following) && (
+        <div className="qh-crosshair" aria-hidden />
+      )}
 
       <Suspense fallback={<SearchPlaceholder />}>
         <SearchBox
@@ -155,14 +161,26 @@ export default function MapView({ search }: { search: MapSearch }) {
         />
       </Suspense>
 
-      <MapToolbar onZoom={(d) => ctrl?.zoomBy(d)} gps={gps.state} onGps={gps.toggle} panel={panel} onPanel={setPanel} onShare={() => void shareView(shareUrl)}>
+      <MapToolbar
+        onZoom={(d) => ctrl?.zoomBy(d)}
+        gps={gps.state}
+        onGps={gps.toggle}
+        panel={panel}
+        onPanel={setPanel}
+        onShare={() => void shareView(shareUrl)}
+      >
         <SaveAreaControl ctrl={ctrl} />
       </MapToolbar>
 
       <GpsStatus gps={gps.state} onStop={gps.stop} />
 
       {panel === 'layers' && (
-        <LayerPanel settings={layers.settings} onSettings={layers.setSettings} hasRaster={layers.hasRaster} onClose={() => setPanel(null)}>
+        <LayerPanel
+          settings={layers.settings}
+          onSettings={layers.setSettings}
+          hasRaster={layers.hasRaster}
+          onClose={() => setPanel(null)}
+        >
           <OverlayList overlays={overlays.visible} choices={overlays.choices} onChoice={overlays.setChoice} />
           <CompareAreaLink ctrl={ctrl} view={view} />
         </LayerPanel>
@@ -203,8 +221,25 @@ export default function MapView({ search }: { search: MapSearch }) {
         </div>
       )}
 
-      {selection && <SelectionPanel selection={selection} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onClose={close} onLookup={() => lookup(selection.point)} />}
-      <OfflineMapExtras tap={offlineTap} unreachable={unreachable} view={view} desktop={desktop} shareUrl={shareUrl} onCover={setCover} onLookup={lookup} />
+      {selection && (
+        <SelectionPanel
+          selection={selection}
+          desktop={desktop}
+          shareUrl={shareUrl}
+          onCover={setCover}
+          onClose={close}
+          onLookup={() => lookup(selection.point)}
+        />
+      )}
+      <OfflineMapExtras
+        tap={offlineTap}
+        unreachable={unreachable}
+        view={view}
+        desktop={desktop}
+        shareUrl={shareUrl}
+        onCover={setCover}
+        onLookup={lookup}
+      />
     </div>
   )
 }

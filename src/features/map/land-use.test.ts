@@ -18,14 +18,9 @@ describe('land-use colours', () => {
   })
 
   it('keeps the colours DOMAIN.md gives', () => {
-    expect([landUse.ODT, landUse.ONT, landUse.TMD, landUse.DGT, landUse.SON, landUse.NTD].map((u) => u!.color)).toEqual([
-      '#ffa0ff',
-      '#ffd0ff',
-      '#faaaa0',
-      '#ffaa32',
-      '#a0ffff',
-      '#d2d2d2',
-    ])
+    expect([landUse.ODT, landUse.ONT, landUse.TMD, landUse.DGT, landUse.SON, landUse.NTD].map((u) => u!.color)).toEqual(
+      ['#ffa0ff', '#ffd0ff', '#faaaa0', '#ffaa32', '#a0ffff', '#d2d2d2'],
+    )
   })
 
   it('matches what the server’s migrations put in land_use_codes', () => {
@@ -34,8 +29,11 @@ describe('land-use colours', () => {
     for (const file of readdirSync(dir).sort()) {
       const sql = readFileSync(join(dir, file), 'utf8')
       for (const m of sql.matchAll(/\('([A-Z]{3})', '[^']*', '(#[0-9a-f]{6})'\)/g)) server.set(m[1]!, m[2]!)
-      for (const m of sql.matchAll(/update land_use_codes set color = '(#[0-9a-f]{6})' where code = '([A-Z]{3})'/g)) server.set(m[2]!, m[1]!)
+      for (const m of sql.matchAll(/update land_use_codes set color = '(#[0-9a-f]{6})' where code = '([A-Z]{3})'/g))
+        server.set(m[2]!, m[1]!)
     }
-    expect(Object.fromEntries(server)).toEqual(Object.fromEntries(Object.entries(landUse).map(([c, u]) => [c, u.color])))
+    expect(Object.fromEntries(server)).toEqual(
+      Object.fromEntries(Object.entries(landUse).map(([c, u]) => [c, u.color])),
+    )
   })
 })

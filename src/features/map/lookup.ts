@@ -1,5 +1,12 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
-import { parcelsData, planningData, searchData, type Parcel, type PlanningData, type SearchResult } from '#core/contract/lookups.ts'
+import {
+  parcelsData,
+  planningData,
+  searchData,
+  type Parcel,
+  type PlanningData,
+  type SearchResult,
+} from '#core/contract/lookups.ts'
 import * as history from '../history/index.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
 import type { Point } from '../../lib/map-url.ts'
@@ -15,12 +22,23 @@ import type { Point } from '../../lib/map-url.ts'
  * An unreachable server raises no toast: the map answers from the device and says it is offline.
  */
 export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
-  const res = await api.request({ path: '/api/planning', query: { lat: p.lat, lng: p.lng }, data: planningData, emptyText: 'EMPTY_ESTATE', signal, quietUnreachable: true })
+  const res = await api.request({
+    path: '/api/planning',
+    query: { lat: p.lat, lng: p.lng },
+    data: planningData,
+    emptyText: 'EMPTY_ESTATE',
+    signal,
+    quietUnreachable: true,
+  })
   if (res.ok) {
     const { parcel } = res.data
-    const label = parcel ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}` : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
+    const label = parcel
+      ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
+      : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
     // A device without IndexedDB room still shows the result; only the history entry is lost.
-    history.add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data }).catch((err: unknown) => console.warn('lookup not kept in history:', err))
+    history
+      .add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data })
+      .catch((err: unknown) => console.warn('lookup not kept in history:', err))
   }
   return res
 }
@@ -29,7 +47,11 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
  * Addresses, streets and wards as the user types; the list itself says when nothing matched. `near`,
  * the centre of the map when it shows about one ward, puts that ward's streets and addresses first.
  */
-export function searchPlaces(q: string, near: Point | undefined, signal?: AbortSignal): Promise<ApiResult<SearchResult[]>> {
+export function searchPlaces(
+  q: string,
+  near: Point | undefined,
+  signal?: AbortSignal,
+): Promise<ApiResult<SearchResult[]>> {
   const at = near ? { lat: near.lat, lng: near.lng } : {}
   return api.request({ path: '/api/search', query: { q, limit: 8, ...at }, data: searchData, signal, toast: 'none' })
 }

@@ -32,5 +32,7 @@ export function choiceOf(choices: Record<string, OverlayChoice>, id: string): Ov
 
 /** Overlays whose bounds meet the box (the visible area). */
 export function overlaysIn(list: readonly OverlayTileJson[], bbox: Bbox): OverlayTileJson[] {
-  return list.filter((o) => o.bounds[0] < bbox[2] && o.bounds[2] > bbox[0] && o.bounds[1] < bbox[3] && o.bounds[3] > bbox[1])
+  return list.filter(
+    (o) => o.bounds[0] < bbox[2] && o.bounds[2] > bbox[0] && o.bounds[1] < bbox[3] && o.bounds[3] > bbox[1],
+  )
 }

@@ -52,6 +52,8 @@ export function planCount(zones: readonly Zone[]): number {
 }
 
 /** The address with ward, district and province added unless it already names them. */
-export function fullAddress(p: Pick<NonNullable<PlanningData['parcel']>, 'address' | 'ward' | 'district' | 'province'>): string {
+export function fullAddress(
+  p: Pick<NonNullable<PlanningData['parcel']>, 'address' | 'ward' | 'district' | 'province'>,
+): string {
   return placeLine([p.address, p.ward, p.district, p.province])
 }

@@ -26,7 +26,11 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** The system share sheet where there is one (phones), else the link is copied. */
-export async function shareLink(data: { title: string; text?: string; url: string }): Promise<'shared' | 'copied' | 'cancelled' | 'failed'> {
+export async function shareLink(data: {
+  title: string
+  text?: string
+  url: string
+}): Promise<'shared' | 'copied' | 'cancelled' | 'failed'> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(data)

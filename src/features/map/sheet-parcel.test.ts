@@ -18,10 +18,17 @@ describe('tờ/thửa queries', () => {
   })
 
   it('keeps what follows the numbers as the ward, folded', () => {
-    expect(parseSheetParcel('tờ 12 thửa 345, Phường Gia An')).toEqual({ sheet_no: 12, parcel_no: 345, ward: 'phuong gia an' })
+    expect(parseSheetParcel('tờ 12 thửa 345, Phường Gia An')).toEqual({
+      sheet_no: 12,
+      parcel_no: 345,
+      ward: 'phuong gia an',
+    })
   })
 
-  it.each(['nguyen hue', '25/2 Phan Đăng Lưu', 'tờ 12', 'thửa 345', '12/345/6', 'tờ a thửa b', ''])('leaves %j to the address search', (text) => {
-    expect(parseSheetParcel(text)).toBeNull()
-  })
+  it.each(['nguyen hue', '25/2 Phan Đăng Lưu', 'tờ 12', 'thửa 345', '12/345/6', 'tờ a thửa b', ''])(
+    'leaves %j to the address search',
+    (text) => {
+      expect(parseSheetParcel(text)).toBeNull()
+    },
+  )
 })

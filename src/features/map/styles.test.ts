@@ -35,7 +35,12 @@ const strokeWidths = (s: Style | Style[] | void | undefined) => list(s).map((x) 
 
 const normal: StyleOptions = { scheme: 'light', highContrast: false }
 const bright: StyleOptions = { scheme: 'light', highContrast: true }
-const looks: StyleOptions[] = [normal, bright, { scheme: 'dark', highContrast: false }, { scheme: 'dark', highContrast: true }]
+const looks: StyleOptions[] = [
+  normal,
+  bright,
+  { scheme: 'dark', highContrast: false },
+  { scheme: 'dark', highContrast: true },
+]
 const named = (o: StyleOptions) => `${o.scheme}${o.highContrast ? ', high contrast' : ''}`
 
 describe('basemap style', () => {
@@ -43,7 +48,8 @@ describe('basemap style', () => {
   const labels = createBasemapLabelStyle(normal)
 
   it('draws streets by class: a main road is wider than a street, a street wider than an alley', () => {
-    const widest = (cls: string) => Math.max(...strokeWidths(style(f({ layer: 'streets', class: cls, name: 'X' }), res(16))))
+    const widest = (cls: string) =>
+      Math.max(...strokeWidths(style(f({ layer: 'streets', class: cls, name: 'X' }), res(16))))
     expect(widest('main')).toBeGreaterThan(widest('street'))
     expect(widest('street')).toBeGreaterThan(widest('alley'))
     expect(streetWidthPx('main', 18)).toBeGreaterThan(streetWidthPx('main', 16))
@@ -55,7 +61,9 @@ describe('basemap style', () => {
     const labelled = list(labels(street, res(16))).find((s) => s.getText())
     expect(labelled?.getText()?.getText()).toBe('Đường Nguyễn Văn Đậu')
     expect(labelled?.getText()?.getPlacement()).toBe('line')
-    expect(texts(labels(f({ layer: 'streets', class: 'main', name: 'Đường Lê Văn Sỹ' }), res(14)))).toEqual(['Đường Lê Văn Sỹ'])
+    expect(texts(labels(f({ layer: 'streets', class: 'main', name: 'Đường Lê Văn Sỹ' }), res(14)))).toEqual([
+      'Đường Lê Văn Sỹ',
+    ])
     expect(texts(style(street, res(16)))).toEqual([])
     expect(list(labels(street, res(16))).every((s) => !s.getStroke() && !s.getFill())).toBe(true)
   })
@@ -88,7 +96,9 @@ describe('basemap style', () => {
       return Number(/(\d+)px/.exec(font)?.[1])
     }
     expect(size('city')).toBeGreaterThan(size('neighbourhood'))
-    expect(texts(labels(f({ layer: 'places', kind: 'suburb', name: 'Phường Thảo Điền' }), res(13)))).toEqual(['Phường Thảo Điền'])
+    expect(texts(labels(f({ layer: 'places', kind: 'suburb', name: 'Phường Thảo Điền' }), res(13)))).toEqual([
+      'Phường Thảo Điền',
+    ])
     expect(labels(f({ layer: 'places', kind: 'suburb' }), res(13))).toBeUndefined()
   })
 
@@ -114,7 +124,8 @@ function parse(color: unknown): { rgb: RGB; alpha: number } {
     return { rgb: [(n >> 16) & 255, (n >> 8) & 255, n & 255], alpha: 1 }
   }
   const [r, g, b, a = 1] = (/^rgba?\(([^)]+)\)$/.exec(text)?.[1] ?? '').split(',').map(Number)
-  if (r === undefined || g === undefined || b === undefined || [r, g, b, a].some(Number.isNaN)) throw new Error(`not a colour: ${text}`)
+  if (r === undefined || g === undefined || b === undefined || [r, g, b, a].some(Number.isNaN))
+    throw new Error(`not a colour: ${text}`)
   return { rgb: [r, g, b], alpha: a }
 }
 /** `top` painted over `base` as the canvas does (in sRGB), its alpha times the layer's opacity. */
@@ -144,7 +155,9 @@ function colours(o: StyleOptions) {
   const first = (fn: StyleFunction, props: Record<string, unknown>, zoom: number) => list(fn(f(props), res(zoom)))
   const land = solid(paletteFor(o).land)
   const street = (cls: StreetClass) => {
-    const [casing, fill] = first(base, { layer: 'streets', class: cls }, 16).map((x) => solid(x.getStroke()?.getColor()))
+    const [casing, fill] = first(base, { layer: 'streets', class: cls }, 16).map((x) =>
+      solid(x.getStroke()?.getColor()),
+    )
     return { casing: casing!, fill: fill! }
   }
   const planning = createPlanningStyle({ ...o, reserveFill: 'hatch' })
@@ -155,7 +168,9 @@ function colours(o: StyleOptions) {
     water: solid(first(base, { layer: 'water' }, 16)[0]?.getFill()?.getColor()),
     street,
     /** Each land-use colour's fill as the planning layer draws it, before the layer's opacity. */
-    zoneFills: Object.values(landUse).map((u) => first(planning, { layer: 'zones', color: u.color }, 15)[0]!.getFill()!.getColor()),
+    zoneFills: Object.values(landUse).map((u) =>
+      first(planning, { layer: 'zones', color: u.color }, 15)[0]!.getFill()!.getColor(),
+    ),
     parcelLine: (zoom: number) => over(parcel(zoom).getStroke()?.getColor(), land),
     /** Every kind of name the map writes, each as its text and halo styles. */
     names: [
@@ -169,12 +184,17 @@ function colours(o: StyleOptions) {
       ...first(createNationalStyle(o), { kind: 'province-label', name: 'Lâm Đồng' }, 8),
       ...first(createNationalStyle(o), { kind: 'sea-label', name: 'Biển Đông' }, 6),
       createCoverageStyle(o),
-    ].map((x) => ({ text: x.getText()!.getText(), fill: solid(x.getText()!.getFill()?.getColor()), halo: solid(x.getText()!.getStroke()?.getColor()) })),
+    ].map((x) => ({
+      text: x.getText()!.getText(),
+      fill: solid(x.getText()!.getFill()?.getColor()),
+      halo: solid(x.getText()!.getStroke()?.getColor()),
+    })),
   }
 }
 
 /** How far a street stands out from what is around it: its fill or its casing, whichever differs more. */
-const streetEdge = (s: { casing: RGB; fill: RGB }, ground: RGB) => Math.max(contrast(s.fill, ground), contrast(s.casing, ground))
+const streetEdge = (s: { casing: RGB; fill: RGB }, ground: RGB) =>
+  Math.max(contrast(s.fill, ground), contrast(s.casing, ground))
 /** The same under a planning zone's colour at the default opacity, the zone over street and ground alike. */
 const washedEdge = (s: { casing: RGB; fill: RGB }, ground: RGB, zoneFill: unknown) => {
   const wash = (c: RGB) => over(zoneFill, c, mapConfig.planningOpacity)
@@ -183,7 +203,9 @@ const washedEdge = (s: { casing: RGB; fill: RGB }, ground: RGB, zoneFill: unknow
 /** The weakest street edge of a look, over the land and the blocks, under every planning colour. */
 const weakestWashedEdge = (o: StyleOptions, cls: StreetClass) => {
   const c = colours(o)
-  return Math.min(...[c.land, c.blocks].flatMap((ground) => c.zoneFills.map((z) => washedEdge(c.street(cls), ground, z))))
+  return Math.min(
+    ...[c.land, c.blocks].flatMap((ground) => c.zoneFills.map((z) => washedEdge(c.street(cls), ground, z))),
+  )
 }
 
 describe('the looks: light and dark, each with high contrast', () => {
@@ -200,7 +222,9 @@ describe('the looks: light and dark, each with high contrast', () => {
   })
 
   it('writes every name, the plan’s and the parcels’ included, on a halo it contrasts with by at least 7:1', () => {
-    for (const o of looks) for (const n of colours(o).names) expect(contrast(n.fill, n.halo), `${named(o)}: ${n.text}`).toBeGreaterThanOrEqual(7)
+    for (const o of looks)
+      for (const n of colours(o).names)
+        expect(contrast(n.fill, n.halo), `${named(o)}: ${n.text}`).toBeGreaterThanOrEqual(7)
   })
 
   it('edges each street with a casing that contrasts with its fill, and sets main roads and streets off the land by 3:1, alleys by 2:1', () => {
@@ -209,13 +233,16 @@ describe('the looks: light and dark, each with high contrast', () => {
       for (const cls of ['main', 'street', 'alley'] as const) {
         const s = c.street(cls)
         expect(contrast(s.fill, s.casing), `${named(o)}: ${cls}`).toBeGreaterThanOrEqual(2.5)
-        for (const ground of [c.land, c.blocks]) expect(streetEdge(s, ground), `${named(o)}: ${cls}`).toBeGreaterThanOrEqual(cls === 'alley' ? 2 : 3)
+        for (const ground of [c.land, c.blocks])
+          expect(streetEdge(s, ground), `${named(o)}: ${cls}`).toBeGreaterThanOrEqual(cls === 'alley' ? 2 : 3)
       }
     }
   })
 
   it('keeps main roads and streets apart from the land under every planning colour at the default opacity', () => {
-    for (const o of looks) for (const cls of ['main', 'street'] as const) expect(weakestWashedEdge(o, cls), `${named(o)}: ${cls}`).toBeGreaterThanOrEqual(1.5)
+    for (const o of looks)
+      for (const cls of ['main', 'street'] as const)
+        expect(weakestWashedEdge(o, cls), `${named(o)}: ${cls}`).toBeGreaterThanOrEqual(1.5)
   })
 
   it('draws parcel lines that stand out from the land in both schemes: dark by day, light at night', () => {
@@ -233,19 +260,27 @@ describe('the looks: light and dark, each with high contrast', () => {
       const weakestName = (c: typeof p) => Math.min(...c.names.map((n) => contrast(n.fill, n.halo)))
       expect(weakestName(h), scheme).toBeGreaterThan(weakestName(p))
       for (const cls of ['main', 'street', 'alley'] as const) {
-        expect(streetEdge(h.street(cls), h.blocks), `${scheme}: ${cls}`).toBeGreaterThan(streetEdge(p.street(cls), p.blocks))
+        expect(streetEdge(h.street(cls), h.blocks), `${scheme}: ${cls}`).toBeGreaterThan(
+          streetEdge(p.street(cls), p.blocks),
+        )
         expect(weakestWashedEdge(high!, cls), `${scheme}: ${cls}`).toBeGreaterThan(weakestWashedEdge(plain!, cls))
       }
-      for (const zoom of [16, 17]) expect(contrast(h.parcelLine(zoom), h.land), scheme).toBeGreaterThan(contrast(p.parcelLine(zoom), p.land))
+      for (const zoom of [16, 17])
+        expect(contrast(h.parcelLine(zoom), h.land), scheme).toBeGreaterThan(contrast(p.parcelLine(zoom), p.land))
     }
   })
 
   it('gives the legend a zone’s colour as the map shows it, at the planning opacity over the land, and the parcel line’s colours', () => {
     const dark: StyleOptions = { scheme: 'dark', highContrast: false }
     const swatches = legendSwatches(dark, 0.6)
-    expect(swatches.zone('#ffa0ff')).toBe(`linear-gradient(rgba(255,160,255,0.54), rgba(255,160,255,0.54)), ${paletteFor(dark).land}`)
+    expect(swatches.zone('#ffa0ff')).toBe(
+      `linear-gradient(rgba(255,160,255,0.54), rgba(255,160,255,0.54)), ${paletteFor(dark).land}`,
+    )
     const line = list(createParcelStyle(dark)(f({ layer: 'parcels', parcel_no: 5 }), res(17)))[0]!
-    expect(swatches.parcel).toEqual({ borderColor: line.getStroke()?.getColor(), color: line.getText()?.getFill()?.getColor() })
+    expect(swatches.parcel).toEqual({
+      borderColor: line.getStroke()?.getColor(),
+      color: line.getText()?.getFill()?.getColor(),
+    })
   })
 })
 
@@ -289,7 +324,9 @@ describe('parcel style', () => {
   })
 
   it('writes the number only on the piece of a parcel its tile marks for the label, so a parcel across tiles shows it once', () => {
-    expect(list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: false }), res(17)))[0]?.getText()).toBeFalsy()
+    expect(
+      list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: false }), res(17)))[0]?.getText(),
+    ).toBeFalsy()
     expect(
       list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: true }), res(17)))[0]
         ?.getText()
@@ -327,11 +364,15 @@ describe('parcel style', () => {
 describe('national outline style', () => {
   it('labels Hoàng Sa and Trường Sa as Việt Nam’s', () => {
     const style = createNationalStyle(normal)
-    expect(texts(style(f({ kind: 'archipelago', name: 'Quần đảo Hoàng Sa\n(Việt Nam)' }), res(5)))).toEqual(['Quần đảo Hoàng Sa\n(Việt Nam)'])
+    expect(texts(style(f({ kind: 'archipelago', name: 'Quần đảo Hoàng Sa\n(Việt Nam)' }), res(5)))).toEqual([
+      'Quần đảo Hoàng Sa\n(Việt Nam)',
+    ])
   })
 
   it('names each of the 34 provinces once, by its name since 1 July 2025, from z6', () => {
-    const labels = vietnamOutline.features.filter((x) => x.properties?.kind === 'province-label').map((x) => String(x.properties?.name))
+    const labels = vietnamOutline.features
+      .filter((x) => x.properties?.kind === 'province-label')
+      .map((x) => String(x.properties?.name))
     expect(new Set(labels).size).toBe(34)
     for (const name of labels) expect(resolveProvince(name)?.mergedInto).toBe(name)
     const style = createNationalStyle(normal)

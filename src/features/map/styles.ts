@@ -63,12 +63,23 @@ const palettes: Record<ColorScheme, Palette> = {
     water: '#9fd3f0',
     waterLine: '#5aa9d6',
     waterText: '#0b5394',
-    landuse: { residential: '#efeae3', commercial: '#f4e4e4', industrial: '#ebe3f0', farmland: '#eef3d9', aquaculture: '#dcecf5', other: '#f0efec' },
+    landuse: {
+      residential: '#efeae3',
+      commercial: '#f4e4e4',
+      industrial: '#ebe3f0',
+      farmland: '#eef3d9',
+      aquaculture: '#dcecf5',
+      other: '#f0efec',
+    },
     green: '#c6e8b5',
     block: '#e6e1d8',
     blockLine: '#cfc8ba',
     ward: '#7e3fb0',
-    streets: { main: { fill: '#ffc95c', casing: '#a06410' }, street: { fill: '#ffffff', casing: '#7c7c7c' }, alley: { fill: '#ffffff', casing: '#999999' } },
+    streets: {
+      main: { fill: '#ffc95c', casing: '#a06410' },
+      street: { fill: '#ffffff', casing: '#7c7c7c' },
+      alley: { fill: '#ffffff', casing: '#999999' },
+    },
     text: '#1f2937',
     halo: '#ffffff',
     placeText: '#374151',
@@ -88,12 +99,23 @@ const palettes: Record<ColorScheme, Palette> = {
     water: '#1f4d73',
     waterLine: '#4a80ad',
     waterText: '#9ccbf0',
-    landuse: { residential: '#22272e', commercial: '#2c2428', industrial: '#28253a', farmland: '#232a1e', aquaculture: '#1c2e3b', other: '#20252c' },
+    landuse: {
+      residential: '#22272e',
+      commercial: '#2c2428',
+      industrial: '#28253a',
+      farmland: '#232a1e',
+      aquaculture: '#1c2e3b',
+      other: '#20252c',
+    },
     green: '#1e3a28',
     block: '#262c35',
     blockLine: '#343c47',
     ward: '#c084fc',
-    streets: { main: { fill: '#c0914a', casing: '#0b0e12' }, street: { fill: '#7d8794', casing: '#0b0e12' }, alley: { fill: '#56606c', casing: '#0b0e12' } },
+    streets: {
+      main: { fill: '#c0914a', casing: '#0b0e12' },
+      street: { fill: '#7d8794', casing: '#0b0e12' },
+      alley: { fill: '#56606c', casing: '#0b0e12' },
+    },
     text: '#e5e7eb',
     halo: '#12161b',
     placeText: '#d1d5db',
@@ -130,7 +152,11 @@ const highContrast: Record<ColorScheme, Partial<Palette>> = {
   light: {
     ...allText('#000000'),
     ward: '#581c87',
-    streets: { main: { fill: '#ffc95c', casing: '#6b3f00' }, street: { fill: '#ffffff', casing: '#404040' }, alley: { fill: '#ffffff', casing: '#595959' } },
+    streets: {
+      main: { fill: '#ffc95c', casing: '#6b3f00' },
+      street: { fill: '#ffffff', casing: '#404040' },
+      alley: { fill: '#ffffff', casing: '#595959' },
+    },
     parcel: '#000000',
     parcelFaint: 'rgba(0,0,0,0.55)',
   },
@@ -138,7 +164,11 @@ const highContrast: Record<ColorScheme, Partial<Palette>> = {
     ...allText('#ffffff'),
     halo: '#000000',
     ward: '#e9d5ff',
-    streets: { main: { fill: '#f0b85a', casing: '#000000' }, street: { fill: '#c2c9d3', casing: '#000000' }, alley: { fill: '#8d96a3', casing: '#000000' } },
+    streets: {
+      main: { fill: '#f0b85a', casing: '#000000' },
+      street: { fill: '#c2c9d3', casing: '#000000' },
+      alley: { fill: '#8d96a3', casing: '#000000' },
+    },
     parcel: '#ffffff',
     parcelFaint: 'rgba(255,255,255,0.55)',
   },
@@ -171,7 +201,14 @@ function label(
   text: string,
   o: StyleOptions,
   p: Palette,
-  extra: { size?: number; weight?: number; color?: string; placement?: 'line' | 'point'; overflow?: boolean; italic?: boolean } = {},
+  extra: {
+    size?: number
+    weight?: number
+    color?: string
+    placement?: 'line' | 'point'
+    overflow?: boolean
+    italic?: boolean
+  } = {},
 ) {
   const size = (extra.size ?? 12) + (o.highContrast ? 1 : 0)
   return new Text({
@@ -208,7 +245,13 @@ const placeLabel: Record<string, { size: number; weight: number; z: number }> = 
 
 const landuseKind = (kind: string): keyof Palette['landuse'] => {
   if (kind === 'retail') return 'commercial'
-  return kind === 'residential' || kind === 'commercial' || kind === 'industrial' || kind === 'farmland' || kind === 'aquaculture' ? kind : 'other'
+  return kind === 'residential' ||
+    kind === 'commercial' ||
+    kind === 'industrial' ||
+    kind === 'farmland' ||
+    kind === 'aquaculture'
+    ? kind
+    : 'other'
 }
 
 /**
@@ -221,7 +264,15 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
   return (feature, resolution) => {
     switch (str(feature, 'layer')) {
       case 'water':
-        return cached('water', () => new Style({ fill: new Fill({ color: p.water }), stroke: new Stroke({ color: p.waterLine, width: 1 }), zIndex: 1 }))
+        return cached(
+          'water',
+          () =>
+            new Style({
+              fill: new Fill({ color: p.water }),
+              stroke: new Stroke({ color: p.waterLine, width: 1 }),
+              zIndex: 1,
+            }),
+        )
       case 'landuse': {
         const kind = landuseKind(str(feature, 'kind'))
         return cached(`landuse:${kind}`, () => new Style({ fill: new Fill({ color: p.landuse[kind] }), zIndex: 0 }))
@@ -229,18 +280,40 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
       case 'green':
         return cached('green', () => new Style({ fill: new Fill({ color: p.green }), zIndex: 2 }))
       case 'blocks':
-        return cached('blocks', () => new Style({ fill: new Fill({ color: p.block }), stroke: new Stroke({ color: p.blockLine, width: 1 }), zIndex: 3 }))
+        return cached(
+          'blocks',
+          () =>
+            new Style({
+              fill: new Fill({ color: p.block }),
+              stroke: new Stroke({ color: p.blockLine, width: 1 }),
+              zIndex: 3,
+            }),
+        )
       case 'ward_boundary':
-        return cached('ward', () => new Style({ stroke: new Stroke({ color: p.ward, width: o.highContrast ? 2.5 : 2, lineDash: [8, 5] }), zIndex: 30 }))
+        return cached(
+          'ward',
+          () =>
+            new Style({
+              stroke: new Stroke({ color: p.ward, width: o.highContrast ? 2.5 : 2, lineDash: [8, 5] }),
+              zIndex: 30,
+            }),
+        )
       case 'streets': {
         const cls = streetClass(feature)
         const w = Math.round(streetWidthPx(cls, zoomForResolution(resolution)) * 2) / 2
         const rank = cls === 'main' ? 2 : cls === 'street' ? 1 : 0
         const casing = cached(
           `casing:${cls}:${w}`,
-          () => new Style({ stroke: new Stroke({ color: p.streets[cls].casing, width: w + (o.highContrast ? 2.5 : 2) }), zIndex: 10 + rank }),
+          () =>
+            new Style({
+              stroke: new Stroke({ color: p.streets[cls].casing, width: w + (o.highContrast ? 2.5 : 2) }),
+              zIndex: 10 + rank,
+            }),
         )
-        const fill = cached(`street:${cls}:${w}`, () => new Style({ stroke: new Stroke({ color: p.streets[cls].fill, width: w }), zIndex: 13 + rank }))
+        const fill = cached(
+          `street:${cls}:${w}`,
+          () => new Style({ stroke: new Stroke({ color: p.streets[cls].fill, width: w }), zIndex: 13 + rank }),
+        )
         return [casing, fill]
       }
       default:
@@ -263,24 +336,38 @@ export function createBasemapLabelStyle(o: StyleOptions): StyleFunction {
     switch (str(feature, 'layer')) {
       case 'water':
         if (zoom < 15) return undefined
-        return cached(`water:${name}`, () => new Style({ text: label(name, o, p, { italic: true, color: p.waterText, weight: 500 }), zIndex: 20 }))
+        return cached(
+          `water:${name}`,
+          () => new Style({ text: label(name, o, p, { italic: true, color: p.waterText, weight: 500 }), zIndex: 20 }),
+        )
       case 'places': {
         const place = placeLabel[str(feature, 'kind')] ?? { size: 12, weight: 600, z: 45 }
         return cached(
           `place:${place.size}:${name}`,
-          () => new Style({ text: label(name, o, p, { size: place.size, weight: place.weight, color: p.placeText, overflow: true }), zIndex: place.z }),
+          () =>
+            new Style({
+              text: label(name, o, p, { size: place.size, weight: place.weight, color: p.placeText, overflow: true }),
+              zIndex: place.z,
+            }),
         )
       }
       case 'streets':
         if (zoom < streetLabelZoom[streetClass(feature)]) return undefined
-        return cached(`street:${name}`, () => new Style({ text: label(name, o, p, { placement: 'line', size: 12, weight: 600 }), zIndex: 40 }))
+        return cached(
+          `street:${name}`,
+          () => new Style({ text: label(name, o, p, { placement: 'line', size: 12, weight: 600 }), zIndex: 40 }),
+        )
       case 'landmarks':
         if (zoom < 16) return undefined
         return cached(
           `landmark:${name}`,
           () =>
             new Style({
-              image: new CircleStyle({ radius: 3.5, fill: new Fill({ color: p.landmark }), stroke: new Stroke({ color: p.halo, width: 1.5 }) }),
+              image: new CircleStyle({
+                radius: 3.5,
+                fill: new Fill({ color: p.landmark }),
+                stroke: new Stroke({ color: p.halo, width: 1.5 }),
+              }),
               text: label(name, o, p, { size: 12, color: p.landmarkText, weight: 600 }),
               zIndex: 41,
             }),
@@ -347,14 +434,25 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
       const zoom = zoomForResolution(resolution)
       const base = cached(
         `zone:${color}`,
-        () => new Style({ fill: new Fill({ color: hexToRgba(color, ZONE_FILL_ALPHA) }), stroke: new Stroke({ color: darken(color), width: o.highContrast ? 1.6 : 1 }), zIndex: 1 }),
+        () =>
+          new Style({
+            fill: new Fill({ color: hexToRgba(color, ZONE_FILL_ALPHA) }),
+            stroke: new Stroke({ color: darken(color), width: o.highContrast ? 1.6 : 1 }),
+            zIndex: 1,
+          }),
       )
       const code = str(feature, 'land_use_code')
       // Zone codes label the overview; where parcel numbers are drawn (z16) they would sit on them, so the legend names the codes.
       if (!code || zoom < zoneLabelZooms[0] || zoom >= zoneLabelZooms[1]) return base
       const block = str(feature, 'block_code')
       const text = block ? `${code}\n${block}` : code
-      return [base, cached(`zone-label:${text}`, () => new Style({ text: label(text, o, p, { size: 12, weight: 700, color: p.zoneText }), zIndex: 3 }))]
+      return [
+        base,
+        cached(
+          `zone-label:${text}`,
+          () => new Style({ text: label(text, o, p, { size: 12, weight: 700, color: p.zoneText }), zIndex: 3 }),
+        ),
+      ]
     }
     if (layer === 'road_reserves') {
       return cached(
@@ -427,7 +525,11 @@ export const hoverStyle = new Style({
 /** The looked-up parcel: a dark line on a white casing reads on any planning colour and in sunlight. */
 export const selectedParcelStyle = [
   new Style({ stroke: new Stroke({ color: '#ffffff', width: 7 }), zIndex: 1 }),
-  new Style({ stroke: new Stroke({ color: '#0c4a6e', width: 3.5 }), fill: new Fill({ color: 'rgba(12,74,110,0.14)' }), zIndex: 2 }),
+  new Style({
+    stroke: new Stroke({ color: '#0c4a6e', width: 3.5 }),
+    fill: new Fill({ color: 'rgba(12,74,110,0.14)' }),
+    zIndex: 2,
+  }),
 ]
 
 /** A dropped pin or a lookup point: a red dot with a white ring. */
@@ -467,7 +569,11 @@ export function createNationalStyle(o: StyleOptions): StyleFunction {
     const kind = str(feature, 'kind')
     const name = str(feature, 'name')
     if (kind === 'mainland' || kind === 'island') {
-      return cached(kind, () => new Style({ fill: new Fill({ color: p.nationalLand }), stroke: new Stroke({ color: p.coast, width: 1.2 }) }))
+      return cached(
+        kind,
+        () =>
+          new Style({ fill: new Fill({ color: p.nationalLand }), stroke: new Stroke({ color: p.coast, width: 1.2 }) }),
+      )
     }
     if (kind === 'archipelago') {
       return cached(
@@ -481,18 +587,35 @@ export function createNationalStyle(o: StyleOptions): StyleFunction {
       )
     }
     if (kind === 'country-label') {
-      return cached(`country:${name}`, () => new Style({ text: label(name, o, p, { size: 14, weight: 800, color: p.nationalText, overflow: true }) }))
+      return cached(
+        `country:${name}`,
+        () => new Style({ text: label(name, o, p, { size: 14, weight: 800, color: p.nationalText, overflow: true }) }),
+      )
     }
     if (kind === 'province-label') {
       // Shown once the country is more than a thumbnail; the short "TP." as on Vietnamese maps.
       if (zoomForResolution(resolution) < 6) return undefined
       return cached(
         `province:${name}`,
-        () => new Style({ text: label(name.replace(/^Thành phố /, 'TP. '), o, p, { size: 12, weight: 600, color: p.provinceText, overflow: true }) }),
+        () =>
+          new Style({
+            text: label(name.replace(/^Thành phố /, 'TP. '), o, p, {
+              size: 12,
+              weight: 600,
+              color: p.provinceText,
+              overflow: true,
+            }),
+          }),
       )
     }
     if (kind === 'sea-label') {
-      return cached(`sea:${name}`, () => new Style({ text: label(name, o, p, { size: 14, weight: 600, color: p.waterText, italic: true, overflow: true }) }))
+      return cached(
+        `sea:${name}`,
+        () =>
+          new Style({
+            text: label(name, o, p, { size: 14, weight: 600, color: p.waterText, italic: true, overflow: true }),
+          }),
+      )
     }
     return undefined
   }

@@ -15,7 +15,9 @@ describe('toasts', () => {
   it('keeps the list of {id, title, color} in localStorage', () => {
     const store = createStore()
     const t = pushToast(store, 'info', 'Xin chào')
-    expect(JSON.parse(localStorage.getItem(storageKeys.toasts)!)).toEqual([{ id: t.id, title: 'Xin chào', color: 'blue' }])
+    expect(JSON.parse(localStorage.getItem(storageKeys.toasts)!)).toEqual([
+      { id: t.id, title: 'Xin chào', color: 'blue' },
+    ])
   })
 
   it('removes one toast by id, or all of them', () => {

@@ -4,7 +4,12 @@ import { toastsAtom, type Toast, type ToastColor } from './atoms.ts'
 
 export const TOAST_DURATION_MS = 5000
 
-export const toastColors = { error: 'red', success: 'green', warning: 'yellow', info: 'blue' } as const satisfies Record<string, ToastColor>
+export const toastColors = {
+  error: 'red',
+  success: 'green',
+  warning: 'yellow',
+  info: 'blue',
+} as const satisfies Record<string, ToastColor>
 export type ToastKind = keyof typeof toastColors
 
 let seq = 0

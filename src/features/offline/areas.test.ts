@@ -22,7 +22,13 @@ const overlay = {
 describe('saved area layers', () => {
   it('saves the raster overlays shown on the map with the vector layers, each within its own zooms and bounds, tile by tile', () => {
     const layers = areaLayers({ planning }, [overlay])
-    expect(layers['raster/qhpk-hoa-cuong']).toEqual({ minzoom: 15, maxzoom: 16, bounds: overlay.bounds, template: overlay.tiles[0], dataDate: '2024-05-20' })
+    expect(layers['raster/qhpk-hoa-cuong']).toEqual({
+      minzoom: 15,
+      maxzoom: 16,
+      bounds: overlay.bounds,
+      template: overlay.tiles[0],
+      dataDate: '2024-05-20',
+    })
     const urls = [...areaTileUrls({ bbox: [108.2, 16.04, 108.22, 16.06], minZoom: 14, maxZoom: 16, layers })]
     const raster = urls.filter((u) => u.includes('/tiles/raster/'))
     expect(raster.length).toBeGreaterThan(0)

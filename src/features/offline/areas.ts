@@ -2,7 +2,14 @@ import { atom } from 'jotai'
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
 import type { OverlayTileJson, TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { offlineDbs } from '#core/offline/cache-names.ts'
-import { planArea, planTiles, type Bbox, type LayerExtent, type LayerKey, type PlanPart } from '#core/offline/tile-grid.ts'
+import {
+  planArea,
+  planTiles,
+  type Bbox,
+  type LayerExtent,
+  type LayerKey,
+  type PlanPart,
+} from '#core/offline/tile-grid.ts'
 
 /** What a saved area keeps of each layer: where and at which zooms it has tiles, its URL and data date. */
 export type AreaLayer = LayerExtent & { template: string; dataDate: string | null }
@@ -55,13 +62,28 @@ export const savedAreasAtom = atom<SavedArea[]>([])
  * The layers as the TileJSONs describe them now (the URL template absolute, as the map requests it),
  * with the raster planning overlays shown on the map (`raster/<id>`, dated by their approval).
  */
-export function areaLayers(sets: Partial<Record<TileLayerId, TileJson>>, overlays: readonly OverlayTileJson[] = []): Partial<Record<LayerKey, AreaLayer>> {
+export function areaLayers(
+  sets: Partial<Record<TileLayerId, TileJson>>,
+  overlays: readonly OverlayTileJson[] = [],
+): Partial<Record<LayerKey, AreaLayer>> {
   const out: Partial<Record<LayerKey, AreaLayer>> = {}
   for (const [id, tj] of Object.entries(sets) as [TileLayerId, TileJson][]) {
-    out[id] = { minzoom: tj.minzoom, maxzoom: tj.maxzoom, bounds: tj.bounds, template: tj.tiles[0]!, dataDate: tj.data_date }
+    out[id] = {
+      minzoom: tj.minzoom,
+      maxzoom: tj.maxzoom,
+      bounds: tj.bounds,
+      template: tj.tiles[0]!,
+      dataDate: tj.data_date,
+    }
   }
   for (const o of overlays) {
-    out[`raster/${o.id}`] = { minzoom: o.minzoom, maxzoom: o.maxzoom, bounds: o.bounds, template: o.tiles[0]!, dataDate: o.approved_at }
+    out[`raster/${o.id}`] = {
+      minzoom: o.minzoom,
+      maxzoom: o.maxzoom,
+      bounds: o.bounds,
+      template: o.tiles[0]!,
+      dataDate: o.approved_at,
+    }
   }
   return out
 }
@@ -94,7 +116,10 @@ export function* areaTileUrls(area: Pick<SavedArea, 'bbox' | 'minZoom' | 'maxZoo
 
 /** The newest data date among the layers, for comparing with the server's current one. */
 export function newestDataDate(layers: Partial<Record<LayerKey, { dataDate: string | null }>>): string | null {
-  return Object.values(layers).reduce<string | null>((a, l) => (l?.dataDate && (a === null || l.dataDate > a) ? l.dataDate : a), null)
+  return Object.values(layers).reduce<string | null>(
+    (a, l) => (l?.dataDate && (a === null || l.dataDate > a) ? l.dataDate : a),
+    null,
+  )
 }
 
 /** Whether the server has newer data than the area was saved with (layer by layer). */
@@ -106,7 +131,12 @@ export function isOutdated(area: Pick<SavedArea, 'layers'>, current: Partial<Rec
 }
 
 /** The saved area that covers a point at a zoom, if any (for "stored data from …" on the map). */
-export function areaCovering(areas: readonly SavedArea[], lat: number, lng: number, zoom?: number): SavedArea | undefined {
+export function areaCovering(
+  areas: readonly SavedArea[],
+  lat: number,
+  lng: number,
+  zoom?: number,
+): SavedArea | undefined {
   return areas.find(
     (a) =>
       a.updatedAt !== null &&

@@ -49,9 +49,17 @@ describe('area downloader', () => {
   })
 
   it('retries a failing tile with doubling delays and keeps it once it arrives', async () => {
-    const s = server({ fail: (t, n) => (t.layer === 'basemap' && t.x === 2 && t.y === 1 && n <= 2 ? new TypeError('Failed to fetch') : undefined) })
+    const s = server({
+      fail: (t, n) =>
+        t.layer === 'basemap' && t.x === 2 && t.y === 1 && n <= 2 ? new TypeError('Failed to fetch') : undefined,
+    })
     const waits: number[] = []
-    const out = await startDownload(plan, TOTAL, fresh, { saveTile: s.saveTile, sleep: async (ms) => void waits.push(ms), random: () => 1, baseDelayMs: 500 }).promise
+    const out = await startDownload(plan, TOTAL, fresh, {
+      saveTile: s.saveTile,
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 1,
+      baseDelayMs: 500,
+    }).promise
     expect(out.status).toBe('done')
     expect(s.attempts.get('basemap/16/2/1')).toBe(3)
     expect(waits).toEqual([500, 1000])
@@ -59,7 +67,9 @@ describe('area downloader', () => {
   })
 
   it('gives a tile up after the retries, counts it as failed and finishes the rest', async () => {
-    const s = server({ fail: (t) => (t.layer === 'planning' && t.x === 0 && t.y === 0 ? new Response(null, { status: 500 }) : undefined) })
+    const s = server({
+      fail: (t) => (t.layer === 'planning' && t.x === 0 && t.y === 0 ? new Response(null, { status: 500 }) : undefined),
+    })
     const out = await startDownload(plan, TOTAL, fresh, { saveTile: s.saveTile, sleep: noWait, retries: 3 }).promise
     expect(out.status).toBe('done')
     expect(s.attempts.get('planning/16/0/0')).toBe(4)
@@ -85,7 +95,12 @@ describe('area downloader', () => {
     const before = new Set(s.saved.slice())
     const savedEarly = s.saved.length
 
-    const second = await startDownload(plan, TOTAL, { cursor, bytesBefore, failedBefore }, { saveTile: s.saveTile, sleep: noWait }).promise
+    const second = await startDownload(
+      plan,
+      TOTAL,
+      { cursor, bytesBefore, failedBefore },
+      { saveTile: s.saveTile, sleep: noWait },
+    ).promise
     expect(second.status).toBe('done')
     expect(new Set(s.saved).size).toBe(TOTAL)
     // Only tiles at or past the cursor were asked for again; at most the 6 that were in flight repeat.
@@ -106,7 +121,8 @@ describe('area downloader', () => {
         return undefined
       },
     })
-    const out = await startDownload(plan, TOTAL, fresh, { saveTile: s.saveTile, sleep: noWait, isOnline: () => online }).promise
+    const out = await startDownload(plan, TOTAL, fresh, { saveTile: s.saveTile, sleep: noWait, isOnline: () => online })
+      .promise
     expect(out).toMatchObject({ status: 'paused', reason: 'offline' })
     expect(out.progress.failed).toBe(0)
   })
@@ -121,7 +137,11 @@ describe('area downloader', () => {
   it('cancels and reports where it stopped', async () => {
     const s = server()
     let handle: ReturnType<typeof startDownload> | undefined
-    handle = startDownload(plan, TOTAL, fresh, { saveTile: s.saveTile, sleep: noWait, onProgress: (p) => p.done === 5 && handle?.cancel() })
+    handle = startDownload(plan, TOTAL, fresh, {
+      saveTile: s.saveTile,
+      sleep: noWait,
+      onProgress: (p) => p.done === 5 && handle?.cancel(),
+    })
     const out = await handle.promise
     expect(out.status).toBe('cancelled')
     expect(out.progress.done).toBeLessThan(TOTAL)

@@ -67,7 +67,11 @@ function* downloadUnits(plan: readonly PlanPart[], from: number, deps: DownloadD
     return
   }
   const packedBy = deps.packedBy ?? (() => '')
-  for (const pack of planPacks(plan, { from, ...(deps.packTiles !== undefined && { maxTiles: deps.packTiles }), packedBy })) {
+  for (const pack of planPacks(plan, {
+    from,
+    ...(deps.packTiles !== undefined && { maxTiles: deps.packTiles }),
+    packedBy,
+  })) {
     // A layer no server packs comes as a pack of its own, and goes tile by tile.
     if (pack.layers.every((l) => packedBy(l) !== null)) yield { pack, tiles: pack.tiles }
     else for (const t of pack.tiles) yield { pack: null, tiles: [t] }
@@ -104,7 +108,12 @@ export type DownloadHandle = {
   cancel(): void
 }
 
-export function startDownload(plan: readonly PlanPart[], total: number, start: DownloadStart, deps: DownloadDeps): DownloadHandle {
+export function startDownload(
+  plan: readonly PlanPart[],
+  total: number,
+  start: DownloadStart,
+  deps: DownloadDeps,
+): DownloadHandle {
   const concurrency = deps.concurrency ?? (deps.savePack ? PACK_CONCURRENCY : DOWNLOAD_CONCURRENCY)
   const retries = deps.retries ?? 4
   const base = deps.baseDelayMs ?? 500
@@ -115,7 +124,11 @@ export function startDownload(plan: readonly PlanPart[], total: number, start: D
   const isFatal = deps.isFatal ?? isQuotaError
 
   const abort = new AbortController()
-  let stop: { status: 'paused'; reason: 'user' | 'offline' } | { status: 'cancelled' } | { status: 'failed'; error: unknown } | null = null
+  let stop:
+    | { status: 'paused'; reason: 'user' | 'offline' }
+    | { status: 'cancelled' }
+    | { status: 'failed'; error: unknown }
+    | null = null
   let cursor = start.cursor
   let bytesBefore = start.bytesBefore
   let failedBefore = start.failedBefore
@@ -148,7 +161,10 @@ export function startDownload(plan: readonly PlanPart[], total: number, start: D
   }
 
   const units = downloadUnits(plan, start.cursor, deps)
-  const save = async (unit: Unit): Promise<number[]> => (unit.pack && deps.savePack ? deps.savePack(unit.pack, abort.signal) : [await deps.saveTile(unit.tiles[0]!, abort.signal)])
+  const save = async (unit: Unit): Promise<number[]> =>
+    unit.pack && deps.savePack
+      ? deps.savePack(unit.pack, abort.signal)
+      : [await deps.saveTile(unit.tiles[0]!, abort.signal)]
 
   async function worker(): Promise<void> {
     for (let next = units.next(); !next.done && !stop; next = units.next()) {

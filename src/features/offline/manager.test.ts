@@ -21,7 +21,14 @@ const tj = (id: string, minzoom: number, maxzoom: number, date = '2026-06-30'): 
   data_date: date,
 })
 const sets = { basemap: tj('basemap', 10, 18), planning: tj('planning', 12, 18), parcels: tj('parcels', 16, 20) }
-const area = { name: 'Phường mẫu', bbox: [106.695, 10.792, 106.7, 10.796] as Bbox, minZoom: 15, maxZoom: 17, sets, estimatedBytes: 1000 }
+const area = {
+  name: 'Phường mẫu',
+  bbox: [106.695, 10.792, 106.7, 10.796] as Bbox,
+  minZoom: 15,
+  maxZoom: 17,
+  sets,
+  estimatedBytes: 1000,
+}
 
 function setup(extra: Partial<ManagerDeps> = {}) {
   const store = createStore()
@@ -71,7 +78,9 @@ describe('saved area downloads', () => {
     const { manager, store, saved } = setup()
     const created = await manager.create(area)
     await manager.finished(created.id)
-    const expected = planCount(planArea(area.bbox, 15, 17, { basemap: sets.basemap, planning: sets.planning, parcels: sets.parcels }))
+    const expected = planCount(
+      planArea(area.bbox, 15, 17, { basemap: sets.basemap, planning: sets.planning, parcels: sets.parcels }),
+    )
     expect(created.total).toBe(expected)
     expect(saved.size).toBe(expected)
     expect([...saved.keys()].some((u) => u.includes('/parcels/16/'))).toBe(true)
@@ -102,7 +111,9 @@ describe('saved area downloads', () => {
     const created = await manager.create({ ...area, sets: elsewhere })
     await manager.finished(created.id)
     expect(saved.size).toBe(created.total)
-    expect(packs.every((p) => p.origin === 'https://app.test' && !p.layers.includes('basemap') && p.urls.length <= 8)).toBe(true)
+    expect(
+      packs.every((p) => p.origin === 'https://app.test' && !p.layers.includes('basemap') && p.urls.length <= 8),
+    ).toBe(true)
     expect(new Set(packs.flatMap((p) => p.layers))).toEqual(new Set(['planning', 'parcels']))
     expect(singles.length).toBeGreaterThan(0)
     expect(singles.every((u) => u.startsWith('https://tiles.example.org/'))).toBe(true)

@@ -2,8 +2,27 @@ import type { Store } from '../../lib/store.ts'
 import { holdWakeLock } from '../../lib/wake-lock.ts'
 import type { OverlayTileJson, TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import type { PackRequest } from '#core/offline/tile-pack.ts'
-import { areaLayers, areaPlan, areaTileUrls, deleteArea, getArea, listAreas, packOrigin, putArea, savedAreasAtom, tileUrl, type SavedArea } from './areas.ts'
-import { isQuotaError, startDownload, type DownloadDeps, type DownloadHandle, type DownloadOutcome, type DownloadProgress } from './downloader.ts'
+import {
+  areaLayers,
+  areaPlan,
+  areaTileUrls,
+  deleteArea,
+  getArea,
+  listAreas,
+  packOrigin,
+  putArea,
+  savedAreasAtom,
+  tileUrl,
+  type SavedArea,
+} from './areas.ts'
+import {
+  isQuotaError,
+  startDownload,
+  type DownloadDeps,
+  type DownloadHandle,
+  type DownloadOutcome,
+  type DownloadProgress,
+} from './downloader.ts'
 import { releaseArea, savePackForArea, saveTileForArea } from './saved-tiles.ts'
 import { planCount, type Bbox } from '#core/offline/tile-grid.ts'
 
@@ -20,7 +39,9 @@ export type ManagerDeps = {
   store: Store
   saveTile?: (url: string, areaId: string, signal: AbortSignal) => Promise<number>
   /** Null: every tile one by one (no pack endpoint). */
-  savePack?: ((origin: string, pack: PackRequest, urls: string[], areaId: string, signal: AbortSignal) => Promise<number[]>) | null
+  savePack?:
+    | ((origin: string, pack: PackRequest, urls: string[], areaId: string, signal: AbortSignal) => Promise<number[]>)
+    | null
   release?: (areaId: string, urls: Iterable<string>) => Promise<void>
   isOnline?: () => boolean
   now?: () => number
@@ -44,7 +65,9 @@ export function createAreaManager(deps: ManagerDeps) {
   }
 
   function show(area: SavedArea) {
-    store.set(savedAreasAtom, (list) => (list.some((a) => a.id === area.id) ? list.map((a) => (a.id === area.id ? area : a)) : [area, ...list]))
+    store.set(savedAreasAtom, (list) =>
+      list.some((a) => a.id === area.id) ? list.map((a) => (a.id === area.id ? area : a)) : [area, ...list],
+    )
   }
 
   async function save(area: SavedArea) {
@@ -105,7 +128,12 @@ export function createAreaManager(deps: ManagerDeps) {
       current = withProgress(current, out.progress)
       if (out.status === 'done') current = { ...current, status: 'done', updatedAt: now(), cursor: current.total }
       else if (out.status === 'paused') current = { ...current, status: 'paused', pausedReason: out.reason }
-      else current = { ...current, status: 'failed', error: isQuotaError(out.error) ? 'Bộ nhớ của thiết bị đã đầy.' : 'Tải về bị lỗi.' }
+      else
+        current = {
+          ...current,
+          status: 'failed',
+          error: isQuotaError(out.error) ? 'Bộ nhớ của thiết bị đã đầy.' : 'Tải về bị lỗi.',
+        }
       await save(current)
     })()
     jobs.set(area.id, { handle, done })
@@ -174,7 +202,17 @@ export function createAreaManager(deps: ManagerDeps) {
       const area = await getArea(id)
       if (!area) return
       const layers = { ...area.layers, ...areaLayers(sets) }
-      const next = { ...area, layers, total: planCount(areaPlan({ ...area, layers })), cursor: 0, bytesBefore: 0, failedBefore: 0, done: 0, failed: 0, bytes: 0 }
+      const next = {
+        ...area,
+        layers,
+        total: planCount(areaPlan({ ...area, layers })),
+        cursor: 0,
+        bytesBefore: 0,
+        failedBefore: 0,
+        done: 0,
+        failed: 0,
+        bytes: 0,
+      }
       void run(next)
     },
     /** Stops any download and removes the area with the tiles no other area holds. */
@@ -200,7 +238,8 @@ export function createAreaManager(deps: ManagerDeps) {
       for (const id of jobs.keys()) jobs.get(id)?.handle.pause('offline')
     },
     async resumeAllOnline() {
-      for (const area of await listAreas()) if (area.status === 'paused' && area.pausedReason === 'offline' && !jobs.has(area.id)) void run(area)
+      for (const area of await listAreas())
+        if (area.status === 'paused' && area.pausedReason === 'offline' && !jobs.has(area.id)) void run(area)
     },
     running: (id: string) => jobs.has(id),
   }

@@ -7,7 +7,10 @@ import { releaseArea, savePackForArea, saveTileForArea, savedRef, TileHttpError 
 
 /** Cache Storage on a Map, handing out a new Response on each match. */
 function fakeCaches() {
-  const stores = new Map<string, Map<string, { body: ArrayBuffer | null; status: number; headers: [string, string][] }>>()
+  const stores = new Map<
+    string,
+    Map<string, { body: ArrayBuffer | null; status: number; headers: [string, string][] }>
+  >()
   const open = async (name: string) => {
     const map = stores.get(name) ?? new Map()
     stores.set(name, map)
@@ -16,7 +19,12 @@ function fakeCaches() {
         const s = map.get(url)
         return s ? new Response(s.body, { status: s.status, headers: s.headers }) : undefined
       },
-      put: async (url: string, res: Response) => void map.set(url, { body: res.status === 204 ? null : await res.arrayBuffer(), status: res.status, headers: [...res.headers] }),
+      put: async (url: string, res: Response) =>
+        void map.set(url, {
+          body: res.status === 204 ? null : await res.arrayBuffer(),
+          status: res.status,
+          headers: [...res.headers],
+        }),
       delete: async (url: string) => map.delete(url),
     }
   }
@@ -36,7 +44,9 @@ describe('saved area tiles', () => {
       expect(init?.cache).toBe('no-store')
       if (inm === 'W/"v1"') return new Response(null, { status: 304 })
       writes += 1
-      return u.endsWith('/2/61580.pbf') ? new Response(null, { status: 204, headers: { ETag: 'W/"v1"' } }) : new Response(new Uint8Array(3000), { headers: { ETag: 'W/"v1"' } })
+      return u.endsWith('/2/61580.pbf')
+        ? new Response(null, { status: 204, headers: { ETag: 'W/"v1"' } })
+        : new Response(new Uint8Array(3000), { headers: { ETag: 'W/"v1"' } })
     }) as typeof globalThis.fetch
     const signal = new AbortController().signal
     expect(await saveTileForArea(url(1), 'a', signal, { caches, fetch })).toBe(3000 + ENTRY_OVERHEAD_BYTES)
@@ -52,12 +62,15 @@ describe('saved area tiles', () => {
   it('refuses a tile the server did not give, so the downloader retries it', async () => {
     const { caches } = fakeCaches()
     const fetch = (async () => new Response('busy', { status: 503 })) as unknown as typeof globalThis.fetch
-    await expect(saveTileForArea(url(7), 'a', new AbortController().signal, { caches, fetch })).rejects.toBeInstanceOf(TileHttpError)
+    await expect(saveTileForArea(url(7), 'a', new AbortController().signal, { caches, fetch })).rejects.toBeInstanceOf(
+      TileHttpError,
+    )
   })
 
   it('removes an area’s tiles except those another saved area still holds', async () => {
     const { caches, urls } = fakeCaches()
-    const fetch = (async () => new Response(new Uint8Array(10), { headers: { ETag: 'W/"x"' } })) as unknown as typeof globalThis.fetch
+    const fetch = (async () =>
+      new Response(new Uint8Array(10), { headers: { ETag: 'W/"x"' } })) as unknown as typeof globalThis.fetch
     const signal = new AbortController().signal
     await saveTileForArea(url(11), 'a', signal, { caches, fetch })
     await saveTileForArea(url(12), 'a', signal, { caches, fetch })
@@ -81,7 +94,12 @@ describe('saved area tiles', () => {
     }
     const body = new Uint8Array(3000).map((_, i) => i % 7)
     const gz = new Uint8Array(gzipSync(body))
-    const packBody = new Blob([packHeader(9, 2), packEntryHead(pack.tiles[0]!, gz), gz, packEntryHead(pack.tiles[1]!, null)])
+    const packBody = new Blob([
+      packHeader(9, 2),
+      packEntryHead(pack.tiles[0]!, gz),
+      gz,
+      packEntryHead(pack.tiles[1]!, null),
+    ])
     const asked: { url: string; inm: string | null }[] = []
     const fetch = (async (u: string, init?: RequestInit) => {
       const inm = new Headers(init?.headers).get('If-None-Match')
@@ -96,15 +114,19 @@ describe('saved area tiles', () => {
     expect(asked[0]!.url).toMatch(/^https:\/\/app\.test\/tiles\/pack\?bbox=[\d.,e-]+&zooms=17&layers=planning$/)
     const cache = await caches.open(tileCaches.saved)
     const tile = (await cache.match(url(21)))!
-    expect([tile.status, tile.headers.get('ETag'), tile.headers.get('Content-Type'), tile.headers.get('X-Qh-Fetched-At')]).toEqual([
-      200,
-      'W/"9-planning-17-21-61580"',
-      'application/x-protobuf',
-      '5',
-    ])
+    expect([
+      tile.status,
+      tile.headers.get('ETag'),
+      tile.headers.get('Content-Type'),
+      tile.headers.get('X-Qh-Fetched-At'),
+    ]).toEqual([200, 'W/"9-planning-17-21-61580"', 'application/x-protobuf', '5'])
     expect(new Uint8Array(await tile.arrayBuffer())).toEqual(body)
     const empty = (await cache.match(url(22)))!
-    expect([empty.status, empty.headers.get('ETag'), empty.headers.get('Content-Type')]).toEqual([204, 'W/"9-planning-17-22-61580"', null])
+    expect([empty.status, empty.headers.get('ETag'), empty.headers.get('Content-Type')]).toEqual([
+      204,
+      'W/"9-planning-17-22-61580"',
+      null,
+    ])
 
     // Another area over the same tiles: the pack is asked with version 9 and only the claims change.
     expect(await savePackForArea('https://app.test', pack, urls, 'b', signal, { caches, fetch })).toEqual(bytes)
@@ -128,10 +150,15 @@ describe('saved area tiles', () => {
     const whole = new Uint8Array(await new Blob([packHeader(3, 1), packEntryHead(t, gz), gz]).arrayBuffer())
     const signal = new AbortController().signal
     const serve = (b: Uint8Array) => (async () => new Response(b.slice())) as unknown as typeof globalThis.fetch
-    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole.subarray(0, whole.length - 5)) })).rejects.toBeInstanceOf(
-      PackFormatError,
-    )
-    await expect(savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) })).rejects.toBeInstanceOf(PackFormatError)
+    await expect(
+      savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, {
+        caches,
+        fetch: serve(whole.subarray(0, whole.length - 5)),
+      }),
+    ).rejects.toBeInstanceOf(PackFormatError)
+    await expect(
+      savePackForArea('https://app.test', pack, [url(31), url(32)], 'a', signal, { caches, fetch: serve(whole) }),
+    ).rejects.toBeInstanceOf(PackFormatError)
     // The tile that did arrive is kept and held by the area, so removing the area removes it too.
     expect((await savedRef(url(31)))?.areas).toEqual(['a'])
     await releaseArea('a', [url(31), url(32)], { caches })
@@ -146,7 +173,12 @@ describe('saved area tiles', () => {
       { layer: 'basemap' as const, z: 13, x: 6524, y: 3848, index: 2 },
       { layer: 'planning' as const, z: 13, x: 6524, y: 3848, index: 3 },
     ]
-    const pack: PackRequest = { box: [106.7, 10.79, 106.7001, 10.7901], zooms: [12, 13], layers: ['basemap', 'planning'], tiles }
+    const pack: PackRequest = {
+      box: [106.7, 10.79, 106.7001, 10.7901],
+      zooms: [12, 13],
+      layers: ['basemap', 'planning'],
+      tiles,
+    }
     const gz = new Uint8Array(gzipSync(new Uint8Array(40).fill(3)))
     const body = new Blob([packHeader(4, 4), ...tiles.flatMap((t) => [packEntryHead(t, gz), gz])])
     let asked = ''
@@ -155,10 +187,15 @@ describe('saved area tiles', () => {
       return new Response(await body.arrayBuffer())
     }) as typeof globalThis.fetch
     const urls = tiles.map((t) => `https://app.test/tiles/${t.layer}/${t.z}/${t.x}/${t.y}.pbf`)
-    expect(await savePackForArea('https://app.test', pack, urls, 'a', new AbortController().signal, { caches, fetch })).toEqual(tiles.map(() => 40 + ENTRY_OVERHEAD_BYTES))
-    expect(asked).toBe('https://app.test/tiles/pack?bbox=106.7,10.79,106.7001,10.7901&zooms=12-13&layers=basemap,planning')
+    expect(
+      await savePackForArea('https://app.test', pack, urls, 'a', new AbortController().signal, { caches, fetch }),
+    ).toEqual(tiles.map(() => 40 + ENTRY_OVERHEAD_BYTES))
+    expect(asked).toBe(
+      'https://app.test/tiles/pack?bbox=106.7,10.79,106.7001,10.7901&zooms=12-13&layers=basemap,planning',
+    )
     const cache = await caches.open(tileCaches.saved)
-    for (const [i, t] of tiles.entries()) expect((await cache.match(urls[i]!))!.headers.get('ETag')).toBe(`W/"4-${t.layer}-${t.z}-${t.x}-${t.y}"`)
+    for (const [i, t] of tiles.entries())
+      expect((await cache.match(urls[i]!))!.headers.get('ETag')).toBe(`W/"4-${t.layer}-${t.z}-${t.x}-${t.y}"`)
     expect((await savedRef(urls[3]!))?.areas).toEqual(['a'])
   })
 })

@@ -1,7 +1,15 @@
 import { createStore, del, get, getMany, promisifyRequest, update, type UseStore } from 'idb-keyval'
 import { offlineDbs, tileCaches } from '#core/offline/cache-names.ts'
 import { storableTile } from '#core/offline/stored-tile.ts'
-import { etagVersion, packEtag, packPath, PackFormatError, readPack, tileEtag, type PackRequest } from '#core/offline/tile-pack.ts'
+import {
+  etagVersion,
+  packEtag,
+  packPath,
+  PackFormatError,
+  readPack,
+  tileEtag,
+  type PackRequest,
+} from '#core/offline/tile-pack.ts'
 
 /**
  * The saved areas' tiles: a cache of their own that the recent-tile LRU never touches, and an index of
@@ -29,12 +37,21 @@ export type SaveTileDeps = { caches?: CacheStorage; fetch?: typeof fetch; now?: 
  * ETag it already has, so a refresh of unchanged data costs a 304), stores it in the saved cache and
  * notes the area against it. Resolves with the bytes it takes.
  */
-export async function saveTileForArea(url: string, areaId: string, signal: AbortSignal, deps: SaveTileDeps = {}): Promise<number> {
+export async function saveTileForArea(
+  url: string,
+  areaId: string,
+  signal: AbortSignal,
+  deps: SaveTileDeps = {},
+): Promise<number> {
   const cache = await (deps.caches ?? caches).open(tileCaches.saved)
   const now = deps.now ?? Date.now
   const existing = await cache.match(url)
   const etag = existing?.headers.get('ETag')
-  const res = await (deps.fetch ?? fetch)(url, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {}, signal })
+  const res = await (deps.fetch ?? fetch)(url, {
+    cache: 'no-store',
+    headers: etag ? { 'If-None-Match': etag } : {},
+    signal,
+  })
   const known = res.status === 304 && existing ? await get<SavedRef>(url, refStore()) : undefined
   let bytes: number
   if (known) {
@@ -59,7 +76,13 @@ function claim(tiles: readonly { url: string; bytes: number }[], areaId: string)
       const read = store.get(url)
       read.onsuccess = () => {
         const ref = read.result as SavedRef | undefined
-        store.put({ areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId], bytes } satisfies SavedRef, url)
+        store.put(
+          {
+            areas: ref?.areas.includes(areaId) ? ref.areas : [...(ref?.areas ?? []), areaId],
+            bytes,
+          } satisfies SavedRef,
+          url,
+        )
       }
     }
     return promisifyRequest(store.transaction)
@@ -78,13 +101,24 @@ const tileKey = (t: { layer: string; z: number; x: number; y: number }) => `${t.
  * pace); the area's claims on them go in one transaction, also for the tiles stored before a pack
  * fails part way (it is then asked again whole). Resolves with the bytes of each tile.
  */
-export async function savePackForArea(origin: string, pack: PackRequest, urls: readonly string[], areaId: string, signal: AbortSignal, deps: SaveTileDeps = {}): Promise<number[]> {
+export async function savePackForArea(
+  origin: string,
+  pack: PackRequest,
+  urls: readonly string[],
+  areaId: string,
+  signal: AbortSignal,
+  deps: SaveTileDeps = {},
+): Promise<number[]> {
   const cache = await (deps.caches ?? caches).open(tileCaches.saved)
   const now = deps.now ?? Date.now
   const kept = await Promise.all(urls.map((u) => cache.match(u)))
   const versions = new Set(kept.map((r) => etagVersion(r?.headers.get('ETag'))))
   const held = versions.size === 1 ? [...versions][0]! : null
-  const res = await (deps.fetch ?? fetch)(origin + packPath(pack), { cache: 'no-store', headers: held !== null ? { 'If-None-Match': packEtag(held) } : {}, signal })
+  const res = await (deps.fetch ?? fetch)(origin + packPath(pack), {
+    cache: 'no-store',
+    headers: held !== null ? { 'If-None-Match': packEtag(held) } : {},
+    signal,
+  })
   const bytes: number[] = []
   if (res.status === 304 && held !== null) {
     const refs = await getMany<SavedRef>([...urls], refStore())
@@ -112,11 +146,13 @@ export async function savePackForArea(origin: string, pack: PackRequest, urls: r
       const headers: Record<string, string> = { ETag: tileEtag(version, item.layer, item.z, item.x, item.y) }
       if (item.tile) headers['Content-Type'] = 'application/x-protobuf'
       writes.push(
-        storableTile(new Response(item.tile, { status: item.tile ? 200 : 204, headers }), now()).then(async (stored) => {
-          await cache.put(urls[i]!, stored.response)
-          bytes[i] = stored.bytes
-          return { url: urls[i]!, bytes: stored.bytes }
-        }),
+        storableTile(new Response(item.tile, { status: item.tile ? 200 : 204, headers }), now()).then(
+          async (stored) => {
+            await cache.put(urls[i]!, stored.response)
+            bytes[i] = stored.bytes
+            return { url: urls[i]!, bytes: stored.bytes }
+          },
+        ),
       )
     }
   } catch (error) {
@@ -136,7 +172,11 @@ export async function savePackForArea(origin: string, pack: PackRequest, urls: r
 }
 
 /** Takes the area off each of its tiles; a tile no other area holds leaves the saved cache. */
-export async function releaseArea(areaId: string, urls: Iterable<string>, deps: Pick<SaveTileDeps, 'caches'> = {}): Promise<void> {
+export async function releaseArea(
+  areaId: string,
+  urls: Iterable<string>,
+  deps: Pick<SaveTileDeps, 'caches'> = {},
+): Promise<void> {
   const cache = await (deps.caches ?? caches).open(tileCaches.saved)
   for (const url of urls) {
     const ref = await get<SavedRef>(url, refStore())

@@ -14,7 +14,9 @@ function item(name: string, patch: Partial<OutboxItem> = {}): OutboxItem {
 }
 
 /** A server that records every attempt's idempotency key and answers as told. */
-function server(answer: (name: string, attempt: number) => SendOutcome = (name) => ({ ok: true, uploadId: `u-${name}` })) {
+function server(
+  answer: (name: string, attempt: number) => SendOutcome = (name) => ({ ok: true, uploadId: `u-${name}` }),
+) {
   const calls: { name: string; key: string }[] = []
   const send: Sender = async (i) => {
     const name = i.fileName.replace('.jpg', '')
@@ -48,7 +50,9 @@ describe('outbox queue', () => {
   it('sends the same idempotency key on every attempt of an item, so a retry is never a second copy', async () => {
     await putItem(item('a'))
     await putItem(item('b'))
-    const s = server((name, attempt) => (name === 'a' && attempt === 1 ? offline() : { ok: true, uploadId: `u-${name}` }))
+    const s = server((name, attempt) =>
+      name === 'a' && attempt === 1 ? offline() : { ok: true, uploadId: `u-${name}` },
+    )
     expect(await flushOutbox({ send: s.send })).toEqual({ sent: 0, failed: 0, waiting: 2 })
     expect(await flushOutbox({ send: s.send })).toEqual({ sent: 2, failed: 0, waiting: 0 })
     expect(s.calls).toEqual([
@@ -62,7 +66,9 @@ describe('outbox queue', () => {
   it('lets a refused item stand as an error without holding up the ones after it', async () => {
     await putItem(item('bad'))
     await putItem(item('good'))
-    const s = server((name) => (name === 'bad' ? classifyFailure('UnsupportedMedia', 415, 'Ảnh không hợp lệ.') : { ok: true, uploadId: 'u-good' }))
+    const s = server((name) =>
+      name === 'bad' ? classifyFailure('UnsupportedMedia', 415, 'Ảnh không hợp lệ.') : { ok: true, uploadId: 'u-good' },
+    )
     expect(await flushOutbox({ send: s.send })).toEqual({ sent: 1, failed: 1, waiting: 0 })
     const [bad] = await listItems()
     expect(bad).toMatchObject({ status: 'failed', error: 'Ảnh không hợp lệ.' })
@@ -109,7 +115,9 @@ describe('outbox queue', () => {
   it('sends again at once an item a reloaded page left sending, when the lock is shared by every sender', async () => {
     await putItem(item('a', { status: 'sending', lastAttemptAt: 1000, attempts: 1 }))
     const s = server()
-    expect(await flushOutbox({ send: s.send, now: () => 1000 + 1000, lock: (run) => run(), lockSpansContexts: true })).toEqual({ sent: 1, failed: 0, waiting: 0 })
+    expect(
+      await flushOutbox({ send: s.send, now: () => 1000 + 1000, lock: (run) => run(), lockSpansContexts: true }),
+    ).toEqual({ sent: 1, failed: 0, waiting: 0 })
     expect(s.calls).toEqual([{ name: 'a', key: 'key-a' }])
   })
 })
@@ -128,9 +136,16 @@ describe('failure classes', () => {
     const seen: { url: string; init: RequestInit }[] = []
     const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
       seen.push({ url: String(url), init: init! })
-      return new Response(JSON.stringify({ message: 'Đã nhận ảnh.', meta: { code: 'Ok', status: 'OK' }, data: [{ id: 'up-1' }] }), { status: 201 })
+      return new Response(
+        JSON.stringify({ message: 'Đã nhận ảnh.', meta: { code: 'Ok', status: 'OK' }, data: [{ id: 'up-1' }] }),
+        { status: 201 },
+      )
     }
-    const send = workerSender({ baseUrl: 'https://app.test', auth: { token: 'tok', expiresAt: '2099-01-01T00:00:00Z' }, fetch: fetch as typeof globalThis.fetch })
+    const send = workerSender({
+      baseUrl: 'https://app.test',
+      auth: { token: 'tok', expiresAt: '2099-01-01T00:00:00Z' },
+      fetch: fetch as typeof globalThis.fetch,
+    })
     expect(await send(item('a'), () => {})).toEqual({ ok: true, uploadId: 'up-1' })
     const req = seen[0]!
     const headers = new Headers(req.init.headers)
@@ -141,7 +156,11 @@ describe('failure classes', () => {
     expect(((req.init.body as FormData).get('images') as File).name).toBe('a.jpg')
 
     const html = async () => new Response('<html>502</html>', { status: 502 })
-    const failing = workerSender({ baseUrl: '', auth: { token: 't', expiresAt: '2099-01-01T00:00:00Z' }, fetch: html as typeof globalThis.fetch })
+    const failing = workerSender({
+      baseUrl: '',
+      auth: { token: 't', expiresAt: '2099-01-01T00:00:00Z' },
+      fetch: html as typeof globalThis.fetch,
+    })
     expect(await failing(item('b'), () => {})).toMatchObject({ ok: false, retry: true, backoff: true })
   })
 })

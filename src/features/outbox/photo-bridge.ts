@@ -30,7 +30,15 @@ export function photoToItem(photo: PhotoItem, position: number, label: string | 
     blob: photo.blob,
     fileName: uploadName(photo.name, photo.type),
     type: photo.type,
-    photo: { key: photo.key, name: photo.name, width: photo.width, height: photo.height, thumbnail: photo.thumbnail, gps: photo.gps, position },
+    photo: {
+      key: photo.key,
+      name: photo.name,
+      width: photo.width,
+      height: photo.height,
+      thumbnail: photo.thumbnail,
+      gps: photo.gps,
+      position,
+    },
     label,
     uploadId: sent ? photo.uploadId : null,
   }
@@ -58,7 +66,9 @@ export function itemToPhoto(item: OutboxItem): PhotoItem {
 
 /** Puts the queued photos back on the form (app opened again), in their order, after any already there. */
 export async function restorePhotos(store: Store): Promise<void> {
-  const items = (await listItems()).filter((i) => i.kind === 'photo').sort((a, b) => a.photo.position - b.photo.position)
+  const items = (await listItems())
+    .filter((i) => i.kind === 'photo')
+    .sort((a, b) => a.photo.position - b.photo.position)
   if (items.length === 0) return
   store.set(photosAtom, (list) => {
     const have = new Set(list.map((p) => p.key))
@@ -83,7 +93,14 @@ export function mirrorPhotos(store: Store, opts: { now?: () => number; onQueued?
     let queued = false
     for (const [position, photo] of photos.entries()) {
       const was = before.get(photo.key)
-      if (was && was.status === photo.status && was.position === position && was.hasBlob === (photo.blob !== null) && items.has(photo.key)) continue
+      if (
+        was &&
+        was.status === photo.status &&
+        was.position === position &&
+        was.hasBlob === (photo.blob !== null) &&
+        items.has(photo.key)
+      )
+        continue
       const item = items.get(photo.key)
       if (!item) {
         const fresh = photoToItem(photo, position, label, now())
@@ -120,8 +137,10 @@ export function photoProgress(store: Store) {
   return {
     /** A photo the form is uploading itself is left to it. */
     busy: (item: OutboxItem) => store.get(photosAtom).some((p) => p.key === item.id && p.status === 'uploading'),
-    onStart: (item: OutboxItem) => store.set(photosAtom, (list) => updatePhoto(list, item.id, { status: 'uploading', progress: 0, error: null })),
-    onProgress: (item: OutboxItem, share: number) => store.set(photosAtom, (list) => updatePhoto(list, item.id, { progress: share })),
+    onStart: (item: OutboxItem) =>
+      store.set(photosAtom, (list) => updatePhoto(list, item.id, { status: 'uploading', progress: 0, error: null })),
+    onProgress: (item: OutboxItem, share: number) =>
+      store.set(photosAtom, (list) => updatePhoto(list, item.id, { progress: share })),
     onDone: (item: OutboxItem, outcome: SendOutcome) =>
       store.set(photosAtom, (list) =>
         updatePhoto(
@@ -139,10 +158,16 @@ export function photoProgress(store: Store) {
 
 /** Photos the service worker sent while the form was open: shown as uploaded with their server id. */
 export async function applySentItems(store: Store): Promise<void> {
-  const sent = new Map((await listItems()).filter((i) => i.status === 'sent' && i.uploadId).map((i) => [i.id, i.uploadId!]))
+  const sent = new Map(
+    (await listItems()).filter((i) => i.status === 'sent' && i.uploadId).map((i) => [i.id, i.uploadId!]),
+  )
   store.set(photosAtom, (list) =>
     list.some((p) => sent.has(p.key) && p.status !== 'uploaded')
-      ? list.map((p) => (sent.has(p.key) && p.status !== 'uploaded' ? { ...p, status: 'uploaded' as const, progress: 1, uploadId: sent.get(p.key)!, error: null } : p))
+      ? list.map((p) =>
+          sent.has(p.key) && p.status !== 'uploaded'
+            ? { ...p, status: 'uploaded' as const, progress: 1, uploadId: sent.get(p.key)!, error: null }
+            : p,
+        )
       : list,
   )
 }

@@ -25,7 +25,9 @@ export function pageSender(api: ApiClient, Xhr?: new () => XhrLike): Sender {
     })
     if (res.ok) {
       const first = res.data[0]
-      return first ? { ok: true, uploadId: first.id } : classifyFailure('InternalServerError', 500, 'Máy chủ không trả về ảnh đã nhận.')
+      return first
+        ? { ok: true, uploadId: first.id }
+        : classifyFailure('InternalServerError', 500, 'Máy chủ không trả về ảnh đã nhận.')
     }
     return classifyFailure(res.code, res.status, res.message)
   }

@@ -32,7 +32,8 @@ const authStore = () => createStore(...offlineDbs.outboxAuth)
 
 /** The worker sends without a page, so it needs the session's token; logging out takes it away again. */
 async function shareAuth(session: Session): Promise<void> {
-  if (isSessionValid(session)) await set('session', { token: session.token, expiresAt: session.expiresAt } satisfies OutboxAuth, authStore())
+  if (isSessionValid(session))
+    await set('session', { token: session.token, expiresAt: session.expiresAt } satisfies OutboxAuth, authStore())
   else await del('session', authStore())
 }
 

@@ -10,7 +10,8 @@ import { SketchDrawing } from './components/SketchDrawing.tsx'
 import { cornersCsv, crsLabel, download, fileName, outlineDxf } from './exports.ts'
 import { loadSketch, withSurroundings, type SketchQuery, type SketchResult, type SketchSubject } from './source.ts'
 
-const parcelTitle = (s: Pick<SketchSubject, 'parcelNo' | 'sheetNo'>) => `Thửa ${s.parcelNo ?? '?'}, tờ bản đồ ${s.sheetNo ?? '?'}`
+const parcelTitle = (s: Pick<SketchSubject, 'parcelNo' | 'sheetNo'>) =>
+  `Thửa ${s.parcelNo ?? '?'}, tờ bản đồ ${s.sheetNo ?? '?'}`
 
 function Exports({ subject }: { subject: SketchSubject }) {
   const base = `so-do-to-${subject.sheetNo ?? 'x'}-thua-${subject.parcelNo ?? 'x'}`
@@ -64,7 +65,13 @@ function Facts({ subject }: { subject: SketchSubject }) {
         </>
       )}
       <dt>Đường</dt>
-      <dd>{subject.street === undefined ? 'Đang đọc…' : subject.street ? `${subject.street.name} (cách ${formatMeters(subject.street.distanceM)})` : 'Không rõ'}</dd>
+      <dd>
+        {subject.street === undefined
+          ? 'Đang đọc…'
+          : subject.street
+            ? `${subject.street.name} (cách ${formatMeters(subject.street.distanceM)})`
+            : 'Không rõ'}
+      </dd>
       <dt>Thửa liền kề</dt>
       <dd data-testid="sketch-neighbours">
         {subject.neighbours === undefined
@@ -73,13 +80,17 @@ function Facts({ subject }: { subject: SketchSubject }) {
             ? 'Không đọc được bản đồ thửa quanh đây (chưa lưu khu vực này để dùng offline)'
             : subject.neighbours.length === 0
               ? 'Không có'
-              : subject.neighbours.map((n) => `thửa ${n.parcelNo ?? '?'} (tờ ${n.sheetNo ?? '?'}) phía ${n.side}`).join('; ')}
+              : subject.neighbours
+                  .map((n) => `thửa ${n.parcelNo ?? '?'} (tờ ${n.sheetNo ?? '?'}) phía ${n.side}`)
+                  .join('; ')}
       </dd>
       <dt>Hệ toạ độ</dt>
       <dd>{crsLabel(outline.meridian)}</dd>
       <dt>Nguồn ranh thửa</dt>
       <dd>
-        {origin.kind === 'history' ? `Kết quả tra cứu lúc ${formatDateTime(origin.at)}` : `Bản đồ thửa đã lưu trên máy, sai số đến khoảng ${formatMeters(origin.precisionM)}`}
+        {origin.kind === 'history'
+          ? `Kết quả tra cứu lúc ${formatDateTime(origin.at)}`
+          : `Bản đồ thửa đã lưu trên máy, sai số đến khoảng ${formatMeters(origin.precisionM)}`}
       </dd>
     </dl>
   )
@@ -138,7 +149,9 @@ export function SketchPage({ query }: { query: SketchQuery }) {
               <Title order={2} size="h3" data-testid="sketch-title">
                 {parcelTitle(result.subject)}
               </Title>
-              {(result.subject.address || result.subject.place) && <Text c="dimmed">{[result.subject.address, result.subject.place].filter(Boolean).join(' · ')}</Text>}
+              {(result.subject.address || result.subject.place) && (
+                <Text c="dimmed">{[result.subject.address, result.subject.place].filter(Boolean).join(' · ')}</Text>
+              )}
             </div>
             <Exports subject={result.subject} />
             <div className="sketch-body">

@@ -24,7 +24,12 @@ describe('corner table as CSV', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const rows = csv.slice(1).trim().split('\r\n')
     expect(rows[0]).toBe(`Điểm,X (m) ${crsLabel(M)},Y (m) ${crsLabel(M)},Cạnh tới điểm sau (m)`)
-    expect(rows.slice(1)).toEqual(['1,1194020.000,602000.000,12.50', '2,1194020.000,602012.500,20.16', '3,1194000.000,602010.000,10.00', '4,1194000.000,602000.000,20.00'])
+    expect(rows.slice(1)).toEqual([
+      '1,1194020.000,602000.000,12.50',
+      '2,1194020.000,602012.500,20.16',
+      '3,1194000.000,602010.000,10.00',
+      '4,1194000.000,602000.000,20.00',
+    ])
   })
   it('names the meridian in degrees and minutes', () => {
     expect(crsLabel(105.75)).toBe('VN-2000 KTT 105°45′ múi 3°')
@@ -52,7 +57,12 @@ describe('outline as DXF R12', () => {
 
   it('labels each corner and side and writes the title without diacritics', () => {
     expect(drawing.texts.filter((t) => t.layer === 'SO_HIEU_DIEM').map((t) => t.value)).toEqual(['1', '2', '3', '4'])
-    expect(drawing.texts.filter((t) => t.layer === 'CANH').map((t) => t.value)).toEqual(['12.50', '20.16', '10.00', '20.00'])
+    expect(drawing.texts.filter((t) => t.layer === 'CANH').map((t) => t.value)).toEqual([
+      '12.50',
+      '20.16',
+      '10.00',
+      '20.00',
+    ])
     const notes = drawing.texts.filter((t) => t.layer === 'GHI_CHU').map((t) => t.value)
     expect(notes[0]).toBe('THUA 34, TO 12 ? PHUONG GIA DINH')
     expect(notes.every((n) => /^[\x20-\x7e]*$/.test(n))).toBe(true)

@@ -18,7 +18,9 @@ const fixed = (v: number, digits: number) => v.toFixed(digits)
 export function cornersCsv(outline: Outline): string {
   const crs = crsLabel(outline.meridian)
   const rows = [`Điểm,X (m) ${crs},Y (m) ${crs},Cạnh tới điểm sau (m)`]
-  outline.corners.forEach((c, i) => rows.push([c.n, fixed(c.x, 3), fixed(c.y, 3), fixed(outline.edges[i]!.lengthM, 2)].join(',')))
+  outline.corners.forEach((c, i) =>
+    rows.push([c.n, fixed(c.x, 3), fixed(c.y, 3), fixed(outline.edges[i]!.lengthM, 2)].join(',')),
+  )
   return `\uFEFF${rows.join('\r\n')}\r\n`
 }
 
@@ -111,7 +113,13 @@ export function outlineDxf(outline: Outline, title: string): string {
       return text('CANH', (a.y + b.y) / 2, (a.x + b.x) / 2, h * 0.8, fixed(e.lengthM, 2))
     }),
     ...text('GHI_CHU', minE, maxN + h * 2, h * 1.2, dxfText(title)),
-    ...text('GHI_CHU', minE, maxN + h * 0.6, h * 0.8, dxfText(`${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m2`)),
+    ...text(
+      'GHI_CHU',
+      minE,
+      maxN + h * 0.6,
+      h * 0.8,
+      dxfText(`${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m2`),
+    ),
   ]
   const pairs: Pair[] = [
     [0, 'SECTION'],

@@ -31,7 +31,9 @@ function signedArea(points: readonly { x: number; y: number }[]): number {
 }
 
 const ringOf = (coords: unknown): LngLat[] | null =>
-  Array.isArray(coords) && coords.every((c) => Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'number') ? (coords as LngLat[]) : null
+  Array.isArray(coords) && coords.every((c) => Array.isArray(c) && typeof c[0] === 'number' && typeof c[1] === 'number')
+    ? (coords as LngLat[])
+    : null
 
 /** Rough planar size of a lon/lat ring, only to pick a multipolygon's largest part. */
 function degreeArea(ring: LngLat[]): number {
@@ -47,7 +49,9 @@ function degreeArea(ring: LngLat[]): number {
 export function outerRing(geometry: { type: string; coordinates: unknown }): LngLat[] | null {
   if (geometry.type === 'Polygon' && Array.isArray(geometry.coordinates)) return ringOf(geometry.coordinates[0])
   if (geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)) {
-    const rings = geometry.coordinates.map((p: unknown) => (Array.isArray(p) ? ringOf(p[0]) : null)).filter((r): r is LngLat[] => r !== null && r.length >= 3)
+    const rings = geometry.coordinates
+      .map((p: unknown) => (Array.isArray(p) ? ringOf(p[0]) : null))
+      .filter((r): r is LngLat[] => r !== null && r.length >= 3)
     return rings.sort((a, b) => degreeArea(b) - degreeArea(a))[0] ?? null
   }
   return null
@@ -66,13 +70,21 @@ export function outlineOf(ring: readonly LngLat[], meridian: number): Outline | 
     if (last && Math.hypot(last.x - x, last.y - y) < SAME_CORNER_M) continue
     points.push({ lat, lng, x, y })
   }
-  while (points.length > 1 && Math.hypot(points[0]!.x - points[points.length - 1]!.x, points[0]!.y - points[points.length - 1]!.y) < SAME_CORNER_M) points.pop()
+  while (
+    points.length > 1 &&
+    Math.hypot(points[0]!.x - points[points.length - 1]!.x, points[0]!.y - points[points.length - 1]!.y) < SAME_CORNER_M
+  )
+    points.pop()
   if (points.length < 3) return null
   if (signedArea(points) < 0) points.reverse()
   // North-west: the corner nearest the top-left of the outline's box.
   const maxX = Math.max(...points.map((p) => p.x))
   const minY = Math.min(...points.map((p) => p.y))
-  const start = points.reduce((best, p, i) => (Math.hypot(maxX - p.x, p.y - minY) < Math.hypot(maxX - points[best]!.x, points[best]!.y - minY) ? i : best), 0)
+  const start = points.reduce(
+    (best, p, i) =>
+      Math.hypot(maxX - p.x, p.y - minY) < Math.hypot(maxX - points[best]!.x, points[best]!.y - minY) ? i : best,
+    0,
+  )
   const corners = [...points.slice(start), ...points.slice(0, start)].map((p, i) => ({ n: i + 1, ...p }))
   const edges = corners.map((c, i) => {
     const d = corners[(i + 1) % corners.length]!
@@ -102,7 +114,11 @@ export function planePerimeter(points: readonly { x: number; y: number }[]): num
 }
 
 /** Distance from a point to the segment a–b, all in the plane. */
-export function distanceToSegment(p: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }): number {
+export function distanceToSegment(
+  p: { x: number; y: number },
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): number {
   const dx = b.x - a.x
   const dy = b.y - a.y
   const len2 = dx * dx + dy * dy

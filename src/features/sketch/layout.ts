@@ -55,5 +55,13 @@ export function layoutOf(outline: Outline): Layout {
   // Room for the neighbours' names: a column each side, a line above and two below (with the street).
   const padX = fontM * 7
   const padY = fontM * 4.5
-  return { viewBox: [minX - padX, minY - padY, maxX - minX + 2 * padX, maxY - minY + 2 * padY], points, corners, sides, fontM, strokeM: extentM / 250, extentM }
+  return {
+    viewBox: [minX - padX, minY - padY, maxX - minX + 2 * padX, maxY - minY + 2 * padY],
+    points,
+    corners,
+    sides,
+    fontM,
+    strokeM: extentM / 250,
+    extentM,
+  }
 }

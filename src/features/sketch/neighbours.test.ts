@@ -11,7 +11,13 @@ const ll = (x: number, y: number): LngLat => {
   return [p.lng, p.lat]
 }
 /** A square of side s with its south-west corner at (x, y) metres from the origin (x north, y east). */
-const square = (x: number, y: number, s = 10): LngLat[] => [ll(x, y), ll(x + s, y), ll(x + s, y + s), ll(x, y + s), ll(x, y)]
+const square = (x: number, y: number, s = 10): LngLat[] => [
+  ll(x, y),
+  ll(x + s, y),
+  ll(x + s, y + s),
+  ll(x, y + s),
+  ll(x, y),
+]
 const parcel = (id: string, no: number, ring: LngLat[]): TileParcel => ({ id, sheetNo: 7, parcelNo: no, ring })
 
 describe('neighbouring parcels from tiles', () => {
@@ -35,16 +41,16 @@ describe('neighbouring parcels from tiles', () => {
   })
 
   it('names the eight compass sides', () => {
-    expect([sideOf(1, 0), sideOf(1, 1), sideOf(0, 1), sideOf(-1, 1), sideOf(-1, 0), sideOf(-1, -1), sideOf(0, -1), sideOf(1, -1)]).toEqual([
-      'Bắc',
-      'Đông Bắc',
-      'Đông',
-      'Đông Nam',
-      'Nam',
-      'Tây Nam',
-      'Tây',
-      'Tây Bắc',
-    ])
+    expect([
+      sideOf(1, 0),
+      sideOf(1, 1),
+      sideOf(0, 1),
+      sideOf(-1, 1),
+      sideOf(-1, 0),
+      sideOf(-1, -1),
+      sideOf(0, -1),
+      sideOf(1, -1),
+    ]).toEqual(['Bắc', 'Đông Bắc', 'Đông', 'Đông Nam', 'Nam', 'Tây Nam', 'Tây', 'Tây Bắc'])
   })
 
   it('takes the nearest named street within reach', () => {

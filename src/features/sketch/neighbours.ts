@@ -37,7 +37,9 @@ export function neighboursOf(subject: Outline, subjectId: string | null, parcels
   for (const p of parcels) {
     if (p.id === subjectId || seen.has(p.id) || p.ring.length < 3) continue
     const pts = p.ring.map(([lng, lat]) => toVn2000(lat, lng, subject.meridian))
-    const close = pts.some((q) => distanceToRing(q, own) <= NEIGHBOUR_GAP_M) || own.some((c) => distanceToRing(c, pts) <= NEIGHBOUR_GAP_M)
+    const close =
+      pts.some((q) => distanceToRing(q, own) <= NEIGHBOUR_GAP_M) ||
+      own.some((c) => distanceToRing(c, pts) <= NEIGHBOUR_GAP_M)
     if (!close) continue
     const c = centroid(pts)
     const bearing = (Math.atan2(c.y - mid.y, c.x - mid.x) * 180) / Math.PI
@@ -53,7 +55,10 @@ export function neighboursOf(subject: Outline, subjectId: string | null, parcels
 }
 
 /** The named street nearest the outline within STREET_REACH_M, with its distance; null when none is. */
-export function nearestStreet(subject: Outline, streets: readonly TileStreet[]): { name: string; distanceM: number } | null {
+export function nearestStreet(
+  subject: Outline,
+  streets: readonly TileStreet[],
+): { name: string; distanceM: number } | null {
   let best: { name: string; distanceM: number } | null = null
   for (const s of streets) {
     if (!s.name) continue

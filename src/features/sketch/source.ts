@@ -30,7 +30,12 @@ export type SketchResult = { ok: true; subject: SketchSubject } | { ok: false; r
 const boxOf = (o: Outline, marginDeg = 0.0003): Bbox => {
   const lngs = o.corners.map((c) => c.lng)
   const lats = o.corners.map((c) => c.lat)
-  return [Math.min(...lngs) - marginDeg, Math.min(...lats) - marginDeg, Math.max(...lngs) + marginDeg, Math.max(...lats) + marginDeg]
+  return [
+    Math.min(...lngs) - marginDeg,
+    Math.min(...lats) - marginDeg,
+    Math.max(...lngs) + marginDeg,
+    Math.max(...lats) + marginDeg,
+  ]
 }
 
 type StoredParcel = { data: PlanningData & { parcel: NonNullable<PlanningData['parcel']> }; at: number }
@@ -103,7 +108,11 @@ async function fromTiles(q: SketchQuery, signal?: AbortSignal): Promise<SketchRe
   const { lat, lng } = q
   const d = 0.0006
   const around = await parcelsAround([lng - d, lat - d, lng + d, lat + d], signal)
-  const hit = around && (q.parcel ? around.tiles.flatMap((t) => t.parcels).find((p) => p.id === q.parcel) : parcelAt(around.tiles, lat, lng))
+  const hit =
+    around &&
+    (q.parcel
+      ? around.tiles.flatMap((t) => t.parcels).find((p) => p.id === q.parcel)
+      : parcelAt(around.tiles, lat, lng))
   if (!around || !hit) return { ok: false, reason: 'not-found' }
   const whole = wholeParcelIn(around.tiles, hit.id)
   const meridian = autoMeridian(lat, lng).meridian

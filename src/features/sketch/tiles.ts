@@ -15,7 +15,8 @@ const tileBox = (z: number, x: number, y: number): Bbox => {
   return [nw.lng, se.lat, se.lng, nw.lat]
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const num = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null
 
 /**
  * Reads the tiles of one layer over a box at one zoom, through the service worker: saved areas and
@@ -47,7 +48,13 @@ function decode(bytes: Uint8Array, z: number, x: number, y: number): TileRead {
   for (let i = 0; parcelLayer && i < parcelLayer.length; i++) {
     const f = parcelLayer.feature(i)
     const ring = ringOfFeature(f.toGeoJSON(x, y, z).geometry as { type: string; coordinates: unknown })
-    if (ring) parcels.push({ id: String(f.properties.id ?? f.id), sheetNo: num(f.properties.sheet_no), parcelNo: num(f.properties.parcel_no), ring })
+    if (ring)
+      parcels.push({
+        id: String(f.properties.id ?? f.id),
+        sheetNo: num(f.properties.sheet_no),
+        parcelNo: num(f.properties.parcel_no),
+        ring,
+      })
   }
   const streetLayer = tile.layers.streets
   for (let i = 0; streetLayer && i < streetLayer.length; i++) {
@@ -65,7 +72,10 @@ const PARCEL_ZOOMS = [18, 19, 20, 17, 16]
 const STREET_ZOOMS = [16, 18, 17, 15, 14]
 
 /** The parcels around a box, from the first zoom whose tiles are available. */
-export async function parcelsAround(bbox: Bbox, signal?: AbortSignal): Promise<{ z: number; tiles: TileRead[] } | null> {
+export async function parcelsAround(
+  bbox: Bbox,
+  signal?: AbortSignal,
+): Promise<{ z: number; tiles: TileRead[] } | null> {
   for (const z of PARCEL_ZOOMS) {
     const tiles = await readTiles('parcels', bbox, z, signal).catch(() => [])
     if (tiles.some((t) => t.parcels.length > 0)) return { z, tiles }

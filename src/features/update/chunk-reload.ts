@@ -22,7 +22,10 @@ export function isChunkLoadError(error: unknown): boolean {
  * RELOAD_GUARD_MS does not reload again, so a missing file can never cause a reload loop.
  * Returns whether it reloaded.
  */
-export function reloadOnce(path: string, deps: { storage?: Storage; now?: () => number; reload?: () => void } = {}): boolean {
+export function reloadOnce(
+  path: string,
+  deps: { storage?: Storage; now?: () => number; reload?: () => void } = {},
+): boolean {
   const storage = deps.storage ?? sessionStorage
   const now = (deps.now ?? Date.now)()
   const key = storageKeys.chunkReloadPrefix + path

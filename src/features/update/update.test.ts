@@ -5,7 +5,8 @@ import { startBuildWatch } from './build-watch.ts'
 import { chunkLoadFailed, installChunkReload, isChunkLoadError, reloadOnce } from './chunk-reload.ts'
 import { hasUnsavedWork, setUnsavedWork } from './unsaved-work.ts'
 
-const latest = (id: string) => new Response(JSON.stringify({ id, timestamp: 1 }), { headers: { 'Content-Type': 'application/json' } })
+const latest = (id: string) =>
+  new Response(JSON.stringify({ id, timestamp: 1 }), { headers: { 'Content-Type': 'application/json' } })
 
 beforeEach(() => sessionStorage.clear())
 afterEach(() => vi.useRealTimers())
@@ -93,7 +94,9 @@ describe('switching to the new build', () => {
 
 describe('chunk-load failure', () => {
   it('recognises the browsers\u2019 failed dynamic import messages', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toBe(true)
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toBe(
+      true,
+    )
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
   })

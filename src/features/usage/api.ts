@@ -10,5 +10,11 @@ import { usageAtom } from './atoms.ts'
 export async function refreshUsage(api: ApiClient, store: Store, now: () => number = Date.now): Promise<void> {
   if (!api.hasSession()) return
   const res = await api.request({ path: '/api/auth/usage', data: usageData, toast: 'none' })
-  if (res.ok) store.set(usageAtom, { count: res.data.count, limit: res.data.limit, resetsAt: res.data.resets_at, updatedAt: now() })
+  if (res.ok)
+    store.set(usageAtom, {
+      count: res.data.count,
+      limit: res.data.limit,
+      resetsAt: res.data.resets_at,
+      updatedAt: now(),
+    })
 }

@@ -17,7 +17,12 @@ export const emptyUsage: UsageState = { count: 0, limit: 0, resetsAt: null, upda
 function isUsage(v: unknown): v is UsageState {
   if (typeof v !== 'object' || v === null) return false
   const u = v as Record<string, unknown>
-  return typeof u.count === 'number' && typeof u.limit === 'number' && (u.resetsAt === null || typeof u.resetsAt === 'string') && typeof u.updatedAt === 'number'
+  return (
+    typeof u.count === 'number' &&
+    typeof u.limit === 'number' &&
+    (u.resetsAt === null || typeof u.resetsAt === 'string') &&
+    typeof u.updatedAt === 'number'
+  )
 }
 
 const usageBaseAtom = atom<UsageState>(emptyUsage)
@@ -53,7 +58,11 @@ export const LOW_USAGE = 3
  * The counter's warning near the end of the day's lookups: how many are left and when they reset
  * ("còn 2 lượt; lượt mới có từ 00:00 ngày 11/03/2026"); null while more than LOW_USAGE are left.
  */
-export function lowUsageText(usage: UsageState, formatReset: (d: Date) => string, now: number = Date.now()): string | null {
+export function lowUsageText(
+  usage: UsageState,
+  formatReset: (d: Date) => string,
+  now: number = Date.now(),
+): string | null {
   if (usage.limit === 0 || isUsageStale(usage, now)) return null
   const left = remaining(usage)
   if (left > LOW_USAGE) return null

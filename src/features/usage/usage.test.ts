@@ -9,7 +9,11 @@ import { refreshUsage } from './api.ts'
 import { emptyUsage, isUsageStale, loadStoredUsage, lowUsageText, remaining, usageAtom } from './atoms.ts'
 import { formatResetTime } from '../../lib/errors.ts'
 
-const usageBody = { message: 'ok', meta: { code: 'Ok', status: 'OK' }, data: { count: 6, limit: 20, resets_at: '2026-03-10T17:00:00Z' } }
+const usageBody = {
+  message: 'ok',
+  meta: { code: 'Ok', status: 'OK' },
+  data: { count: 6, limit: 20, resets_at: '2026-03-10T17:00:00Z' },
+}
 
 beforeEach(async () => {
   localStorage.clear()
@@ -42,7 +46,13 @@ describe('usage counter', () => {
 
   it('is set from GET /api/auth/usage on start when logged in', async () => {
     const store = createStore()
-    store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2099-01-01T00:00:00Z', isLogin: true, isOpenLogin: false })
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 'abc',
+      expiresAt: '2099-01-01T00:00:00Z',
+      isLogin: true,
+      isOpenLogin: false,
+    })
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(usageBody)))
     await refreshUsage(createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock }), store)
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/auth/usage')
@@ -51,7 +61,13 @@ describe('usage counter', () => {
 
   it('tells a user whose session expired to log in again when the app starts', async () => {
     const store = createStore()
-    store.set(sessionAtom, { userName: 'Lan', token: 'abc', expiresAt: '2000-01-01T00:00:00Z', isLogin: true, isOpenLogin: false })
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 'abc',
+      expiresAt: '2000-01-01T00:00:00Z',
+      isLogin: true,
+      isOpenLogin: false,
+    })
     const fetchMock = vi.fn<typeof fetch>()
     void refreshUsage(createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock }), store)
     await Promise.resolve()
@@ -84,8 +100,12 @@ describe('warning near the day’s last lookups', () => {
     expect(lowUsageText(at(16), formatResetTime, now)).toBeNull()
   })
   it('warns from 3 left on, with the time new lookups come (Vietnam midnight)', () => {
-    expect(lowUsageText(at(17), formatResetTime, now)).toBe('Chỉ còn 3 lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.')
-    expect(lowUsageText(at(20), formatResetTime, now)).toBe('Đã hết lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.')
+    expect(lowUsageText(at(17), formatResetTime, now)).toBe(
+      'Chỉ còn 3 lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.',
+    )
+    expect(lowUsageText(at(20), formatResetTime, now)).toBe(
+      'Đã hết lượt tra cứu hôm nay; lượt mới có từ 00:00 ngày 11/03/2026.',
+    )
   })
   it('does not warn from a count that has already reset', () => {
     expect(lowUsageText(at(19), formatResetTime, Date.parse('2026-03-10T18:00:00Z'))).toBeNull()

@@ -82,7 +82,11 @@ export function ValuationPage() {
         if (out.errors) {
           setErrors(out.errors)
           // Straight to the first field that needs fixing, for keyboard and screen-reader users too.
-          requestAnimationFrame(() => document.querySelector<HTMLElement>('.valuation-screen [aria-invalid="true"], .valuation-screen [role="alert"]')?.focus())
+          requestAnimationFrame(() =>
+            document
+              .querySelector<HTMLElement>('.valuation-screen [aria-invalid="true"], .valuation-screen [role="alert"]')
+              ?.focus(),
+          )
         }
         if (out.message) setMessage(out.message)
         return
@@ -107,14 +111,21 @@ export function ValuationPage() {
         <Stack gap="md">
           <div>
             <Title order={1}>Định giá đất</Title>
-            <Text c="dimmed">Giá theo bảng giá đất của tỉnh (VT1–VT4) và khoảng giá thị trường từ các giao dịch gần đó, kèm quy hoạch của thửa.</Text>
+            <Text c="dimmed">
+              Giá theo bảng giá đất của tỉnh (VT1–VT4) và khoảng giá thị trường từ các giao dịch gần đó, kèm quy hoạch
+              của thửa.
+            </Text>
           </div>
           {!loggedIn ? (
             <Alert color="sky" variant="light" title="Cần đăng nhập để định giá">
               <Stack gap="xs">
                 <Text size="sm">Bạn vẫn có thể điền thông tin và chụp ảnh trước; mọi thứ đã nhập được giữ lại.</Text>
                 <Group>
-                  <Button size="sm" leftSection={<IconLogin2 size={18} aria-hidden />} onClick={() => setSession({ ...session, isOpenLogin: true })}>
+                  <Button
+                    size="sm"
+                    leftSection={<IconLogin2 size={18} aria-hidden />}
+                    onClick={() => setSession({ ...session, isOpenLogin: true })}
+                  >
                     Đăng nhập
                   </Button>
                 </Group>
@@ -133,18 +144,27 @@ export function ValuationPage() {
               ) : null}
               <Stack gap={4}>
                 <Group>
-                  <Button type="submit" size="md" loading={busy} leftSection={<IconCalculator size={20} aria-hidden />} data-testid="valuate">
+                  <Button
+                    type="submit"
+                    size="md"
+                    loading={busy}
+                    leftSection={<IconCalculator size={20} aria-hidden />}
+                    data-testid="valuate"
+                  >
                     Định giá
                   </Button>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  Mỗi lần định giá dùng 1 lượt tra cứu; xem quy hoạch của thửa dùng thêm 1 lượt nếu thửa chưa được tra gần đây.
+                  Mỗi lần định giá dùng 1 lượt tra cứu; xem quy hoạch của thửa dùng thêm 1 lượt nếu thửa chưa được tra
+                  gần đây.
                 </Text>
               </Stack>
             </Stack>
           </form>
           <div ref={resultRef} style={{ scrollMarginTop: 72 }}>
-            {shown ? <ResultView shown={shown} planningError={shown.stored ? null : planningError} onSnapshot={setMapImage} /> : null}
+            {shown ? (
+              <ResultView shown={shown} planningError={shown.stored ? null : planningError} onSnapshot={setMapImage} />
+            ) : null}
           </div>
           <HistoryList onOpen={openStored} openId={shown?.historyId ?? null} />
         </Stack>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { adjustmentFormula, hasAdjustments, inputLine, relationLabel, signedPercent, weightText } from './adjustments.ts'
+import {
+  adjustmentFormula,
+  hasAdjustments,
+  inputLine,
+  relationLabel,
+  signedPercent,
+  weightText,
+} from './adjustments.ts'
 import { laneOffset, spreadPoints, swarmLanes } from './chart-layout.ts'
 import { valuationFixture } from './test-fixtures.ts'
 
@@ -15,20 +22,33 @@ describe('adjustments in words', () => {
   it('writes a sale’s chain from raw to adjusted price, leaving out factors that change nothing', () => {
     const [repeat, other] = valuationFixture.comparables
     expect(adjustmentFormula(repeat!)).toBe('102.941.176 × (1 + 7,49 %) = 110.651.470 đ/m²')
-    expect(adjustmentFormula(other!)).toBe('174.142.973 × (1 − 68,26 %) × (1 + 101,3 %) × (1 + 11,82 %) × (1 − 0,6 %) × (1 + 5,56 %) = 130.545.500 đ/m²')
+    expect(adjustmentFormula(other!)).toBe(
+      '174.142.973 × (1 − 68,26 %) × (1 + 101,3 %) × (1 + 11,82 %) × (1 − 0,6 %) × (1 + 5,56 %) = 130.545.500 đ/m²',
+    )
     expect(relationLabel(repeat!)).toBe('Chính thửa này')
     expect(relationLabel(other!)).toBeNull()
   })
 
   it('tells a result saved before adjustments were sent from one that has them', () => {
     expect(hasAdjustments(valuationFixture)).toBe(true)
-    const old = { ...valuationFixture, comparables: valuationFixture.comparables.map(({ adjustments: _a, adjusted_vnd_per_m2: _b, ...c }) => c) }
+    const old = {
+      ...valuationFixture,
+      comparables: valuationFixture.comparables.map(({ adjustments: _a, adjusted_vnd_per_m2: _b, ...c }) => c),
+    }
     expect(hasAdjustments(old)).toBe(false)
   })
 
   it('says where each input came from', () => {
-    expect(inputLine({ field: 'alley_width_m', value: 6, from: 'typed' })).toEqual({ label: 'Hẻm', value: 'rộng 6 m', from: 'bạn nhập' })
-    expect(inputLine({ field: 'alley_width_m', value: 0, from: 'parcel' })).toEqual({ label: 'Hẻm', value: 'mặt tiền đường', from: 'dữ liệu thửa đất' })
+    expect(inputLine({ field: 'alley_width_m', value: 6, from: 'typed' })).toEqual({
+      label: 'Hẻm',
+      value: 'rộng 6 m',
+      from: 'bạn nhập',
+    })
+    expect(inputLine({ field: 'alley_width_m', value: 0, from: 'parcel' })).toEqual({
+      label: 'Hẻm',
+      value: 'mặt tiền đường',
+      from: 'dữ liệu thửa đất',
+    })
     expect(inputLine({ field: 'floors', value: null, from: 'default' }).from).toBe('mặc định')
   })
 })
@@ -50,7 +70,8 @@ describe('laying out markers that would overlap', () => {
     expect(out[0]).toEqual([100, 100])
     expect(out[3]).toEqual([160, 100])
     for (let i = 0; i < out.length; i++) {
-      for (let j = i + 1; j < out.length; j++) expect(Math.hypot(out[i]![0] - out[j]![0], out[i]![1] - out[j]![1])).toBeGreaterThanOrEqual(19.99)
+      for (let j = i + 1; j < out.length; j++)
+        expect(Math.hypot(out[i]![0] - out[j]![0], out[i]![1] - out[j]![1])).toBeGreaterThanOrEqual(19.99)
     }
   })
 })

@@ -29,7 +29,9 @@ export function signedMoney(vnd: number): string {
 /** A sale's chain written out in whole đồng, so anyone can redo it: "102.941.176 × (1 + 7,49 %) = 110.651.470 đ/m²". */
 export function adjustmentFormula(c: Comparable): string | null {
   if (!c.adjustments || c.adjusted_vnd_per_m2 === undefined) return null
-  const steps = c.adjustments.filter((a) => a.pct !== 0).map((a) => `(1 ${a.pct > 0 ? '+' : '−'} ${formatNumber(Math.abs(a.pct), 2)} %)`)
+  const steps = c.adjustments
+    .filter((a) => a.pct !== 0)
+    .map((a) => `(1 ${a.pct > 0 ? '+' : '−'} ${formatNumber(Math.abs(a.pct), 2)} %)`)
   return `${[formatNumber(c.vnd_per_m2), ...steps].join(' × ')} = ${formatVndPerM2(c.adjusted_vnd_per_m2)}`
 }
 
@@ -47,7 +49,10 @@ export function relationLabel(c: Comparable): string | null {
 
 /** Whether a result carries the adjustment fields (results saved before them do not). */
 export function hasAdjustments(d: ValuationData): boolean {
-  return d.comparables.length > 0 && d.comparables.every((c) => c.adjustments !== undefined && c.adjusted_vnd_per_m2 !== undefined)
+  return (
+    d.comparables.length > 0 &&
+    d.comparables.every((c) => c.adjustments !== undefined && c.adjusted_vnd_per_m2 !== undefined)
+  )
 }
 
 const FIELD_LABELS: Record<ValuationInput['field'], string> = {
@@ -57,7 +62,11 @@ const FIELD_LABELS: Record<ValuationInput['field'], string> = {
   floors: 'Số tầng',
   vt1: 'Giá nhà nước VT1 của tuyến',
 }
-const FROM_LABELS: Record<ValuationInput['from'], string> = { typed: 'bạn nhập', parcel: 'dữ liệu thửa đất', default: 'mặc định' }
+const FROM_LABELS: Record<ValuationInput['from'], string> = {
+  typed: 'bạn nhập',
+  parcel: 'dữ liệu thửa đất',
+  default: 'mặc định',
+}
 
 /** One input as a line of the "Dữ liệu đã dùng" list: label, value and where it came from. */
 export function inputLine(i: ValuationInput): { label: string; value: string; from: string } {

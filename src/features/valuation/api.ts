@@ -19,12 +19,23 @@ export function createValuationApi(api: ApiClient) {
       api.request({ path: '/api/search', query: { q, limit: 8 }, data: searchData, toast: 'none', signal }),
 
     /** Parcels by sheet and number (not counted); NotFound when there is none. */
-    parcels: (q: { sheet_no: number; parcel_no: number; province?: string; ward?: string }): Promise<ApiResult<Parcel[]>> =>
+    parcels: (q: {
+      sheet_no: number
+      parcel_no: number
+      province?: string
+      ward?: string
+    }): Promise<ApiResult<Parcel[]>> =>
       api.request({ path: '/api/parcels', query: q, data: parcelsData, toast: 'none' }),
 
     /** The counted valuation; nothing found shows the yellow EMPTY_VALUATION toast. */
     valuate: (body: ValuationBody): Promise<ApiResult<ValuationData>> =>
-      api.request({ method: 'POST', path: '/api/valuation', json: body, data: valuationData, emptyText: 'EMPTY_VALUATION' }),
+      api.request({
+        method: 'POST',
+        path: '/api/valuation',
+        json: body,
+        data: valuationData,
+        emptyText: 'EMPTY_VALUATION',
+      }),
 
     /** The counted planning lookup of the same point; its failure is told beside the result, not as a toast. */
     planning: (lat: number, lng: number): Promise<ApiResult<PlanningData>> =>

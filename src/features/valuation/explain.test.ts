@@ -4,8 +4,12 @@ import { planningFixture } from './test-fixtures.ts'
 
 describe('why the state price has its position', () => {
   it('says VT1 is street frontage without saying "đường" twice', () => {
-    expect(positionReason('VT1', 'Đường Đinh Tiên Hoàng', 0)).toBe('Vị trí 1: thửa đất có mặt tiền Đường Đinh Tiên Hoàng.')
-    expect(positionReason('VT2', 'Lê Lợi', 6)).toBe('Vị trí 2: thửa đất trong hẻm rộng 6 m — hẻm rộng, thông ra đường Lê Lợi.')
+    expect(positionReason('VT1', 'Đường Đinh Tiên Hoàng', 0)).toBe(
+      'Vị trí 1: thửa đất có mặt tiền Đường Đinh Tiên Hoàng.',
+    )
+    expect(positionReason('VT2', 'Lê Lợi', 6)).toBe(
+      'Vị trí 2: thửa đất trong hẻm rộng 6 m — hẻm rộng, thông ra đường Lê Lợi.',
+    )
   })
 
   it('adds the word "đường" only to a name that does not begin with a road word', () => {
@@ -16,12 +20,16 @@ describe('why the state price has its position', () => {
   })
 
   it('names the alley width that put the parcel at VT2–VT4', () => {
-    expect(positionReason('VT3', 'Đường A', 2.5)).toBe('Vị trí 3: thửa đất trong hẻm rộng 2,5 m — hẻm hẹp hơn vị trí 2.')
+    expect(positionReason('VT3', 'Đường A', 2.5)).toBe(
+      'Vị trí 3: thửa đất trong hẻm rộng 2,5 m — hẻm hẹp hơn vị trí 2.',
+    )
     expect(positionReason('VT2', 'Đường A', 6)).toContain('hẻm rộng 6 m')
   })
 
   it('says when the parcel record, not the form, decided the position', () => {
-    expect(positionReason('VT4', 'Đường A', null)).toBe('Vị trí 4: thửa đất trong hẻm — hẻm nhỏ nhất theo bảng giá (theo dữ liệu thửa đất).')
+    expect(positionReason('VT4', 'Đường A', null)).toBe(
+      'Vị trí 4: thửa đất trong hẻm — hẻm nhỏ nhất theo bảng giá (theo dữ liệu thửa đất).',
+    )
   })
 })
 
@@ -51,16 +59,29 @@ describe('planning situation', () => {
   })
 
   it('adds up the area taken by several reserves', () => {
-    const two = { ...planningFixture, road_reserves: [...planningFixture.road_reserves, { road_name: 'Đường B', width_m: 12, affected_area_m2: 3.25 }] }
+    const two = {
+      ...planningFixture,
+      road_reserves: [...planningFixture.road_reserves, { road_name: 'Đường B', width_m: 12, affected_area_m2: 3.25 }],
+    }
     expect(planningSummary(two).text).toMatch(/^Vướng quy hoạch: 15,8 m² nằm trong lộ giới /)
   })
 
   it('calls a parcel in a non-residential zone affected', () => {
-    const park = { ...planningFixture, road_reserves: [], zones: [{ ...planningFixture.zones[0]!, land_use_code: 'DKV', land_use_name: 'Đất công viên, cây xanh' }] }
-    expect(planningSummary(park)).toEqual({ affected: true, text: 'Vướng quy hoạch: thửa nằm trong khu quy hoạch Đất công viên, cây xanh (DKV), không phải đất ở.' })
+    const park = {
+      ...planningFixture,
+      road_reserves: [],
+      zones: [{ ...planningFixture.zones[0]!, land_use_code: 'DKV', land_use_name: 'Đất công viên, cây xanh' }],
+    }
+    expect(planningSummary(park)).toEqual({
+      affected: true,
+      text: 'Vướng quy hoạch: thửa nằm trong khu quy hoạch Đất công viên, cây xanh (DKV), không phải đất ở.',
+    })
   })
 
   it('says a residential parcel without reserves is clear', () => {
-    expect(planningSummary({ ...planningFixture, road_reserves: [] })).toEqual({ affected: false, text: 'Không vướng quy hoạch: thuộc khu Đất ở tại đô thị (ODT).' })
+    expect(planningSummary({ ...planningFixture, road_reserves: [] })).toEqual({
+      affected: false,
+      text: 'Không vướng quy hoạch: thuộc khu Đất ở tại đô thị (ODT).',
+    })
   })
 })

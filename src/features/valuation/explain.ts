@@ -64,10 +64,15 @@ export function planningSummary(planning: PlanningData): { affected: boolean; te
     return { affected: true, text: `Vướng quy hoạch: ${formatArea(total)} nằm trong lộ giới ${roads}.` }
   }
   if (zone && !residential) {
-    return { affected: true, text: `Vướng quy hoạch: thửa nằm trong khu quy hoạch ${zone.land_use_name} (${zone.land_use_code}), không phải đất ở.` }
+    return {
+      affected: true,
+      text: `Vướng quy hoạch: thửa nằm trong khu quy hoạch ${zone.land_use_name} (${zone.land_use_code}), không phải đất ở.`,
+    }
   }
   return {
     affected: false,
-    text: zone ? `Không vướng quy hoạch: thuộc khu ${zone.land_use_name} (${zone.land_use_code}).` : 'Không vướng lộ giới; chưa có đồ án quy hoạch phủ thửa này.',
+    text: zone
+      ? `Không vướng quy hoạch: thuộc khu ${zone.land_use_name} (${zone.land_use_code}).`
+      : 'Không vướng lộ giới; chưa có đồ án quy hoạch phủ thửa này.',
   }
 }

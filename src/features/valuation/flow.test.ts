@@ -11,19 +11,33 @@ import { toastsAtom } from '../notifications/atoms.ts'
 import { createValuationApi } from './api.ts'
 import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
 import { emptyDraft } from './form.ts'
-import { addPhotoFiles, chooseParcel, placeFromMap, runValuation, sheetParcelOf, uploadPending, type ValuationDeps } from './flow.ts'
+import {
+  addPhotoFiles,
+  chooseParcel,
+  placeFromMap,
+  runValuation,
+  sheetParcelOf,
+  uploadPending,
+  type ValuationDeps,
+} from './flow.ts'
 import { movePhoto, removePhoto, type PhotoItem } from './photos.ts'
 import { parcelFixture, planningFixture, valuationFixture } from './test-fixtures.ts'
 import type { XhrLike } from './upload.ts'
 
 const NOW = Date.parse('2026-07-01T03:00:00Z')
 const ok = (data: unknown, usage?: { count: number; limit: number }) =>
-  new Response(JSON.stringify({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK', ...(usage ? { usage } : {}) }, data }), {
-    status: 200,
+  new Response(
+    JSON.stringify({ message: 'Thành công.', meta: { code: 'Ok', status: 'OK', ...(usage ? { usage } : {}) }, data }),
+    {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  )
+const fail = (code: string, status: number, message: string) =>
+  new Response(JSON.stringify({ message, meta: { code, status: 'NG' }, data: null }), {
+    status,
     headers: { 'Content-Type': 'application/json' },
   })
-const fail = (code: string, status: number, message: string) =>
-  new Response(JSON.stringify({ message, meta: { code, status: 'NG' }, data: null }), { status, headers: { 'Content-Type': 'application/json' } })
 
 type SentUpload = { url: string; headers: Record<string, string>; body: FormData }
 
@@ -32,7 +46,11 @@ function fakeXhr(
   sent: SentUpload[],
   answer: (n: number) => { status: number; body: unknown } = (n) => ({
     status: 201,
-    body: { message: 'Đã tải ảnh lên.', meta: { code: 'Ok', status: 'OK' }, data: [{ id: `img-${n}`, url: `/api/uploads/img-${n}`, width: 800, height: 600, bytes: 1000 }] },
+    body: {
+      message: 'Đã tải ảnh lên.',
+      meta: { code: 'Ok', status: 'OK' },
+      data: [{ id: `img-${n}`, url: `/api/uploads/img-${n}`, width: 800, height: 600, bytes: 1000 }],
+    },
   }),
 ) {
   return class implements XhrLike {
@@ -81,9 +99,18 @@ const processed = (name: string): ProcessedImage => ({
   gps: null,
 })
 
-function setup(opts: { loggedIn?: boolean; online?: boolean; routes?: (url: URL, init?: RequestInit) => Response | undefined } = {}) {
+function setup(
+  opts: { loggedIn?: boolean; online?: boolean; routes?: (url: URL, init?: RequestInit) => Response | undefined } = {},
+) {
   const store = createStore()
-  if (opts.loggedIn !== false) store.set(sessionAtom, { userName: 'Lan', token: 'tok', expiresAt: '2026-08-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+  if (opts.loggedIn !== false)
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 'tok',
+      expiresAt: '2026-08-01T00:00:00+07:00',
+      isLogin: true,
+      isOpenLogin: false,
+    })
   store.set(draftAtom, emptyDraft)
   const calls: { path: string; init?: RequestInit }[] = []
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
@@ -96,16 +123,39 @@ function setup(opts: { loggedIn?: boolean; online?: boolean; routes?: (url: URL,
     if (url.pathname === '/api/parcels') return ok([parcelFixture])
     return fail('NotFound', 404, 'Không có.')
   })
-  const client = createApiClient({ store, hooks: appApiHooks(store), baseUrl: '', fetch: fetchMock as typeof fetch, now: () => NOW, isOnline: () => opts.online ?? true })
+  const client = createApiClient({
+    store,
+    hooks: appApiHooks(store),
+    baseUrl: '',
+    fetch: fetchMock as typeof fetch,
+    now: () => NOW,
+    isOnline: () => opts.online ?? true,
+  })
   const uploads: SentUpload[] = []
   const process = vi.fn(async (file: File) => processed(file.name))
-  const deps: ValuationDeps = { store, client, api: createValuationApi(client), process, isOnline: () => opts.online ?? true, now: () => NOW, Xhr: fakeXhr(uploads) }
+  const deps: ValuationDeps = {
+    store,
+    client,
+    api: createValuationApi(client),
+    process,
+    isOnline: () => opts.online ?? true,
+    now: () => NOW,
+    Xhr: fakeXhr(uploads),
+  }
   const photoFile = (name: string, size = 300_000, type = 'image/jpeg') => {
     const f = new File([new Uint8Array(8)], name, { type })
     Object.defineProperty(f, 'size', { value: size })
     return f
   }
-  return { store, deps, calls, uploads, process, photoFile, toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]) }
+  return {
+    store,
+    deps,
+    calls,
+    uploads,
+    process,
+    photoFile,
+    toasts: () => store.get(toastsAtom).map((t) => [t.color, t.title]),
+  }
 }
 
 beforeEach(async () => {
@@ -118,7 +168,9 @@ describe('attaching photos', () => {
     const { deps, store, photoFile } = setup({ loggedIn: false })
     expect(await addPhotoFiles(deps, [photoFile('1.jpg'), photoFile('2.jpg')])).toEqual([])
     const early: string[][] = []
-    const adding = addPhotoFiles(deps, [photoFile('3.jpg'), photoFile('4.jpg'), photoFile('5.jpg')], (m) => early.push(m))
+    const adding = addPhotoFiles(deps, [photoFile('3.jpg'), photoFile('4.jpg'), photoFile('5.jpg')], (m) =>
+      early.push(m),
+    )
     expect(early).toEqual([['Tối đa 4 hình ảnh.']])
     expect(await adding).toEqual(['Tối đa 4 hình ảnh.'])
     expect(store.get(photosAtom).map((p) => p.name)).toEqual(['1.jpg', '2.jpg', '3.jpg', '4.jpg'])
@@ -128,16 +180,27 @@ describe('attaching photos', () => {
 
   it('refuses a non-image and a file over 10 MB without preparing them', async () => {
     const { deps, store, process, photoFile } = setup({ loggedIn: false })
-    const messages = await addPhotoFiles(deps, [photoFile('hop-dong.pdf', 5000, 'application/pdf'), photoFile('lon.jpg', MAX_FILE_BYTES + 1), photoFile('ok.jpg')])
-    expect(messages).toEqual(['"hop-dong.pdf" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).', 'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.'])
+    const messages = await addPhotoFiles(deps, [
+      photoFile('hop-dong.pdf', 5000, 'application/pdf'),
+      photoFile('lon.jpg', MAX_FILE_BYTES + 1),
+      photoFile('ok.jpg'),
+    ])
+    expect(messages).toEqual([
+      '"hop-dong.pdf" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).',
+      'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.',
+    ])
     expect(process).toHaveBeenCalledTimes(1)
     expect(store.get(photosAtom).map((p) => p.name)).toEqual(['ok.jpg'])
   })
 
   it('drops a photo the browser cannot read and says why', async () => {
     const { deps, store, process, photoFile } = setup({ loggedIn: false })
-    process.mockRejectedValueOnce(new ImageProcessingError('Không đọc được ảnh "hong.jpg". Vui lòng chọn ảnh JPEG, PNG hoặc WebP.'))
-    expect(await addPhotoFiles(deps, [photoFile('hong.jpg')])).toEqual(['Không đọc được ảnh "hong.jpg". Vui lòng chọn ảnh JPEG, PNG hoặc WebP.'])
+    process.mockRejectedValueOnce(
+      new ImageProcessingError('Không đọc được ảnh "hong.jpg". Vui lòng chọn ảnh JPEG, PNG hoặc WebP.'),
+    )
+    expect(await addPhotoFiles(deps, [photoFile('hong.jpg')])).toEqual([
+      'Không đọc được ảnh "hong.jpg". Vui lòng chọn ảnh JPEG, PNG hoặc WebP.',
+    ])
     expect(store.get(photosAtom)).toEqual([])
   })
 
@@ -185,14 +248,27 @@ describe('attaching photos', () => {
     let attempt = 0
     deps.Xhr = fakeXhr(sent, () =>
       ++attempt === 1
-        ? { status: 503, body: { message: 'Máy chủ bận.', meta: { code: 'ServiceUnavailable', status: 'NG' }, data: null } }
-        : { status: 201, body: { message: 'ok', meta: { code: 'Ok', status: 'OK' }, data: [{ id: 'img-x', url: '/api/uploads/img-x', width: 1, height: 1, bytes: 1 }] } },
+        ? {
+            status: 503,
+            body: { message: 'Máy chủ bận.', meta: { code: 'ServiceUnavailable', status: 'NG' }, data: null },
+          }
+        : {
+            status: 201,
+            body: {
+              message: 'ok',
+              meta: { code: 'Ok', status: 'OK' },
+              data: [{ id: 'img-x', url: '/api/uploads/img-x', width: 1, height: 1, bytes: 1 }],
+            },
+          },
     )
     await addPhotoFiles(deps, [photoFile('a.jpg')])
     await vi.waitFor(() => expect(store.get(photosAtom)[0]!.status).toBe('failed'))
     expect(store.get(photosAtom)[0]!.error).toBe('Máy chủ bận.')
     expect(await uploadPending(deps)).toBe(true)
-    expect(sent.map((s) => s.headers['idempotency-key'])).toEqual([store.get(photosAtom)[0]!.idempotencyKey, store.get(photosAtom)[0]!.idempotencyKey])
+    expect(sent.map((s) => s.headers['idempotency-key'])).toEqual([
+      store.get(photosAtom)[0]!.idempotencyKey,
+      store.get(photosAtom)[0]!.idempotencyKey,
+    ])
   })
 })
 
@@ -221,7 +297,12 @@ describe('choosing the parcel', () => {
     store.set(draftAtom, { ...emptyDraft, frontage: '9', notes: 'thửa cũ', keepGps: true })
     chooseParcel(store, parcelFixture)
     expect(store.get(draftAtom)).toMatchObject({ area: '69,7', frontage: '', notes: '', keepGps: true })
-    expect(store.get(draftAtom).place).toMatchObject({ label: '24 Đường Đinh Tiên Hoàng, Phường Gia An (Tờ 1, thửa 5)', parcelId: '17931', sheet: 1, parcel: 5 })
+    expect(store.get(draftAtom).place).toMatchObject({
+      label: '24 Đường Đinh Tiên Hoàng, Phường Gia An (Tờ 1, thửa 5)',
+      parcelId: '17931',
+      sheet: 1,
+      parcel: 5,
+    })
   })
 
   it('opens on the map’s point and reads the parcel by sheet and number, which is not counted', async () => {
@@ -249,7 +330,9 @@ describe('choosing the parcel', () => {
   })
 
   it('reads the sheet and parcel numbers from a search result', () => {
-    expect(sheetParcelOf({ label: '24 Đường Đinh Tiên Hoàng', detail: 'Tờ 1, thửa 5, Thành phố Hồ Chí Minh' })).toEqual({ sheet_no: 1, parcel_no: 5 })
+    expect(sheetParcelOf({ label: '24 Đường Đinh Tiên Hoàng', detail: 'Tờ 1, thửa 5, Thành phố Hồ Chí Minh' })).toEqual(
+      { sheet_no: 1, parcel_no: 5 },
+    )
     expect(sheetParcelOf({ label: 'Đường Đinh Tiên Hoàng', detail: 'Phường Gia An' })).toBeNull()
   })
 })
@@ -301,7 +384,10 @@ describe('running a valuation', () => {
 
   it('shows the yellow EMPTY_VALUATION toast when there is no market estimate', async () => {
     const { deps, store, toasts } = setup({
-      routes: (url) => (url.pathname === '/api/valuation' ? ok({ ...valuationFixture, market_estimate: null, comparables: [] }) : undefined),
+      routes: (url) =>
+        url.pathname === '/api/valuation'
+          ? ok({ ...valuationFixture, market_estimate: null, comparables: [] })
+          : undefined,
     })
     chooseParcel(store, parcelFixture)
     const out = await runValuation(deps)
@@ -310,7 +396,10 @@ describe('running a valuation', () => {
   })
 
   it('shows EMPTY_VALUATION when the server finds no parcel to value, and keeps no history', async () => {
-    const { deps, store, toasts } = setup({ routes: (url) => (url.pathname === '/api/valuation' ? fail('NotFound', 404, 'Không tìm thấy thửa đất.') : undefined) })
+    const { deps, store, toasts } = setup({
+      routes: (url) =>
+        url.pathname === '/api/valuation' ? fail('NotFound', 404, 'Không tìm thấy thửa đất.') : undefined,
+    })
     chooseParcel(store, parcelFixture)
     expect(await runValuation(deps)).toEqual({ ok: false })
     expect(toasts()).toEqual([['yellow', errorTexts.EMPTY_VALUATION]])
@@ -319,7 +408,9 @@ describe('running a valuation', () => {
   })
 
   it('still shows the valuation when the planning lookup fails, and says why beside it', async () => {
-    const { deps, store } = setup({ routes: (url) => (url.pathname === '/api/planning' ? fail('MaxUsage', 429, 'Hết lượt.') : undefined) })
+    const { deps, store } = setup({
+      routes: (url) => (url.pathname === '/api/planning' ? fail('MaxUsage', 429, 'Hết lượt.') : undefined),
+    })
     chooseParcel(store, parcelFixture)
     const out = await runValuation(deps)
     expect(out).toMatchObject({ ok: true, planningError: expect.stringContaining(errorTexts.MAX_USAGE) })
@@ -328,11 +419,17 @@ describe('running a valuation', () => {
 
   it('does not value while a photo failed to upload', async () => {
     const { deps, store, calls, photoFile } = setup()
-    deps.Xhr = fakeXhr([], () => ({ status: 413, body: { message: 'Mỗi ảnh tối đa 10 MB.', meta: { code: 'MaxFile', status: 'NG' }, data: null } }))
+    deps.Xhr = fakeXhr([], () => ({
+      status: 413,
+      body: { message: 'Mỗi ảnh tối đa 10 MB.', meta: { code: 'MaxFile', status: 'NG' }, data: null },
+    }))
     chooseParcel(store, parcelFixture)
     await addPhotoFiles(deps, [photoFile('a.jpg')])
     const out = await runValuation(deps)
-    expect(out).toEqual({ ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' })
+    expect(out).toEqual({
+      ok: false,
+      message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.',
+    })
     expect(calls.some((c) => c.path === '/api/valuation')).toBe(false)
   })
 })

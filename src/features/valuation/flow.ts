@@ -36,11 +36,32 @@ export function parcelLabel(p: Pick<Parcel, 'address' | 'sheet_no' | 'parcel_no'
 }
 
 /** The draft for a newly chosen parcel: its facts filled in, the previous parcel's facts cleared. */
-export function draftForParcel(draft: ValuationDraft, parcel: Parcel, point?: { lat: number; lng: number }): ValuationDraft {
+export function draftForParcel(
+  draft: ValuationDraft,
+  parcel: Parcel,
+  point?: { lat: number; lng: number },
+): ValuationDraft {
   const inside = point && parcelContains(parcel, point.lat, point.lng) ? point : (pointInParcel(parcel) ?? point)
   if (!inside) return draft
-  const place: PlaceRef = { lat: inside.lat, lng: inside.lng, label: parcelLabel(parcel), parcelId: parcel.id, sheet: parcel.sheet_no, parcel: parcel.parcel_no }
-  return { ...draft, place, area: toFieldText(parcel.area_m2), frontage: '', alley: '', frontsStreet: false, floors: '', legal: 'chua-ro', notes: '' }
+  const place: PlaceRef = {
+    lat: inside.lat,
+    lng: inside.lng,
+    label: parcelLabel(parcel),
+    parcelId: parcel.id,
+    sheet: parcel.sheet_no,
+    parcel: parcel.parcel_no,
+  }
+  return {
+    ...draft,
+    place,
+    area: toFieldText(parcel.area_m2),
+    frontage: '',
+    alley: '',
+    frontsStreet: false,
+    floors: '',
+    legal: 'chua-ro',
+    notes: '',
+  }
 }
 
 /** Sets the parcel to value; the result of the previous one goes away. */
@@ -50,7 +71,9 @@ export function chooseParcel(store: Store, parcel: Parcel, point?: { lat: number
 }
 
 /** "Tờ 1, thửa 5, …" in a search result's label or detail → the numbers, for the tờ/thửa lookup. */
-export function sheetParcelOf(hit: Pick<SearchResult, 'label' | 'detail'>): { sheet_no: number; parcel_no: number } | null {
+export function sheetParcelOf(
+  hit: Pick<SearchResult, 'label' | 'detail'>,
+): { sheet_no: number; parcel_no: number } | null {
   const m = /Tờ (\d+), thửa (\d+)/.exec(`${hit.label} ${hit.detail}`)
   return m ? { sheet_no: Number(m[1]), parcel_no: Number(m[2]) } : null
 }
@@ -61,19 +84,27 @@ export function sheetParcelOf(hit: Pick<SearchResult, 'label' | 'detail'>): { sh
  * planning lookup of that parcel in the history. Otherwise only the point is known, and the server
  * finds the parcel when the valuation runs.
  */
-export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: number; sheet?: number; parcel?: number }): Promise<void> {
+export async function placeFromMap(
+  deps: ValuationDeps,
+  at: { lat: number; lng: number; sheet?: number; parcel?: number },
+): Promise<void> {
   const { store } = deps
   const current = store.get(draftAtom).place
   if (current && Math.abs(current.lat - at.lat) < 1e-7 && Math.abs(current.lng - at.lng) < 1e-7) return
   if (at.sheet !== undefined && at.parcel !== undefined) {
     const res = await deps.api.parcels({ sheet_no: at.sheet, parcel_no: at.parcel })
-    const found = res.ok ? (res.data.find((p) => parcelContains(p, at.lat, at.lng)) ?? (res.data.length === 1 ? res.data[0] : undefined)) : undefined
+    const found = res.ok
+      ? (res.data.find((p) => parcelContains(p, at.lat, at.lng)) ?? (res.data.length === 1 ? res.data[0] : undefined))
+      : undefined
     if (found) return chooseParcel(store, found, at)
   }
   // The map's own planning lookup of this parcel, when the history has it, knows the parcel already.
-  const looked = (await history.list('planning')).map((e) => e.result.parcel).find((p) => p !== null && parcelContains(p, at.lat, at.lng))
+  const looked = (await history.list('planning'))
+    .map((e) => e.result.parcel)
+    .find((p) => p !== null && parcelContains(p, at.lat, at.lng))
   if (looked) return chooseParcel(store, looked, at)
-  const label = at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
+  const label =
+    at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
   store.set(draftAtom, (d) => ({
     ...d,
     place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel },
@@ -88,7 +119,9 @@ export async function placeFromMap(deps: ValuationDeps, at: { lat: number; lng: 
   store.set(resultAtom, null)
 }
 
-const canUploadNow = (deps: ValuationDeps) => isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) && (deps.isOnline ?? (() => navigator.onLine !== false))()
+const canUploadNow = (deps: ValuationDeps) =>
+  isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) &&
+  (deps.isOnline ?? (() => navigator.onLine !== false))()
 
 let uploading: Promise<boolean> | null = null
 
@@ -107,14 +140,18 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
         deps.client,
         { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey },
         {
-          onProgress: (loaded, total) => store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
+          onProgress: (loaded, total) =>
+            store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
           Xhr: deps.Xhr,
         },
       )
       store.set(photosAtom, (list) =>
         res.ok && res.data[0]
           ? updatePhoto(list, photo.key, { status: 'uploaded', progress: 1, uploadId: res.data[0].id })
-          : updatePhoto(list, photo.key, { status: 'failed', error: res.ok ? errorTexts.UNKNOWN : res.message || errorTexts.UNKNOWN }),
+          : updatePhoto(list, photo.key, {
+              status: 'failed',
+              error: res.ok ? errorTexts.UNKNOWN : res.message || errorTexts.UNKNOWN,
+            }),
       )
     }
     return store.get(photosAtom).every((p) => p.status === 'uploaded')
@@ -131,7 +168,11 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
  * only images within the size limit, each prepared on the device before it is sent. Returns every
  * message to show beside the photos; `onRefused` hears the refusals before the photos are prepared.
  */
-export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[], onRefused?: (messages: string[]) => void): Promise<string[]> {
+export async function addPhotoFiles(
+  deps: ValuationDeps,
+  files: readonly File[],
+  onRefused?: (messages: string[]) => void,
+): Promise<string[]> {
   const { store } = deps
   const { admitted, messages } = admitFiles(store.get(photosAtom).length, files)
   // Refusals are known at once; preparing large photos takes a moment, so they are told first.
@@ -145,7 +186,15 @@ export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[],
       try {
         const out = await process(file, { keepGps })
         store.set(photosAtom, (list) =>
-          updatePhoto(list, photo.key, { status: 'ready', blob: out.blob, type: out.type, width: out.width, height: out.height, thumbnail: out.thumbnail, gps: out.gps }),
+          updatePhoto(list, photo.key, {
+            status: 'ready',
+            blob: out.blob,
+            type: out.type,
+            width: out.width,
+            height: out.height,
+            thumbnail: out.thumbnail,
+            gps: out.gps,
+          }),
         )
       } catch (err) {
         store.set(photosAtom, (list) => list.filter((p) => p.key !== photo.key))
@@ -159,12 +208,19 @@ export async function addPhotoFiles(deps: ValuationDeps, files: readonly File[],
 }
 
 /** A planning result for this parcel already on the device and recent enough to show again. */
-export async function storedPlanning(parcelId: string, now: number): Promise<{ data: PlanningData; at: number } | null> {
-  const hit = (await history.list('planning')).find((e) => e.result.parcel?.id === parcelId && now - e.at < PLANNING_REUSE_MS)
+export async function storedPlanning(
+  parcelId: string,
+  now: number,
+): Promise<{ data: PlanningData; at: number } | null> {
+  const hit = (await history.list('planning')).find(
+    (e) => e.result.parcel?.id === parcelId && now - e.at < PLANNING_REUSE_MS,
+  )
   return hit ? { data: hit.result, at: hit.at } : null
 }
 
-export type RunOutcome = { ok: true; record: ValuationRecord; historyId: string; planningError: string | null } | { ok: false; errors?: DraftErrors; message?: string }
+export type RunOutcome =
+  | { ok: true; record: ValuationRecord; historyId: string; planningError: string | null }
+  | { ok: false; errors?: DraftErrors; message?: string }
 
 /**
  * "Định giá": checks the form, sends any photos still waiting, asks for the valuation (one counted
@@ -176,7 +232,8 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
   const now = deps.now ?? Date.now
   const checked = validateDraft(store.get(draftAtom))
   if (!checked.ok) return { ok: false, errors: checked.errors }
-  if (store.get(photosAtom).some((p) => p.status === 'processing')) return { ok: false, message: 'Ảnh đang được xử lý, vui lòng đợi trong giây lát.' }
+  if (store.get(photosAtom).some((p) => p.status === 'processing'))
+    return { ok: false, message: 'Ảnh đang được xử lý, vui lòng đợi trong giây lát.' }
   if (photosToUpload(store.get(photosAtom)).length > 0 || store.get(photosAtom).some((p) => p.status === 'uploading')) {
     const sent = await uploadPending(deps)
     if (!sent) return { ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' }
@@ -199,24 +256,54 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
     const p = await deps.api.planning(checked.place.lat, checked.place.lng)
     if (p.ok) {
       planning = { data: p.data, at: now() }
-      await history.add({ kind: 'planning', at: planning.at, lat: checked.place.lat, lng: checked.place.lng, label: parcelLabel(p.data.parcel ?? data.parcel), result: p.data })
+      await history.add({
+        kind: 'planning',
+        at: planning.at,
+        lat: checked.place.lat,
+        lng: checked.place.lng,
+        label: parcelLabel(p.data.parcel ?? data.parcel),
+        result: p.data,
+      })
     } else {
       planningError = p.code === 'NotFound' ? errorTexts.EMPTY_ESTATE : p.message || errorTexts.UNKNOWN
     }
   }
 
-  const place: PlaceRef = { ...checked.place, label: parcelLabel(data.parcel), parcelId: data.parcel.id, sheet: data.parcel.sheet_no, parcel: data.parcel.parcel_no }
+  const place: PlaceRef = {
+    ...checked.place,
+    label: parcelLabel(data.parcel),
+    parcelId: data.parcel.id,
+    sheet: data.parcel.sheet_no,
+    parcel: data.parcel.parcel_no,
+  }
   const record: ValuationRecord = {
     place,
     facts: checked.facts,
     data,
     planning,
-    photos: photos.map((p) => ({ id: p.uploadId, thumbnail: p.thumbnail, width: p.width, height: p.height, gps: p.gps })),
+    photos: photos.map((p) => ({
+      id: p.uploadId,
+      thumbnail: p.thumbnail,
+      width: p.width,
+      height: p.height,
+      gps: p.gps,
+    })),
   }
   const at = now()
-  const saved = await history.add({ kind: 'valuation', at, lat: place.lat, lng: place.lng, label: place.label, result: record })
+  const saved = await history.add({
+    kind: 'valuation',
+    at,
+    lat: place.lat,
+    lng: place.lng,
+    label: place.label,
+    result: record,
+  })
   store.set(resultAtom, { record, historyId: saved.id, at, stored: false })
   // Fill in what the server knew when the user left it empty, e.g. the area of a parcel picked on the map.
-  store.set(draftAtom, (d) => (d.place && d.place.lat === place.lat && d.place.lng === place.lng ? { ...d, place, area: d.area || toFieldText(data.parcel.area_m2) } : d))
+  store.set(draftAtom, (d) =>
+    d.place && d.place.lat === place.lat && d.place.lng === place.lng
+      ? { ...d, place, area: d.area || toFieldText(data.parcel.area_m2) }
+      : d,
+  )
   return { ok: true, record, historyId: saved.id, planningError }
 }

@@ -24,8 +24,13 @@ describe('valuation form validation', () => {
   })
 
   it('reads numbers typed with a decimal comma', () => {
-    const r = validateDraft(draft({ area: '72,5', frontage: '4,2', alley: '3,5', floors: '3', legal: 'so-hong', notes: '  hẻm xe hơi ' }))
-    expect(r).toMatchObject({ ok: true, facts: { area_m2: 72.5, frontage_m: 4.2, alley_width_m: 3.5, floors: 3, legal: 'so-hong', notes: 'hẻm xe hơi' } })
+    const r = validateDraft(
+      draft({ area: '72,5', frontage: '4,2', alley: '3,5', floors: '3', legal: 'so-hong', notes: '  hẻm xe hơi ' }),
+    )
+    expect(r).toMatchObject({
+      ok: true,
+      facts: { area_m2: 72.5, frontage_m: 4.2, alley_width_m: 3.5, floors: 3, legal: 'so-hong', notes: 'hẻm xe hơi' },
+    })
   })
 
   it('says in Vietnamese, per field, what is wrong', () => {
@@ -81,9 +86,25 @@ describe('valuation form validation', () => {
 
 describe('valuation request', () => {
   it('leaves unknown facts out so the server falls back to the parcel record, and carries the photo ids', () => {
-    const facts = { area_m2: 80, frontage_m: null, alley_width_m: 0, floors: null, legal: 'chua-ro' as const, notes: 'x' }
-    expect(valuationRequest(place, facts, ['a', 'b'])).toEqual({ lat: place.lat, lng: place.lng, area_m2: 80, alley_width_m: 0, image_ids: ['a', 'b'] })
-    expect(valuationRequest(place, { ...facts, area_m2: null, alley_width_m: null }, [])).toEqual({ lat: place.lat, lng: place.lng })
+    const facts = {
+      area_m2: 80,
+      frontage_m: null,
+      alley_width_m: 0,
+      floors: null,
+      legal: 'chua-ro' as const,
+      notes: 'x',
+    }
+    expect(valuationRequest(place, facts, ['a', 'b'])).toEqual({
+      lat: place.lat,
+      lng: place.lng,
+      area_m2: 80,
+      alley_width_m: 0,
+      image_ids: ['a', 'b'],
+    })
+    expect(valuationRequest(place, { ...facts, area_m2: null, alley_width_m: null }, [])).toEqual({
+      lat: place.lat,
+      lng: place.lng,
+    })
   })
 
   it('shows a fact back in its field with a decimal comma', () => {

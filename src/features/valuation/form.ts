@@ -58,14 +58,28 @@ function typedNumber(label: string, example: string, check: (n: number) => strin
 
 export const factsSchema = z.pipe(
   z.object({
-    area: typedNumber('Diện tích', '72,5', (n) => (n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null)),
-    frontage: typedNumber('Mặt tiền', '4,5', (n) => (n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null)),
+    area: typedNumber('Diện tích', '72,5', (n) =>
+      n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null,
+    ),
+    frontage: typedNumber('Mặt tiền', '4,5', (n) =>
+      n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null,
+    ),
     alley: typedNumber('Độ rộng hẻm', '3,5', (n) =>
-      n <= 0 ? 'Độ rộng hẻm phải lớn hơn 0. Nếu thửa nằm mặt tiền đường, hãy bật "Mặt tiền đường".' : n > 100 ? 'Độ rộng hẻm tối đa 100 m.' : null,
+      n <= 0
+        ? 'Độ rộng hẻm phải lớn hơn 0. Nếu thửa nằm mặt tiền đường, hãy bật "Mặt tiền đường".'
+        : n > 100
+          ? 'Độ rộng hẻm tối đa 100 m.'
+          : null,
     ),
     frontsStreet: z.boolean(),
     floors: typedNumber('Số tầng', '3', (n) =>
-      !Number.isInteger(n) ? 'Số tầng phải là số nguyên.' : n < 0 ? 'Số tầng không được âm (0 là đất trống).' : n > 100 ? 'Số tầng tối đa 100.' : null,
+      !Number.isInteger(n)
+        ? 'Số tầng phải là số nguyên.'
+        : n < 0
+          ? 'Số tầng không được âm (0 là đất trống).'
+          : n > 100
+            ? 'Số tầng tối đa 100.'
+            : null,
     ),
     legal: z.enum(Object.keys(legalStatuses) as [LegalStatus, ...LegalStatus[]]),
     notes: z.string().check(z.maxLength(NOTES_MAX, `Ghi chú tối đa ${NOTES_MAX} ký tự.`)),
@@ -85,7 +99,9 @@ export type DraftField = 'place' | 'area' | 'frontage' | 'alley' | 'floors' | 'l
 export type DraftErrors = Partial<Record<DraftField, string>>
 
 /** The facts ready to send, or one message per field that needs fixing. */
-export function validateDraft(draft: ValuationDraft): { ok: true; place: PlaceRef; facts: ValuationFacts } | { ok: false; errors: DraftErrors } {
+export function validateDraft(
+  draft: ValuationDraft,
+): { ok: true; place: PlaceRef; facts: ValuationFacts } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {}
   const parsed = factsSchema.safeParse({ ...draft, alley: draft.frontsStreet ? '' : draft.alley })
   if (!parsed.success) {

@@ -13,7 +13,9 @@ const record: ValuationRecord = {
 
 describe('sharing a valuation', () => {
   it('links to the valuation screen on the same parcel', () => {
-    expect(valuationLink(record, 'https://qh.example')).toBe('https://qh.example/valuation?lat=10.80263&lng=106.69091&sheet=1&parcel=5')
+    expect(valuationLink(record, 'https://qh.example')).toBe(
+      'https://qh.example/valuation?lat=10.80263&lng=106.69091&sheet=1&parcel=5',
+    )
   })
 
   it('sums up the range and the state price in a few lines', () => {
@@ -31,17 +33,26 @@ describe('sharing a valuation', () => {
     const share = vi.fn(async () => {})
     const nav = { share, canShare: () => true, clipboard: { writeText: vi.fn() } } as unknown as Navigator
     expect(await shareValuation(record, nav, 'https://qh.example')).toBe('shared')
-    expect(share).toHaveBeenCalledWith({ title: 'Định giá đất', text: shareText(record), url: valuationLink(record, 'https://qh.example') })
+    expect(share).toHaveBeenCalledWith({
+      title: 'Định giá đất',
+      text: shareText(record),
+      url: valuationLink(record, 'https://qh.example'),
+    })
   })
 
   it('copies the link and summary where there is no share sheet', async () => {
     const writeText = vi.fn(async () => {})
-    expect(await shareValuation(record, { clipboard: { writeText } } as unknown as Navigator, 'https://qh.example')).toBe('copied')
+    expect(
+      await shareValuation(record, { clipboard: { writeText } } as unknown as Navigator, 'https://qh.example'),
+    ).toBe('copied')
     expect(writeText).toHaveBeenCalledWith(`${shareText(record)}\n${valuationLink(record, 'https://qh.example')}`)
   })
 
   it('treats closing the share sheet as a choice, not a failure', async () => {
-    const nav = { share: vi.fn(async () => Promise.reject(new DOMException('cancel', 'AbortError'))), clipboard: { writeText: vi.fn() } } as unknown as Navigator
+    const nav = {
+      share: vi.fn(async () => Promise.reject(new DOMException('cancel', 'AbortError'))),
+      clipboard: { writeText: vi.fn() },
+    } as unknown as Navigator
     expect(await shareValuation(record, nav, 'https://qh.example')).toBe('cancelled')
   })
 })

@@ -14,7 +14,10 @@ export function shareText(record: ValuationRecord): string {
   const m = record.data.market_estimate
   const s = record.data.state_price
   const lines = [`Định giá: ${record.place.label}`]
-  if (m) lines.push(`Giá thị trường ước tính: ${formatMoneyShort(m.low_vnd)} – ${formatMoneyShort(m.mid_vnd)} – ${formatMoneyShort(m.high_vnd)} (${formatVndPerM2(m.vnd_per_m2)})`)
+  if (m)
+    lines.push(
+      `Giá thị trường ước tính: ${formatMoneyShort(m.low_vnd)} – ${formatMoneyShort(m.mid_vnd)} – ${formatMoneyShort(m.high_vnd)} (${formatVndPerM2(m.vnd_per_m2)})`,
+    )
   if (s) lines.push(`Giá nhà nước ${s.year}: ${formatVndPerM2(s.price_vnd_per_m2)}, ${s.position}, ${s.street}`)
   lines.push('Giá ước tính để tham khảo, không phải chứng thư thẩm định giá.')
   return lines.join('\n')
@@ -23,7 +26,11 @@ export function shareText(record: ValuationRecord): string {
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed'
 
 /** "Chia sẻ": the system share sheet where there is one (Web Share API), else the link copied. */
-export async function shareValuation(record: ValuationRecord, nav: Navigator = navigator, origin: string = location.origin): Promise<ShareOutcome> {
+export async function shareValuation(
+  record: ValuationRecord,
+  nav: Navigator = navigator,
+  origin: string = location.origin,
+): Promise<ShareOutcome> {
   const data = { title: 'Định giá đất', text: shareText(record), url: valuationLink(record, origin) }
   if (typeof nav.share === 'function' && (typeof nav.canShare !== 'function' || nav.canShare(data))) {
     try {

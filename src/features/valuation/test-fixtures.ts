@@ -46,7 +46,8 @@ export const valuationFixture: ValuationData = {
     high_vnd: 9_438_000_000,
     vnd_per_m2: 115_324_000,
     confidence: 0.8,
-    method: 'Trung vị có trọng số của đơn giá đã điều chỉnh từ 40 giao dịch trong bán kính 300 m. Thửa này đã được bán tháng 5/2025.',
+    method:
+      'Trung vị có trọng số của đơn giá đã điều chỉnh từ 40 giao dịch trong bán kính 300 m. Thửa này đã được bán tháng 5/2025.',
     as_of: '2026-06-30',
     confidence_level: 'cao',
     warnings: [],
@@ -93,7 +94,12 @@ export const valuationFixture: ValuationData = {
       area_m2: 123.1,
       distance_m: 46.4,
       adjustments: [
-        { factor: 'location', pct: -68.26, vnd_per_m2: -118_869_993, note: 'Giá nhà nước VT1 của tuyến 58,1 triệu thay vì 180,7 triệu đ/m²' },
+        {
+          factor: 'location',
+          pct: -68.26,
+          vnd_per_m2: -118_869_993,
+          note: 'Giá nhà nước VT1 của tuyến 58,1 triệu thay vì 180,7 triệu đ/m²',
+        },
         { factor: 'alley', pct: 101.3, vnd_per_m2: 55_991_528, note: 'Mặt tiền thay vì hẻm 1,8 m' },
         { factor: 'area', pct: 11.82, vnd_per_m2: 13_151_465, note: '69,7 m² thay vì 123,1 m²' },
         { factor: 'frontage', pct: -0.6, vnd_per_m2: -746_496, note: 'Ngang 4,6 m thay vì 4,8 m' },

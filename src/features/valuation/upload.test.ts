@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { uploadName, xhrFetch, type XhrLike } from './upload.ts'
 
-function xhrThat(outcome: 'load' | 'error' | 'abort', seen: { headers: Record<string, string>; method?: string; url?: string }) {
+function xhrThat(
+  outcome: 'load' | 'error' | 'abort',
+  seen: { headers: Record<string, string>; method?: string; url?: string },
+) {
   return class implements XhrLike {
     upload: XhrLike['upload'] = { onprogress: null }
     onload: (() => void) | null = null
@@ -38,9 +41,16 @@ function xhrThat(outcome: 'load' | 'error' | 'abort', seen: { headers: Record<st
 
 describe('upload transport on XMLHttpRequest', () => {
   it('sends method, URL and headers, reports progress and answers with a Response', async () => {
-    const seen = { headers: {} as Record<string, string> } as { headers: Record<string, string>; method?: string; url?: string }
+    const seen = { headers: {} as Record<string, string> } as {
+      headers: Record<string, string>
+      method?: string
+      url?: string
+    }
     const progress: [number, number][] = []
-    const res = await xhrFetch((l, t) => progress.push([l, t]), xhrThat('load', seen))('/api/uploads', { method: 'POST', headers: { 'Idempotency-Key': 'k-1' } })
+    const res = await xhrFetch((l, t) => progress.push([l, t]), xhrThat('load', seen))('/api/uploads', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'k-1' },
+    })
     expect(seen).toEqual({ method: 'POST', url: '/api/uploads', headers: { 'idempotency-key': 'k-1' } })
     expect(progress).toEqual([[3, 4]])
     expect(res.status).toBe(201)

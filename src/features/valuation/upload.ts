@@ -4,7 +4,10 @@ import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 /** Bytes sent so far and the total, for one request body. */
 export type UploadProgress = (loaded: number, total: number) => void
 
-export type XhrLike = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'getAllResponseHeaders' | 'status' | 'responseText'> & {
+export type XhrLike = Pick<
+  XMLHttpRequest,
+  'open' | 'setRequestHeader' | 'send' | 'abort' | 'getAllResponseHeaders' | 'status' | 'responseText'
+> & {
   upload: { onprogress: ((e: ProgressEvent) => void) | null }
   onload: (() => void) | null
   onerror: (() => void) | null
@@ -26,7 +29,10 @@ function parseHeaders(raw: string): Headers {
  * been sent. It goes through the app's API client (RequestSpec.fetch), so the client's session, toast
  * and usage rules apply to uploads as to every other call.
  */
-export function xhrFetch(onProgress: UploadProgress, Xhr: new () => XhrLike = XMLHttpRequest as unknown as new () => XhrLike) {
+export function xhrFetch(
+  onProgress: UploadProgress,
+  Xhr: new () => XhrLike = XMLHttpRequest as unknown as new () => XhrLike,
+) {
   return (url: string, init: RequestInit = {}): Promise<Response> =>
     new Promise((resolve, reject) => {
       const xhr = new Xhr()

@@ -54,13 +54,23 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
         <div>
           <Title order={1}>Đi đo ranh thửa</Title>
           <Text c="dimmed">
-            Đứng ở một góc thửa, bắt đầu, rồi đi quanh ranh và chạm "Ghi góc" ở mỗi góc. Không cần mạng; lượt đo được lưu trên máy sau mỗi điểm.
+            Đứng ở một góc thửa, bắt đầu, rồi đi quanh ranh và chạm "Ghi góc" ở mỗi góc. Không cần mạng; lượt đo được
+            lưu trên máy sau mỗi điểm.
             {parcelLabel && ` Kết quả được so với ${parcelLabel}.`}
           </Text>
         </div>
         {(walk === null || walking) && (
-          <Text role="status" data-testid="walk-gps" data-lat={fix?.lat} data-lng={fix?.lng} c={error ? 'red' : good ? undefined : 'orange'}>
-            {error ?? (fix ? `GPS: sai số ± ${formatMeters(fix.accuracyM)}${good ? '' : ` — quá ${WORST_ACCURACY_M} m, chưa ghi được`}` : 'Đang chờ tín hiệu GPS…')}
+          <Text
+            role="status"
+            data-testid="walk-gps"
+            data-lat={fix?.lat}
+            data-lng={fix?.lng}
+            c={error ? 'red' : good ? undefined : 'orange'}
+          >
+            {error ??
+              (fix
+                ? `GPS: sai số ± ${formatMeters(fix.accuracyM)}${good ? '' : ` — quá ${WORST_ACCURACY_M} m, chưa ghi được`}`
+                : 'Đang chờ tín hiệu GPS…')}
           </Text>
         )}
         {walk === null && (
@@ -78,7 +88,13 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
               size="lg"
               leftSection={<IconPlayerPlay aria-hidden />}
               disabled={!good}
-              onClick={() => fix && w.start(mode, fix, { parcelId: parcel?.parcelId ?? parcelId ?? null, meridian: parcel?.outline.meridian ?? null })}
+              onClick={() =>
+                fix &&
+                w.start(mode, fix, {
+                  parcelId: parcel?.parcelId ?? parcelId ?? null,
+                  meridian: parcel?.outline.meridian ?? null,
+                })
+              }
             >
               Bắt đầu tại góc này
             </Button>
@@ -91,20 +107,43 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
               {walk.finishedAt !== null && `, xong lúc ${formatDateTime(walk.finishedAt)}`}.
             </Text>
             <WalkFigures walk={walk} />
-            <WalkDrawing points={walk.points} meridian={walk.meridian} parcel={parcel?.outline ?? null} closed={!walking} here={walking ? fix : null} />
+            <WalkDrawing
+              points={walk.points}
+              meridian={walk.meridian}
+              parcel={parcel?.outline ?? null}
+              closed={!walking}
+              here={walking ? fix : null}
+            />
           </>
         )}
         {walking && (
           <Stack gap="xs">
-            {w.lastSkip === 'inaccurate' && <Alert color="orange">GPS chưa đủ chính xác, góc chưa được ghi. Đứng yên vài giây rồi chạm lại.</Alert>}
-            <Button size="lg" leftSection={<IconMapPin aria-hidden />} disabled={!fix} onClick={() => fix && w.markCorner(fix)}>
+            {w.lastSkip === 'inaccurate' && (
+              <Alert color="orange">GPS chưa đủ chính xác, góc chưa được ghi. Đứng yên vài giây rồi chạm lại.</Alert>
+            )}
+            <Button
+              size="lg"
+              leftSection={<IconMapPin aria-hidden />}
+              disabled={!fix}
+              onClick={() => fix && w.markCorner(fix)}
+            >
               Ghi góc
             </Button>
             <Group grow>
-              <Button variant="default" leftSection={<IconArrowBackUp size={18} aria-hidden />} disabled={walk.points.length === 0} onClick={w.undo}>
+              <Button
+                variant="default"
+                leftSection={<IconArrowBackUp size={18} aria-hidden />}
+                disabled={walk.points.length === 0}
+                onClick={w.undo}
+              >
                 Bỏ điểm cuối
               </Button>
-              <Button color="teal" leftSection={<IconCheck size={18} aria-hidden />} disabled={walk.points.length < 3} onClick={w.done}>
+              <Button
+                color="teal"
+                leftSection={<IconCheck size={18} aria-hidden />}
+                disabled={walk.points.length < 3}
+                onClick={w.done}
+              >
                 Hoàn tất
               </Button>
             </Group>
@@ -132,7 +171,12 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
               </Group>
             </Alert>
           ) : (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => setConfirmDiscard(true)}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => setConfirmDiscard(true)}
+            >
               Xoá lượt đo, bắt đầu lại
             </Button>
           ))}

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { fromVn2000 } from '#core/geo/vn2000.ts'
 import { outlineOf, type LngLat } from '../sketch/index.ts'
-import { compareWithParcel, finish, newWalk, offerFix, undoPoint, walkFigures, WORST_ACCURACY_M, type Fix, type Walk } from './track.ts'
+import {
+  compareWithParcel,
+  finish,
+  newWalk,
+  offerFix,
+  undoPoint,
+  walkFigures,
+  WORST_ACCURACY_M,
+  type Fix,
+  type Walk,
+} from './track.ts'
 
 const M = 105.75
 const X0 = 1_194_000

@@ -24,14 +24,34 @@ export type Walk = {
 export const WORST_ACCURACY_M = 25
 export const DEFAULT_STEP_M = 3
 
-export function newWalk(opts: { id: string; now: number; mode: WalkMode; meridian: number; parcelId: string | null; stepM?: number }): Walk {
-  return { id: opts.id, startedAt: opts.now, mode: opts.mode, stepM: opts.stepM ?? DEFAULT_STEP_M, meridian: opts.meridian, parcelId: opts.parcelId, points: [], finishedAt: null }
+export function newWalk(opts: {
+  id: string
+  now: number
+  mode: WalkMode
+  meridian: number
+  parcelId: string | null
+  stepM?: number
+}): Walk {
+  return {
+    id: opts.id,
+    startedAt: opts.now,
+    mode: opts.mode,
+    stepM: opts.stepM ?? DEFAULT_STEP_M,
+    meridian: opts.meridian,
+    parcelId: opts.parcelId,
+    points: [],
+    finishedAt: null,
+  }
 }
 
 const plane = (w: Pick<Walk, 'meridian'>, p: { lat: number; lng: number }) => toVn2000(p.lat, p.lng, w.meridian)
 
 /** Plane distance between two positions in the walk's zone, metres. */
-export function distanceM(w: Pick<Walk, 'meridian'>, a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+export function distanceM(
+  w: Pick<Walk, 'meridian'>,
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
   const pa = plane(w, a)
   const pb = plane(w, b)
   return Math.hypot(pa.x - pb.x, pa.y - pb.y)
@@ -50,7 +70,8 @@ export function offerFix(w: Walk, fix: Fix, asCorner: boolean): { walk: Walk; sk
   if (w.finishedAt !== null) return { walk: w, skipped: 'finished' }
   if (fix.accuracyM > WORST_ACCURACY_M) return { walk: w, skipped: 'inaccurate' }
   const last = w.points[w.points.length - 1]
-  if (!asCorner && (w.mode !== 'auto' || (last && distanceM(w, last, fix) < w.stepM))) return { walk: w, skipped: 'too-close' }
+  if (!asCorner && (w.mode !== 'auto' || (last && distanceM(w, last, fix) < w.stepM)))
+    return { walk: w, skipped: 'too-close' }
   return { walk: { ...w, points: [...w.points, { ...fix, corner: asCorner }] }, skipped: null }
 }
 
@@ -64,18 +85,34 @@ export function finish(w: Walk, now: number): Walk {
 }
 
 /** The walked polygon, area, perimeter and worst accuracy, in the VN-2000 plane of the walk's zone. */
-export function walkFigures(w: Walk): { areaM2: number; perimeterM: number; worstAccuracyM: number | null; ring: LngLat[] } {
+export function walkFigures(w: Walk): {
+  areaM2: number
+  perimeterM: number
+  worstAccuracyM: number | null
+  ring: LngLat[]
+} {
   const pts = w.points.map((p) => plane(w, p))
   return {
     areaM2: planeArea(pts),
-    perimeterM: pts.length >= 3 ? planePerimeter(pts) : pts.length === 2 ? 2 * Math.hypot(pts[0]!.x - pts[1]!.x, pts[0]!.y - pts[1]!.y) : 0,
+    perimeterM:
+      pts.length >= 3
+        ? planePerimeter(pts)
+        : pts.length === 2
+          ? 2 * Math.hypot(pts[0]!.x - pts[1]!.x, pts[0]!.y - pts[1]!.y)
+          : 0,
     worstAccuracyM: w.points.length ? Math.max(...w.points.map((p) => p.accuracyM)) : null,
     ring: w.points.map((p) => [p.lng, p.lat] as LngLat),
   }
 }
 
 /** How the walked boundary differs from the registered parcel. */
-export type Comparison = { walkedM2: number; registeredM2: number; differenceM2: number; differencePct: number; largestOffsetM: number }
+export type Comparison = {
+  walkedM2: number
+  registeredM2: number
+  differenceM2: number
+  differencePct: number
+  largestOffsetM: number
+}
 
 export function compareWithParcel(w: Walk, parcel: Outline): Comparison | null {
   if (w.points.length < 3) return null

@@ -36,7 +36,13 @@ export function useWalk() {
 
   const start = useCallback(
     (mode: WalkMode, fix: Position, opts: { parcelId: string | null; meridian: number | null }) => {
-      const w = newWalk({ id: crypto.randomUUID(), now: Date.now(), mode, meridian: opts.meridian ?? autoMeridian(fix.lat, fix.lng).meridian, parcelId: opts.parcelId })
+      const w = newWalk({
+        id: crypto.randomUUID(),
+        now: Date.now(),
+        mode,
+        meridian: opts.meridian ?? autoMeridian(fix.lat, fix.lng).meridian,
+        parcelId: opts.parcelId,
+      })
       const first = offerFix(w, fix, true)
       setLastSkip(first.skipped)
       commit(first.walk)

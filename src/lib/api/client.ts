@@ -112,12 +112,23 @@ export function parseEnvelope(text: string, httpStatus: number): Envelope {
   const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
   const meta = metaSchema.safeParse(body.meta)
   if (!meta.success) {
-    return { httpStatus: 500, code: 'InternalServerError', status: 'NG', message: '', usage: undefined, errors: undefined, dataError: undefined, raw }
+    return {
+      httpStatus: 500,
+      code: 'InternalServerError',
+      status: 'NG',
+      message: '',
+      usage: undefined,
+      errors: undefined,
+      dataError: undefined,
+      raw,
+    }
   }
   const errors = body.errors
   const data = body.data
   const dataError =
-    typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).error === 'string' ? ((data as Record<string, unknown>).error as string) : undefined
+    typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).error === 'string'
+      ? ((data as Record<string, unknown>).error as string)
+      : undefined
   return {
     httpStatus,
     code: meta.data.code,
@@ -131,7 +142,12 @@ export function parseEnvelope(text: string, httpStatus: number): Envelope {
 }
 
 function isFieldErrors(v: unknown): v is Record<string, string[]> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.values(v).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
+  )
 }
 
 /** What to tell the person: the flattened `errors` values, else the error string, else data.error, else message. */
@@ -147,7 +163,10 @@ export function failureMessages(env: Pick<Envelope, 'errors' | 'dataError' | 'me
   return env.message ? [env.message] : []
 }
 
-export function readCookie(name: string, cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+export function readCookie(
+  name: string,
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | undefined {
   for (const part of cookie.split(';')) {
     const eq = part.indexOf('=')
     if (eq < 0) continue
@@ -182,7 +201,12 @@ export function createApiClient(opts: {
   const fetchImpl = (url: string, init?: RequestInit) => (opts.fetch ?? globalThis.fetch)(url, init)
   const waiting: { spec: RequestSpec<unknown>; resolve: (r: ApiResult<unknown>) => void }[] = []
 
-  function failure(code: string, status: number, messages: string[], fieldErrors: Record<string, string[]> = {}): ApiFailure {
+  function failure(
+    code: string,
+    status: number,
+    messages: string[],
+    fieldErrors: Record<string, string[]> = {},
+  ): ApiFailure {
     return { ok: false, code, status, message: messages[0] ?? '', messages, fieldErrors }
   }
 
@@ -193,15 +217,21 @@ export function createApiClient(opts: {
   }
 
   /** Asks for a login and parks the call; it runs again once the user is signed in. */
-  function interruptForLogin<T>(spec: RequestSpec<T>, reason: 'REQUIRED_LOGIN' | 'TOKEN_EXPIRED'): Promise<ApiResult<T>> {
+  function interruptForLogin<T>(
+    spec: RequestSpec<T>,
+    reason: 'REQUIRED_LOGIN' | 'TOKEN_EXPIRED',
+  ): Promise<ApiResult<T>> {
     hooks.askLogin(reason)
     hooks.notify('warning', errorTexts[reason])
-    return new Promise((resolve) => waiting.push({ spec: spec as RequestSpec<unknown>, resolve: resolve as (r: ApiResult<unknown>) => void }))
+    return new Promise((resolve) =>
+      waiting.push({ spec: spec as RequestSpec<unknown>, resolve: resolve as (r: ApiResult<unknown>) => void }),
+    )
   }
 
   function noteUsage(usage: Usage) {
     const known = hooks.usageResetsAt()
-    const resetsAt = known !== null && Date.parse(known) > now() ? known : nextVietnamMidnight(new Date(now())).toISOString()
+    const resetsAt =
+      known !== null && Date.parse(known) > now() ? known : nextVietnamMidnight(new Date(now())).toISOString()
     hooks.noteUsage({ count: usage.count, limit: usage.limit, resetsAt, updatedAt: now() })
   }
 
@@ -270,7 +300,12 @@ export function createApiClient(opts: {
       const parsed = successSchema(spec.data).safeParse(env.raw)
       if (parsed.success) {
         if (spec.toast === 'code') hooks.notifyByCode('OK', [parsed.data.message])
-        return { ok: true, data: parsed.data.data as T, message: parsed.data.message, ...(env.usage ? { usage: env.usage } : {}) }
+        return {
+          ok: true,
+          data: parsed.data.data as T,
+          message: parsed.data.message,
+          ...(env.usage ? { usage: env.usage } : {}),
+        }
       }
       console.error('response does not match the contract', spec.path, parsed.error.issues)
       toast('error', [errorTexts.UNKNOWN], spec as RequestSpec<unknown>)
@@ -279,7 +314,8 @@ export function createApiClient(opts: {
 
     // The real HTTP status counts here even when the body had no envelope (e.g. a proxy's 401 page).
     const needsSession = spec.session !== false
-    if (needsSession && (env.code === 'Unauthorized' || httpStatus === 401)) return interruptForLogin(spec, 'TOKEN_EXPIRED')
+    if (needsSession && (env.code === 'Unauthorized' || httpStatus === 401))
+      return interruptForLogin(spec, 'TOKEN_EXPIRED')
 
     const fieldErrors = typeof env.errors === 'object' ? env.errors : {}
     let kind: NoticeKind = 'error'
@@ -287,7 +323,8 @@ export function createApiClient(opts: {
     if (env.code === 'InternalServerError') messages = [errorTexts.UNKNOWN]
     else if (env.code === 'MaxUsage') {
       const stored = hooks.usageResetsAt()
-      const resetsAt = stored !== null && Date.parse(stored) > now() ? new Date(stored) : nextVietnamMidnight(new Date(now()))
+      const resetsAt =
+        stored !== null && Date.parse(stored) > now() ? new Date(stored) : nextVietnamMidnight(new Date(now()))
       messages = [maxUsageText(resetsAt)]
     } else if (env.code === 'LocationIncorrect') messages = [errorTexts.LOCATION_INCORRECT]
     else if (env.code === 'NotFound' && spec.emptyText) {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatArea, formatDate, formatDistance, formatMeters, formatMoneyShort, formatNumber, formatPercent, formatVnd, formatVndPerM2, parseLocaleNumber } from './format.ts'
+import {
+  formatArea,
+  formatDate,
+  formatDistance,
+  formatMeters,
+  formatMoneyShort,
+  formatNumber,
+  formatPercent,
+  formatVnd,
+  formatVndPerM2,
+  parseLocaleNumber,
+} from './format.ts'
 
 describe('money and area formatting (vi-VN)', () => {
   it('groups thousands with dots and writes đ/m² after a price per square metre', () => {

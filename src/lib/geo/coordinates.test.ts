@@ -49,7 +49,12 @@ describe('parseCoordinate', () => {
 
   it('reads degrees, minutes and seconds with English or Vietnamese hemisphere letters', () => {
     const expected = { lat: 10 + 48 / 60 + 9.46 / 3600, lng: 106 + 41 / 60 + 27.27 / 3600 }
-    for (const text of [`10°48'09.46"N 106°41'27.27"E`, '10°48′09,46″B, 106°41′27,27″Đ', 'N10°48′9.46″ E106°41′27.27″', '10 48 09.46 N 106 41 27.27 E']) {
+    for (const text of [
+      `10°48'09.46"N 106°41'27.27"E`,
+      '10°48′09,46″B, 106°41′27,27″Đ',
+      'N10°48′9.46″ E106°41′27.27″',
+      '10 48 09.46 N 106 41 27.27 E',
+    ]) {
       const r = okOf(text)
       expect(r.kind).toBe('dms')
       near(r.lat, expected.lat, 1e-9)
@@ -71,7 +76,11 @@ describe('parseCoordinate', () => {
 
   it('reads labelled VN-2000 X (northing) and Y (easting) in either order', () => {
     const grid = toVn2000(10.802628, 106.690907, HCM)
-    for (const text of [`X ${grid.x.toFixed(3)} Y ${grid.y.toFixed(3)}`, `Y=${grid.y.toFixed(3)}; X=${grid.x.toFixed(3)}`, `x: ${grid.x.toFixed(3)}, y: ${grid.y.toFixed(3)}`]) {
+    for (const text of [
+      `X ${grid.x.toFixed(3)} Y ${grid.y.toFixed(3)}`,
+      `Y=${grid.y.toFixed(3)}; X=${grid.x.toFixed(3)}`,
+      `x: ${grid.x.toFixed(3)}, y: ${grid.y.toFixed(3)}`,
+    ]) {
       const r = okOf(text)
       expect(r.kind).toBe('vn2000')
       near(r.lat, 10.802628, 1e-8)
@@ -129,25 +138,33 @@ describe('formatting', () => {
 
   it('reads back what it formats in decimal, DMS and VN-2000 anywhere in Việt Nam', () => {
     fc.assert(
-      fc.property(fc.double({ min: 8.3, max: 23.4, noNaN: true }), fc.double({ min: 102.1, max: 117.9, noNaN: true }), (lat, lng) => {
-        const dec = okOf(formatDecimal({ lat, lng }))
-        near(dec.lat, lat, 1e-6)
-        near(dec.lng, lng, 1e-6)
-        const dms = okOf(formatDms({ lat, lng }))
-        near(dms.lat, lat, 0.01 / 3600)
-        near(dms.lng, lng, 0.01 / 3600)
-      }),
+      fc.property(
+        fc.double({ min: 8.3, max: 23.4, noNaN: true }),
+        fc.double({ min: 102.1, max: 117.9, noNaN: true }),
+        (lat, lng) => {
+          const dec = okOf(formatDecimal({ lat, lng }))
+          near(dec.lat, lat, 1e-6)
+          near(dec.lng, lng, 1e-6)
+          const dms = okOf(formatDms({ lat, lng }))
+          near(dms.lat, lat, 0.01 / 3600)
+          near(dms.lng, lng, 0.01 / 3600)
+        },
+      ),
       { numRuns: 200 },
     )
     // VN-2000 zones cover the mainland; the open sea east of 109.5° lies outside every provincial zone.
     fc.assert(
-      fc.property(fc.double({ min: 8.3, max: 23.4, noNaN: true }), fc.double({ min: 102.1, max: 109.5, noNaN: true }), (lat, lng) => {
-        const meridian = autoMeridian(lat, lng).meridian
-        const grid = formatVn2000(toVn2000(lat, lng, meridian))
-        const back = okOf(`X ${grid.x} Y ${grid.y}`, meridian)
-        near(back.lat, lat, 1e-6)
-        near(back.lng, lng, 1e-6)
-      }),
+      fc.property(
+        fc.double({ min: 8.3, max: 23.4, noNaN: true }),
+        fc.double({ min: 102.1, max: 109.5, noNaN: true }),
+        (lat, lng) => {
+          const meridian = autoMeridian(lat, lng).meridian
+          const grid = formatVn2000(toVn2000(lat, lng, meridian))
+          const back = okOf(`X ${grid.x} Y ${grid.y}`, meridian)
+          near(back.lat, lat, 1e-6)
+          near(back.lng, lng, 1e-6)
+        },
+      ),
       { numRuns: 200 },
     )
   })

@@ -142,7 +142,10 @@ export function parseCoordinate(input: string, meridian: number): ParsedCoordina
 
   const grid = labelledGrid(text)
   if (grid) {
-    if (!isGrid(grid.x, grid.y)) return fail('Toạ độ VN-2000 không hợp lệ: X (hướng bắc) khoảng 0,9–2,6 triệu m, Y (hướng đông) khoảng 200–800 nghìn m.')
+    if (!isGrid(grid.x, grid.y))
+      return fail(
+        'Toạ độ VN-2000 không hợp lệ: X (hướng bắc) khoảng 0,9–2,6 triệu m, Y (hướng đông) khoảng 200–800 nghìn m.',
+      )
     return vn2000Result(grid.x, grid.y, meridian)
   }
 
@@ -150,12 +153,18 @@ export function parseCoordinate(input: string, meridian: number): ParsedCoordina
   if (dms) return dms
 
   const nums = numberTokens(text)
-  if (!nums) return fail('Không đọc được toạ độ. Ví dụ: "10.7769, 106.7009", "10°46′37″N 106°42′03″E" hoặc "X 1191740 Y 602040".')
+  if (!nums)
+    return fail(
+      'Không đọc được toạ độ. Ví dụ: "10.7769, 106.7009", "10°46′37″N 106°42′03″E" hoặc "X 1191740 Y 602040".',
+    )
   const [a, b] = nums as [number, number]
   if (Math.abs(a) > 180 || Math.abs(b) > 180) {
     const x = Math.max(a, b)
     const y = Math.min(a, b)
-    if (!isGrid(x, y)) return fail('Toạ độ VN-2000 không hợp lệ: X (hướng bắc) khoảng 0,9–2,6 triệu m, Y (hướng đông) khoảng 200–800 nghìn m.')
+    if (!isGrid(x, y))
+      return fail(
+        'Toạ độ VN-2000 không hợp lệ: X (hướng bắc) khoảng 0,9–2,6 triệu m, Y (hướng đông) khoảng 200–800 nghìn m.',
+      )
     return vn2000Result(x, y, meridian)
   }
   // "106.7, 10.8" is longitude first; a latitude cannot exceed 90.

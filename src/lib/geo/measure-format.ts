@@ -1,5 +1,6 @@
 /** Measured lengths and areas (the measure tool); lookup results use lib/format. */
-const vi = (digits: number) => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: digits, minimumFractionDigits: 0 })
+const vi = (digits: number) =>
+  new Intl.NumberFormat('vi-VN', { maximumFractionDigits: digits, minimumFractionDigits: 0 })
 const d0 = vi(0)
 const d1 = vi(1)
 const d2 = vi(2)

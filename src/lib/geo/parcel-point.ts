@@ -21,7 +21,9 @@ function insideRing(x: number, y: number, ring: Ring): boolean {
 
 /** Whether the point (lng, lat) lies in the parcel, holes excluded. */
 export function parcelContains(parcel: Pick<Parcel, 'geometry'>, lat: number, lng: number): boolean {
-  return polygons(parcel.geometry).some(([outer, ...holes]) => !!outer && insideRing(lng, lat, outer) && !holes.some((h) => insideRing(lng, lat, h)))
+  return polygons(parcel.geometry).some(
+    ([outer, ...holes]) => !!outer && insideRing(lng, lat, outer) && !holes.some((h) => insideRing(lng, lat, h)),
+  )
 }
 
 /**

@@ -19,7 +19,9 @@ function findTiff(bytes: Uint8Array): DataView | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const ascii = (at: number, n: number) => String.fromCharCode(...bytes.subarray(at, at + n))
   const stripExifHeader = (start: number, length: number) =>
-    ascii(start, 6) === 'Exif\0\0' ? new DataView(bytes.buffer, bytes.byteOffset + start + 6, length - 6) : new DataView(bytes.buffer, bytes.byteOffset + start, length)
+    ascii(start, 6) === 'Exif\0\0'
+      ? new DataView(bytes.buffer, bytes.byteOffset + start + 6, length - 6)
+      : new DataView(bytes.buffer, bytes.byteOffset + start, length)
 
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     let at = 2
@@ -29,7 +31,8 @@ function findTiff(bytes: Uint8Array): DataView | null {
       if (marker === 0xda) return null
       const length = view.getUint16(at + 2)
       if (length < 2 || at + 2 + length > bytes.length) return null
-      if (marker === 0xe1 && ascii(at + 4, 6) === 'Exif\0\0') return new DataView(bytes.buffer, bytes.byteOffset + at + 10, length - 8)
+      if (marker === 0xe1 && ascii(at + 4, 6) === 'Exif\0\0')
+        return new DataView(bytes.buffer, bytes.byteOffset + at + 10, length - 8)
       at += 2 + length
     }
     return null

@@ -38,7 +38,10 @@ describe('which picked files are admitted', () => {
   })
 
   it('refuses a file over 10 MB with a message that says the limit', () => {
-    expect(checkImageFile(photo('lon.jpg', MAX_FILE_BYTES + 1))).toEqual({ ok: false, message: 'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.' })
+    expect(checkImageFile(photo('lon.jpg', MAX_FILE_BYTES + 1))).toEqual({
+      ok: false,
+      message: 'Ảnh "lon.jpg" lớn hơn 10 MB. Vui lòng chọn ảnh nhỏ hơn.',
+    })
     expect(checkImageFile(photo('vua.jpg', MAX_FILE_BYTES))).toEqual({ ok: true })
   })
 
@@ -75,12 +78,17 @@ describe('resize dimensions', () => {
 
   it('keeps the longer edge within the limit and the aspect ratio within a pixel for any size', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 16, max: 4096 }), (w, h, max) => {
-        const out = fitWithin(w, h, max)
-        expect(Math.max(out.width, out.height)).toBe(Math.min(max, Math.max(w, h)))
-        if (w >= h) expect(Math.abs(out.height - (h * out.width) / w)).toBeLessThanOrEqual(1)
-        else expect(Math.abs(out.width - (w * out.height) / h)).toBeLessThanOrEqual(1)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 16, max: 4096 }),
+        (w, h, max) => {
+          const out = fitWithin(w, h, max)
+          expect(Math.max(out.width, out.height)).toBe(Math.min(max, Math.max(w, h)))
+          if (w >= h) expect(Math.abs(out.height - (h * out.width) / w)).toBeLessThanOrEqual(1)
+          else expect(Math.abs(out.width - (w * out.height) / h)).toBeLessThanOrEqual(1)
+        },
+      ),
     )
   })
 
@@ -89,7 +97,12 @@ describe('resize dimensions', () => {
   })
 })
 
-async function jpegWithGps(lat: string, latRef: 'N' | 'S', lng: string, lngRef: 'E' | 'W'): Promise<Uint8Array<ArrayBuffer>> {
+async function jpegWithGps(
+  lat: string,
+  latRef: 'N' | 'S',
+  lng: string,
+  lngRef: 'E' | 'W',
+): Promise<Uint8Array<ArrayBuffer>> {
   const buf = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#6699cc' } })
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: latRef, GPSLatitude: lat, GPSLongitudeRef: lngRef, GPSLongitude: lng } })
@@ -110,9 +123,19 @@ describe('GPS position from EXIF', () => {
   })
 
   it('reads the position from the EXIF chunk of a WebP and a PNG', async () => {
-    const exif = { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 1/1 4260/100', GPSLongitudeRef: 'E', GPSLongitude: '105/1 51/1 1512/100' } }
+    const exif = {
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '21/1 1/1 4260/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '105/1 51/1 1512/100',
+      },
+    }
     const base = sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
-    for (const buf of [await base.clone().webp().withExif(exif).toBuffer(), await base.clone().png().withExif(exif).toBuffer()]) {
+    for (const buf of [
+      await base.clone().webp().withExif(exif).toBuffer(),
+      await base.clone().png().withExif(exif).toBuffer(),
+    ]) {
       expect(readExifGps(new Uint8Array(buf))?.lat).toBeCloseTo(21.0285, 4)
     }
   })
@@ -135,7 +158,12 @@ function fakePlatform(opts: { width: number; height: number; webp?: boolean; dec
   const platform: ImagePlatform = {
     async decode() {
       if (opts.decodes === false) throw new Error('cannot decode')
-      return { source: {} as CanvasImageSource, width: opts.width, height: opts.height, close: () => void closed++ } satisfies DecodedImage
+      return {
+        source: {} as CanvasImageSource,
+        width: opts.width,
+        height: opts.height,
+        close: () => void closed++,
+      } satisfies DecodedImage
     },
     async encode(_image, size, type, quality) {
       calls.push({ type, ...size, quality })
@@ -147,7 +175,10 @@ function fakePlatform(opts: { width: number; height: number; webp?: boolean; dec
 }
 
 describe('processing a photo before upload', () => {
-  const file = async (gps = true) => new File([gps ? await jpegWithGps('10/1 48/1 0/1', 'N', '106/1 41/1 0/1', 'E') : new Uint8Array(10)], 'IMG_1.jpg', { type: 'image/jpeg' })
+  const file = async (gps = true) =>
+    new File([gps ? await jpegWithGps('10/1 48/1 0/1', 'N', '106/1 41/1 0/1', 'E') : new Uint8Array(10)], 'IMG_1.jpg', {
+      type: 'image/jpeg',
+    })
 
   it('draws the upright image at most 2048 px and encodes WebP, with a small JPEG thumbnail', async () => {
     const fake = fakePlatform({ width: 3024, height: 4032 })
@@ -169,9 +200,15 @@ describe('processing a photo before upload', () => {
   })
 
   it('keeps the GPS position beside the photo only when asked to', async () => {
-    const kept = await processImage(await file(), { keepGps: true, platform: fakePlatform({ width: 10, height: 10 }).platform })
+    const kept = await processImage(await file(), {
+      keepGps: true,
+      platform: fakePlatform({ width: 10, height: 10 }).platform,
+    })
     expect(kept.gps?.lat).toBeCloseTo(10.8, 6)
-    const dropped = await processImage(await file(), { keepGps: false, platform: fakePlatform({ width: 10, height: 10 }).platform })
+    const dropped = await processImage(await file(), {
+      keepGps: false,
+      platform: fakePlatform({ width: 10, height: 10 }).platform,
+    })
     expect(dropped.gps).toBeNull()
   })
 

@@ -13,9 +13,13 @@ export type FileCheck = { ok: true } | { ok: false; message: string }
 /** Refuses what is not an image or is over the size limit, with a message that names the file. */
 export function checkImageFile(file: Pick<File, 'name' | 'type' | 'size'>): FileCheck {
   const isImage = file.type ? file.type.startsWith('image/') : IMAGE_EXTENSIONS.test(file.name)
-  if (!isImage) return { ok: false, message: `"${file.name}" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).` }
+  if (!isImage)
+    return { ok: false, message: `"${file.name}" không phải là hình ảnh. Vui lòng chọn ảnh (JPEG, PNG, WebP…).` }
   if (file.size > MAX_FILE_BYTES) {
-    return { ok: false, message: `Ảnh "${file.name}" lớn hơn ${MAX_FILE_BYTES / 1024 / 1024} MB. Vui lòng chọn ảnh nhỏ hơn.` }
+    return {
+      ok: false,
+      message: `Ảnh "${file.name}" lớn hơn ${MAX_FILE_BYTES / 1024 / 1024} MB. Vui lòng chọn ảnh nhỏ hơn.`,
+    }
   }
   if (file.size === 0) return { ok: false, message: `Ảnh "${file.name}" trống, không đọc được.` }
   return { ok: true }
@@ -26,7 +30,10 @@ export function checkImageFile(file: Pick<File, 'name' | 'type' | 'size'>): File
  * limits, in the order picked, up to MAX_PHOTOS in all. Anything beyond the fourth is refused once with
  * exactly the MAX_FILE text; other refusals name their file.
  */
-export function admitFiles<F extends Pick<File, 'name' | 'type' | 'size'>>(existing: number, picked: readonly F[]): { admitted: F[]; messages: string[] } {
+export function admitFiles<F extends Pick<File, 'name' | 'type' | 'size'>>(
+  existing: number,
+  picked: readonly F[],
+): { admitted: F[]; messages: string[] } {
   const admitted: F[] = []
   const messages: string[] = []
   let overLimit = false

@@ -60,7 +60,12 @@ async function decodeInBrowser(file: Blob): Promise<DecodedImage> {
   return { source: img, width: img.naturalWidth, height: img.naturalHeight, close: () => URL.revokeObjectURL(url) }
 }
 
-async function encodeInBrowser(image: DecodedImage, size: { width: number; height: number }, type: string, quality: number): Promise<Blob> {
+async function encodeInBrowser(
+  image: DecodedImage,
+  size: { width: number; height: number },
+  type: string,
+  quality: number,
+): Promise<Blob> {
   if (typeof OffscreenCanvas === 'function') {
     const canvas = new OffscreenCanvas(size.width, size.height)
     const ctx = canvas.getContext('2d')
@@ -76,7 +81,9 @@ async function encodeInBrowser(image: DecodedImage, size: { width: number; heigh
   if (!ctx) throw new ImageProcessingError('canvas 2d unavailable')
   ctx.imageSmoothingQuality = 'high'
   ctx.drawImage(image.source, 0, 0, size.width, size.height)
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new ImageProcessingError('toBlob failed'))), type, quality))
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new ImageProcessingError('toBlob failed'))), type, quality),
+  )
 }
 
 export const browserImagePlatform: ImagePlatform = { decode: decodeInBrowser, encode: encodeInBrowser }
@@ -94,7 +101,10 @@ export function blobToDataUrl(blob: Blob): Promise<string> {
  * Upright, ≤ `maxEdge` px, WebP or JPEG, no metadata. Throws ImageProcessingError with a Vietnamese
  * message when the browser cannot read the file as an image.
  */
-export async function processImage(file: File, opts: { keepGps: boolean; maxEdge?: number; platform?: ImagePlatform } = { keepGps: false }): Promise<ProcessedImage> {
+export async function processImage(
+  file: File,
+  opts: { keepGps: boolean; maxEdge?: number; platform?: ImagePlatform } = { keepGps: false },
+): Promise<ProcessedImage> {
   const platform = opts.platform ?? browserImagePlatform
   const gps = opts.keepGps ? readExifGps(await file.arrayBuffer()) : null
   let image: DecodedImage
@@ -108,7 +118,8 @@ export async function processImage(file: File, opts: { keepGps: boolean; maxEdge
     let blob = await platform.encode(image, size, 'image/webp', 0.82)
     // A browser that cannot encode WebP silently returns PNG, which is much larger: use JPEG instead.
     if (blob.type !== 'image/webp') blob = await platform.encode(image, size, 'image/jpeg', 0.85)
-    if (blob.size > MAX_FILE_BYTES) throw new ImageProcessingError(`Ảnh "${file.name}" vẫn lớn hơn 10 MB sau khi thu nhỏ.`)
+    if (blob.size > MAX_FILE_BYTES)
+      throw new ImageProcessingError(`Ảnh "${file.name}" vẫn lớn hơn 10 MB sau khi thu nhỏ.`)
     const thumb = await platform.encode(image, fitWithin(image.width, image.height, THUMB_EDGE_PX), 'image/jpeg', 0.7)
     return { blob, type: blob.type, width: size.width, height: size.height, thumbnail: await blobToDataUrl(thumb), gps }
   } catch (err) {

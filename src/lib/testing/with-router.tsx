@@ -7,7 +7,10 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
  * (a Link needs a router). The router renders after its first load: find elements with `findBy…`.
  */
 export function withRouter(ui: ReactNode, path = '/'): ReactNode {
-  const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory({ initialEntries: [path] }) })
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
   return (
     <MantineProvider>
       <RouterProvider router={router} />

@@ -31,7 +31,10 @@ const levels: Record<string, Level> = {
 /** The level of an administrative unit as the file names it; "Thành phố" alone is a city under a province (--set level=province for Đà Nẵng itself). */
 export function areaLevel(v: string): Level {
   const level = levels[foldVietnamese(v)]
-  if (!level) throw new RowError(`cấp đơn vị hành chính không rõ: ${JSON.stringify(v)} (cần tỉnh, quận/huyện/thị xã/thành phố hoặc phường/xã/thị trấn)`)
+  if (!level)
+    throw new RowError(
+      `cấp đơn vị hành chính không rõ: ${JSON.stringify(v)} (cần tỉnh, quận/huyện/thị xã/thành phố hoặc phường/xã/thị trấn)`,
+    )
   return level
 }
 
@@ -43,7 +46,10 @@ export const areas: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['admin_units'],
   fields: {
-    name: { columns: ['ten', 'ten_dvhc', 'name', 'NAME_4', 'NAME_3', 'TEN_XA', 'TEN_HUYEN'], label: 'tên đơn vị (name)' },
+    name: {
+      columns: ['ten', 'ten_dvhc', 'name', 'NAME_4', 'NAME_3', 'TEN_XA', 'TEN_HUYEN'],
+      label: 'tên đơn vị (name)',
+    },
     level: { columns: ['cap', 'cap_dvhc', 'level', 'loai', 'TYPE_4', 'TYPE_3', 'ENGTYPE_3'], label: 'cấp (level)' },
     district: { columns: ['quan_huyen', 'district', 'huyen', 'quan'], label: 'quận/huyện của phường/xã (district)' },
     province: { columns: ['tinh_tp', 'province', 'tinh', 'NAME_2', 'TENTINH'], label: 'tỉnh/thành phố (province)' },
@@ -55,8 +61,18 @@ export const areas: Kind = {
         const name = requireValue(text(get('name')), 'tên đơn vị (name)')
         const level = areaLevel(requireValue(text(get('level')), 'cấp (level)'))
         const { geometry } = prepareGeometry(rec.geometry, ['polygon'], ctx.project, ctx.crs)
-        const province = level === 'province' ? (provinceName(name) ?? name) : requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)')
-        rows.push({ n: rec.n, geometry, name, level, district: level === 'ward' ? (text(get('district')) ?? '') : '', province })
+        const province =
+          level === 'province'
+            ? (provinceName(name) ?? name)
+            : requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)')
+        rows.push({
+          n: rec.n,
+          geometry,
+          name,
+          level,
+          district: level === 'ward' ? (text(get('district')) ?? '') : '',
+          province,
+        })
       },
       pending: () => rows.length,
       async flush(tx) {

@@ -35,7 +35,10 @@ export const comparables: Kind = {
     price_vnd: { columns: ['gia', 'gia_ban', 'price_vnd', 'price'], label: 'giá (price_vnd)' },
     area_m2: { columns: ['dien_tich', 'area_m2', 'area'], label: 'diện tích (area_m2)' },
     frontage_m: { columns: ['mat_tien', 'frontage_m', 'frontage'], label: 'mặt tiền m (frontage_m)' },
-    alley_width_m: { columns: ['hem', 'do_rong_hem', 'alley_width_m', 'alley_width'], label: 'độ rộng hẻm m (alley_width_m)' },
+    alley_width_m: {
+      columns: ['hem', 'do_rong_hem', 'alley_width_m', 'alley_width'],
+      label: 'độ rộng hẻm m (alley_width_m)',
+    },
     floors: { columns: ['so_tang', 'tang', 'floors'], label: 'số tầng (floors)' },
     kind: { columns: ['loai', 'loai_bds', 'kind'], label: 'loại bất động sản (kind)' },
   },

@@ -87,8 +87,18 @@ export function unnestFrom(columns: { name: string; type: SqlType }[], first: nu
  * Inserts polygons with their attribute columns in one statement (column names come from code, never
  * from the file), repairing invalid ones in SQL.
  */
-export async function insertPolygons(tx: Queryable, table: string, datasetId: string, rows: { n: number; geometry: Geometry }[], columns: Column[]): Promise<BatchResult> {
-  const all: Column[] = [{ name: 'n', type: 'int', values: rows.map((r) => r.n) }, { name: 'g', type: 'text', values: rows.map((r) => toWkt(r.geometry)) }, ...columns]
+export async function insertPolygons(
+  tx: Queryable,
+  table: string,
+  datasetId: string,
+  rows: { n: number; geometry: Geometry }[],
+  columns: Column[],
+): Promise<BatchResult> {
+  const all: Column[] = [
+    { name: 'n', type: 'int', values: rows.map((r) => r.n) },
+    { name: 'g', type: 'text', values: rows.map((r) => toWkt(r.geometry)) },
+    ...columns,
+  ]
   const names = columns.map((c) => `"${c.name}"`).join(', ')
   const sql = `with ${srcCte(all, 2)}, ${fixedPolygonsCte},
     ins as (

@@ -3,7 +3,16 @@ import type { Geometry } from 'geojson'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
 import { number, provinceName, requireValue, text } from '../values.ts'
-import { fixedPolygonsCte, polygonResultSelect, srcCte, toBatchResult, unnestFrom, type Column, type Kind, type PolygonResultRow } from './kind.ts'
+import {
+  fixedPolygonsCte,
+  polygonResultSelect,
+  srcCte,
+  toBatchResult,
+  unnestFrom,
+  type Column,
+  type Kind,
+  type PolygonResultRow,
+} from './kind.ts'
 
 type LandUse = { code: string; area: number | null }
 type Row = {
@@ -61,14 +70,20 @@ export const parcels: Kind = {
     // Optional facts the valuation uses for the price position (VT1–VT4) when the file has them.
     frontage_m: { columns: ['mat_tien', 'frontage_m', 'frontage'], label: 'mặt tiền m (frontage_m)' },
     alley_width_m: { columns: ['do_rong_hem', 'hem', 'alley_width_m'], label: 'độ rộng hẻm m (alley_width_m)' },
-    distance_to_street_m: { columns: ['khoang_cach_duong', 'distance_to_street_m'], label: 'khoảng cách tới đường m (distance_to_street_m)' },
+    distance_to_street_m: {
+      columns: ['khoang_cach_duong', 'distance_to_street_m'],
+      label: 'khoảng cách tới đường m (distance_to_street_m)',
+    },
   },
   create(ctx) {
     let rows: Row[] = []
     return {
       add(rec, get) {
         const sheetNo = requireValue(number(get('sheet_no'), 'số tờ', { integer: true, min: 0 }), 'số tờ (sheet_no)')
-        const parcelNo = requireValue(number(get('parcel_no'), 'số thửa', { integer: true, min: 0 }), 'số thửa (parcel_no)')
+        const parcelNo = requireValue(
+          number(get('parcel_no'), 'số thửa', { integer: true, min: 0 }),
+          'số thửa (parcel_no)',
+        )
         const area = number(get('area_m2'), 'diện tích', { min: 0 })
         if (area === 0) throw new RowError('diện tích bằng 0')
         const landUseText = text(get('land_use'))
@@ -137,7 +152,11 @@ export const parcels: Kind = {
             returning 1
           )
           ${polygonResultSelect}`
-        const [r] = await tx.query<PolygonResultRow>(sql, [ctx.datasetId, ...cols.map((c) => c.values), ...useCols.map((c) => c.values)])
+        const [r] = await tx.query<PolygonResultRow>(sql, [
+          ctx.datasetId,
+          ...cols.map((c) => c.values),
+          ...useCols.map((c) => c.values),
+        ])
         return toBatchResult(r)
       },
     }

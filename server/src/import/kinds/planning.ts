@@ -39,9 +39,15 @@ export const planning: Kind = {
     plan_level: { columns: ['cap_qh', 'loai_qh', 'plan_level', 'level'], label: 'cấp quy hoạch (plan_level)' },
     decision_no: { columns: ['so_qd', 'so_quyet_dinh', 'decision_no'], label: 'số quyết định (decision_no)' },
     approved_at: { columns: ['ngay_pd', 'ngay_phe_duyet', 'approved_at'], label: 'ngày phê duyệt (approved_at)' },
-    land_use_code: { columns: ['ma_chuc_nang', 'ma_ld', 'loai_dat', 'chuc_nang', 'land_use_code', 'KHLOAIDAT'], label: 'mã chức năng/loại đất (land_use_code)' },
+    land_use_code: {
+      columns: ['ma_chuc_nang', 'ma_ld', 'loai_dat', 'chuc_nang', 'land_use_code', 'KHLOAIDAT'],
+      label: 'mã chức năng/loại đất (land_use_code)',
+    },
     block_code: { columns: ['ky_hieu', 'ky_hieu_o', 'o_dat', 'ma_o', 'block_code'], label: 'ký hiệu ô (block_code)' },
-    max_density_pct: { columns: ['mat_do', 'mat_do_xd', 'mdxd', 'max_density_pct', 'density'], label: 'mật độ xây dựng % (max_density_pct)' },
+    max_density_pct: {
+      columns: ['mat_do', 'mat_do_xd', 'mdxd', 'max_density_pct', 'density'],
+      label: 'mật độ xây dựng % (max_density_pct)',
+    },
     max_floors: { columns: ['tang_cao', 'so_tang', 'max_floors', 'floors'], label: 'tầng cao tối đa (max_floors)' },
     max_far: { columns: ['he_so_sdd', 'hssdd', 'hsd', 'max_far', 'far'], label: 'hệ số sử dụng đất (max_far)' },
   },

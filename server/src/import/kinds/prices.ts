@@ -34,7 +34,10 @@ export const prices: Kind = {
   geometryTables: [],
   fields: {
     province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho'], label: 'tỉnh/thành phố (province)' },
-    street_name: { columns: ['ten_duong', 'ten_duong_pho', 'duong', 'street_name', 'street'], label: 'tên đường (street_name)' },
+    street_name: {
+      columns: ['ten_duong', 'ten_duong_pho', 'duong', 'street_name', 'street'],
+      label: 'tên đường (street_name)',
+    },
     segment: { columns: ['doan_duong', 'doan', 'segment'], label: 'đoạn đường "Từ … đến …" (segment)' },
     segment_from: { columns: ['tu', 'doan_tu', 'segment_from', 'from'], label: 'đoạn từ (segment_from)' },
     segment_to: { columns: ['den', 'doan_den', 'segment_to', 'to'], label: 'đoạn đến (segment_to)' },
@@ -55,7 +58,9 @@ export const prices: Kind = {
     let carried: { sheet: string | undefined; street: string } | null = null
     const streetOf = (rec: SourceRecord, get: FieldGetter) => {
       const own = text(get('street_name'))
-      const priced = ['vt1', 'vt2', 'vt3', 'vt4', 'segment_from', 'segment_to', 'segment'].some((f) => text(get(f)) !== null)
+      const priced = ['vt1', 'vt2', 'vt3', 'vt4', 'segment_from', 'segment_to', 'segment'].some(
+        (f) => text(get(f)) !== null,
+      )
       if (carried?.sheet !== rec.sheet || !priced) carried = null
       const street = own ?? carried?.street ?? null
       carried = street === null || !priced ? null : { sheet: rec.sheet, street }
@@ -75,7 +80,12 @@ export const prices: Kind = {
           from: segment.from,
           to: segment.to,
           year: number(get('year'), 'năm', { integer: true, min: 1990, max: 2100 }) ?? defaultYear,
-          vt: [requireValue(price(get('vt1'), 'giá VT1'), 'giá VT1 (vt1)'), price(get('vt2'), 'giá VT2'), price(get('vt3'), 'giá VT3'), price(get('vt4'), 'giá VT4')],
+          vt: [
+            requireValue(price(get('vt1'), 'giá VT1'), 'giá VT1 (vt1)'),
+            price(get('vt2'), 'giá VT2'),
+            price(get('vt3'), 'giá VT3'),
+            price(get('vt4'), 'giá VT4'),
+          ],
           source: text(get('source')) ?? ctx.source,
         })
       },

@@ -7,7 +7,15 @@ import { number, provinceName, requireValue, text } from '../values.ts'
 import { insertPolygons, srcCte, type BatchResult, type Column, type Kind } from './kind.ts'
 
 type StreetClass = 'main' | 'street' | 'alley'
-type Row = { n: number; geometry: Geometry; name: string; cls: StreetClass; width: number; province: string; ward: string }
+type Row = {
+  n: number
+  geometry: Geometry
+  name: string
+  cls: StreetClass
+  width: number
+  province: string
+  ward: string
+}
 
 /**
  * The street class from a column ("trục chính", "hẻm", "alley"…), or, without one, from the name:
@@ -28,7 +36,10 @@ export const roads: Kind = {
   geometryTables: ['streets', 'road_reserves'],
   fields: {
     name: { columns: ['ten_duong', 'name', 'ten', 'TENDUONG', 'road_name'], label: 'tên đường (name)' },
-    width_m: { columns: ['lo_gioi', 'be_rong', 'do_rong', 'width_m', 'width', 'rong'], label: 'bề rộng/lộ giới m (width_m)' },
+    width_m: {
+      columns: ['lo_gioi', 'be_rong', 'do_rong', 'width_m', 'width', 'rong'],
+      label: 'bề rộng/lộ giới m (width_m)',
+    },
     class: { columns: ['cap_duong', 'loai_duong', 'class'], label: 'cấp đường (class)' },
     province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho'], label: 'tỉnh/thành phố (province)' },
     ward: { columns: ['phuong_xa', 'ward', 'xa', 'phuong'], label: 'phường/xã (ward)' },
@@ -48,7 +59,15 @@ export const roads: Kind = {
           polygons.push({ n: rec.n, geometry: prepared.geometry, name, cls, width, province: province ?? '', ward })
         } else {
           // Streets are searched by province; a road reserve belongs to its plan's area instead.
-          lines.push({ n: rec.n, geometry: prepared.geometry, name, cls, width, province: requireValue(province, 'tỉnh/thành phố (province)'), ward })
+          lines.push({
+            n: rec.n,
+            geometry: prepared.geometry,
+            name,
+            cls,
+            width,
+            province: requireValue(province, 'tỉnh/thành phố (province)'),
+            ward,
+          })
         }
       },
       pending: () => lines.length + polygons.length,

@@ -16,7 +16,9 @@ export function readCsv(file: string, encoding: TextEncoding | undefined): Reade
   // UTF-8 is decoded fatally: a file in a legacy code page fails loudly instead of importing garbled
   // names. A legacy --encoding reads bytes as latin1 characters, which decodeRecords then converts.
   const legacy = encoding !== undefined && encoding !== 'utf-8'
-  const decoder = legacy ? { decode: (chunk?: Buffer, _options?: TextDecodeOptions) => chunk?.toString('latin1') ?? '' } : new TextDecoder('utf-8', { fatal: true })
+  const decoder = legacy
+    ? { decode: (chunk?: Buffer, _options?: TextDecodeOptions) => chunk?.toString('latin1') ?? '' }
+    : new TextDecoder('utf-8', { fatal: true })
 
   async function* records(): AsyncGenerator<SourceRecord> {
     const stream = createReadStream(file, { highWaterMark: 256 * 1024 })
@@ -30,7 +32,10 @@ export function readCsv(file: string, encoding: TextEncoding | undefined): Reade
         }
         const props: Record<string, unknown> = {}
         header.forEach((h, i) => (props[h] = r.fields[i]))
-        const error = r.fields.length === header.length ? undefined : `có ${r.fields.length} cột trong khi dòng tiêu đề có ${header.length} cột`
+        const error =
+          r.fields.length === header.length
+            ? undefined
+            : `có ${r.fields.length} cột trong khi dòng tiêu đề có ${header.length} cột`
         yield error ? { n: r.line, props, geometry: null, error } : { n: r.line, props, geometry: null }
       }
     }
@@ -41,7 +46,9 @@ export function readCsv(file: string, encoding: TextEncoding | undefined): Reade
         try {
           text = decoder.decode(chunk, { stream: true })
         } catch {
-          throw new ImportError('Tệp CSV không phải utf-8; hãy lưu lại dưới dạng UTF-8 hoặc chỉ rõ --encoding tcvn3|vni|windows-1258')
+          throw new ImportError(
+            'Tệp CSV không phải utf-8; hãy lưu lại dưới dạng UTF-8 hoặc chỉ rõ --encoding tcvn3|vni|windows-1258',
+          )
         }
         csv ??= new CsvParser(detectDelimiter(text.split('\n', 1)[0] ?? ''))
         yield* emit(csv.push(text))

@@ -39,22 +39,30 @@ async function open(file: string): Promise<VectorFile> {
   }
 }
 
-function chooseLayer(vf: VectorFile, wanted: string | undefined, file: string): { layer: VectorLayer; where: string | undefined } {
+function chooseLayer(
+  vf: VectorFile,
+  wanted: string | undefined,
+  file: string,
+): { layer: VectorLayer; where: string | undefined } {
   const list = () => vf.layers.map((l) => `${l.name} (${l.featureCount})`).join(', ')
   if (wanted !== undefined) {
-    const named = vf.layers.find((l) => l.name === wanted) ?? vf.layers.find((l) => l.name.toLowerCase() === wanted.toLowerCase())
+    const named =
+      vf.layers.find((l) => l.name === wanted) ?? vf.layers.find((l) => l.name.toLowerCase() === wanted.toLowerCase())
     if (named) return { layer: named, where: undefined }
     const byAttribute = attributeLayers[vf.driver]
     const only = vf.layers[0]
     if (byAttribute && only && vf.layers.length === 1) {
       if (byAttribute.numeric && !/^\d+$/.test(wanted))
-        throw new ImportError(`--layer của tệp ${vf.driver} là số ${byAttribute.label} (ví dụ --layer 10), không phải ${JSON.stringify(wanted)}`)
+        throw new ImportError(
+          `--layer của tệp ${vf.driver} là số ${byAttribute.label} (ví dụ --layer 10), không phải ${JSON.stringify(wanted)}`,
+        )
       return { layer: only, where: `${byAttribute.field} = ${byAttribute.numeric ? wanted : sqlText(wanted)}` }
     }
     throw new ImportError(`Tệp ${basename(file)} không có lớp ${JSON.stringify(wanted)}; các lớp: ${list()}`)
   }
   const withFeatures = vf.layers.filter((l) => l.featureCount !== 0)
-  if (withFeatures.length > 1) throw new ImportError(`Tệp ${basename(file)} có ${withFeatures.length} lớp: ${list()}; chọn một bằng --layer <tên>`)
+  if (withFeatures.length > 1)
+    throw new ImportError(`Tệp ${basename(file)} có ${withFeatures.length} lớp: ${list()}; chọn một bằng --layer <tên>`)
   const layer = withFeatures[0] ?? vf.layers[0]
   if (!layer) throw new ImportError(`Tệp ${basename(file)} không có lớp dữ liệu nào`)
   return { layer, where: undefined }
@@ -67,7 +75,11 @@ function chooseLayer(vf: VectorFile, wanted: string | undefined, file: string): 
  * an error rather than a silent WGS84. Attribute text is read as bytes and converted to Unicode
  * (vietnamese-encodings.ts): by --encoding, else as the file's text shows.
  */
-export async function readWithGdal(file: string, format: FileFormat, opts: { layer?: string | undefined; encoding?: TextEncoding | undefined }): Promise<Reader> {
+export async function readWithGdal(
+  file: string,
+  format: FileFormat,
+  opts: { layer?: string | undefined; encoding?: TextEncoding | undefined },
+): Promise<Reader> {
   const vf = await open(file)
   let chosen: ReturnType<typeof chooseLayer>
   try {
@@ -92,14 +104,19 @@ export async function readWithGdal(file: string, format: FileFormat, opts: { lay
   const utf8Only = vf.driver === 'GPKG' || vf.driver === 'KML'
   const text = decodeRecords(
     records(),
-    opts.encoding ? { encoding: opts.encoding, from: 'option' } : utf8Only ? { encoding: 'utf-8', from: 'format' } : { detect: true, fallback: 'utf-8' },
+    opts.encoding
+      ? { encoding: opts.encoding, from: 'option' }
+      : utf8Only
+        ? { encoding: 'utf-8', from: 'format' }
+        : { detect: true, fallback: 'utf-8' },
   )
   return {
     format,
     unit: 'đối tượng',
     declaredCrs: layer.wkt ? crsFromPrj(layer.wkt) : null,
     prj: layer.wkt,
-    looksProjected: e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
+    looksProjected:
+      e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
     records: text.records,
     text: text.outcome,
     progress: () => ({ done, total: Math.max(layer.featureCount, done) }),

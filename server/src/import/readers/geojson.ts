@@ -23,7 +23,13 @@ export function readGeojson(file: string): Reader {
         cb(null, chunk)
       },
     })
-    const features = chain([createReadStream(file), counter, parser({ streamValues: false }), pick({ filter: 'features' }), streamArray()])
+    const features = chain([
+      createReadStream(file),
+      counter,
+      parser({ streamValues: false }),
+      pick({ filter: 'features' }),
+      streamArray(),
+    ])
     const iterator = features[Symbol.asyncIterator]()
     let n = 0
     try {
@@ -60,6 +66,7 @@ function toRecord(n: number, value: unknown): SourceRecord {
     return { n, props: {}, geometry: null, error: 'không phải một Feature GeoJSON' }
   }
   const f = value as { properties?: unknown; geometry?: unknown }
-  const props = typeof f.properties === 'object' && f.properties !== null ? (f.properties as Record<string, unknown>) : {}
+  const props =
+    typeof f.properties === 'object' && f.properties !== null ? (f.properties as Record<string, unknown>) : {}
   return { n, props, geometry: (f.geometry ?? null) as Geometry | null }
 }

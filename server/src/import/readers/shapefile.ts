@@ -32,7 +32,11 @@ export async function readShapefile(file: string, encoding: TextEncoding | undef
   const cpgFile = sibling(file, '.cpg')
   const prj = prjFile ? readFileSync(prjFile, 'utf8').trim() : null
   const cpg = cpgFile ? encodingFromLabel(readFileSync(cpgFile, 'utf8')) : null
-  const choice: TextChoice = encoding ? { encoding, from: 'option' } : cpg ? { encoding: cpg, from: 'cpg' } : { detect: true, fallback: 'utf-8' }
+  const choice: TextChoice = encoding
+    ? { encoding, from: 'option' }
+    : cpg
+      ? { encoding: cpg, from: 'cpg' }
+      : { detect: true, fallback: 'utf-8' }
 
   const total = statSync(file).size
   let done = 0
@@ -66,7 +70,8 @@ export async function readShapefile(file: string, encoding: TextEncoding | undef
         if (next.done || !next.value) return
         n++
         const props: Record<string, unknown> = {}
-        for (const [k, v] of Object.entries(next.value.properties ?? {})) props[byteString(k)] = typeof v === 'string' ? byteString(v) : v
+        for (const [k, v] of Object.entries(next.value.properties ?? {}))
+          props[byteString(k)] = typeof v === 'string' ? byteString(v) : v
         yield { n, props, geometry: next.value.geometry ?? null }
       }
     } finally {

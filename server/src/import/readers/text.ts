@@ -2,7 +2,8 @@ import type { SourceRecord } from '../types.ts'
 import { decodeText, detectEncoding, type TextEncoding } from '../vietnamese-encodings.ts'
 
 /** How a reader's text is to be read: an encoding given (--encoding, a .cpg), or found from the file's first records. */
-export type TextChoice = { encoding: TextEncoding; from: 'option' | 'cpg' | 'format' } | { detect: true; fallback: TextEncoding }
+export type TextChoice =
+  { encoding: TextEncoding; from: 'option' | 'cpg' | 'format' } | { detect: true; fallback: TextEncoding }
 
 /** The encoding a reader settled on, for the import summary. */
 export type TextOutcome = { encoding: TextEncoding; from: 'option' | 'cpg' | 'format' | 'detected' }
@@ -13,7 +14,8 @@ const SAMPLE_RECORDS = 2000
 
 function convertProps(props: Record<string, unknown>, encoding: TextEncoding): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(props)) out[decodeText(k, encoding)] = typeof v === 'string' ? decodeText(v, encoding) : v
+  for (const [k, v] of Object.entries(props))
+    out[decodeText(k, encoding)] = typeof v === 'string' ? decodeText(v, encoding) : v
   return out
 }
 
@@ -22,7 +24,10 @@ function convertProps(props: Record<string, unknown>, encoding: TextEncoding): R
  * To detect the encoding, the first records are held until they hold enough text beyond ASCII (or
  * there are no more), the encoding is chosen from them, and they go on converted like the rest.
  */
-export function decodeRecords(records: AsyncIterable<SourceRecord>, choice: TextChoice): { records: AsyncIterable<SourceRecord>; outcome(): TextOutcome | null } {
+export function decodeRecords(
+  records: AsyncIterable<SourceRecord>,
+  choice: TextChoice,
+): { records: AsyncIterable<SourceRecord>; outcome(): TextOutcome | null } {
   let outcome: TextOutcome | null = 'encoding' in choice ? { encoding: choice.encoding, from: choice.from } : null
   async function* run(): AsyncGenerator<SourceRecord> {
     const it = records[Symbol.asyncIterator]()
@@ -33,7 +38,8 @@ export function decodeRecords(records: AsyncIterable<SourceRecord>, choice: Text
         const next = await it.next()
         if (next.done) break
         held.push(next.value)
-        for (const v of Object.values(next.value.props)) if (typeof v === 'string' && /[^\x20-\x7e]/.test(v)) sample.push(v)
+        for (const v of Object.values(next.value.props))
+          if (typeof v === 'string' && /[^\x20-\x7e]/.test(v)) sample.push(v)
       }
       outcome = { encoding: detectEncoding(sample, 'detect' in choice ? choice.fallback : 'utf-8'), from: 'detected' }
     }

@@ -33,7 +33,8 @@ function cellsOf(props: Record<string, unknown>): Cells {
   return Array.from(cells, (c) => c ?? null)
 }
 
-const matches = (cells: Cells, labels: Set<string>) => cells.filter((c) => c !== null && labels.has(columnKey(c))).length
+const matches = (cells: Cells, labels: Set<string>) =>
+  cells.filter((c) => c !== null && labels.has(columnKey(c))).length
 
 /**
  * Column names from the header block: the lowest cell of the column that is a known label, else its
@@ -74,7 +75,9 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
     const hit = sheets.find((s) => s === wanted) ?? sheets.find((s) => columnKey(s) === columnKey(wanted))
     if (!hit) {
       await vf.close()
-      throw new ImportError(`Tệp ${basename(file)} không có trang tính ${JSON.stringify(wanted)}; các trang: ${sheets.join(', ')}`)
+      throw new ImportError(
+        `Tệp ${basename(file)} không có trang tính ${JSON.stringify(wanted)}; các trang: ${sheets.join(', ')}`,
+      )
     }
     chosen = [hit]
   }

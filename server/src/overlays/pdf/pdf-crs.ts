@@ -16,7 +16,8 @@ function baseGeographicWkt(wkt: string): string | null {
   let depth = 0
   for (let i = m.index + m[0].length - 1; i < wkt.length; i++) {
     if (wkt[i] === '[') depth++
-    if (wkt[i] === ']' && --depth === 0) return wkt.slice(m.index, i + 1).replace(/^BASEGEOGCRS|^BASEGEODCRS/i, 'GEOGCRS')
+    if (wkt[i] === ']' && --depth === 0)
+      return wkt.slice(m.index, i + 1).replace(/^BASEGEOGCRS|^BASEGEODCRS/i, 'GEOGCRS')
   }
   return null
 }
@@ -27,16 +28,23 @@ function baseGeographicWkt(wkt: string): string | null {
  * same ellipsoid and shift as the grid's PROJ string, so going to the grid shifts nothing.
  */
 function baseOf(known: Crs | null, wkt: string): string | null {
-  if (known?.kind === 'vn2000') return `+proj=longlat +ellps=WGS84 +towgs84=${known.towgs84?.join(',') ?? TOWGS84} +no_defs`
+  if (known?.kind === 'vn2000')
+    return `+proj=longlat +ellps=WGS84 +towgs84=${known.towgs84?.join(',') ?? TOWGS84} +no_defs`
   return baseGeographicWkt(wkt)
 }
 
-async function transform(gdal: Gdal, points: [number, number][], from: string, to: string): Promise<[number, number][]> {
+async function transform(
+  gdal: Gdal,
+  points: [number, number][],
+  from: string,
+  to: string,
+): Promise<[number, number][]> {
   const out = await gdal.gdaltransform(points, ['-s_srs', from, '-t_srs', to, '-output_xy']).catch((err: unknown) => {
     throw new ImportError(`Không đổi được tọa độ của PDF sang hệ tọa độ của nó (${gdalError(err).message})`)
   })
   const xy = out.map((c) => [c[0]!, c[1]!] as [number, number])
-  if (xy.some(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y))) throw new ImportError('Không đổi được tọa độ của PDF sang hệ tọa độ của nó')
+  if (xy.some(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y)))
+    throw new ImportError('Không đổi được tọa độ của PDF sang hệ tọa độ của nó')
   return xy
 }
 
@@ -51,9 +59,15 @@ function typed(crs: OverlayCrs, pixel: number, line: number, [x, y]: [number, nu
  * recognised one (by EPSG code or WKT: VN-2000 grids, WGS84) with the importer's own parameters, or
  * the WKT handed to GDAL as the PDF gives it. Geographic systems other than WGS84 are brought to WGS84.
  */
-export async function pdfControlPoints(gdal: Gdal, g: PdfGeoref, width: number, height: number): Promise<{ crs: OverlayCrs; gcps: TypedGcp[] }> {
+export async function pdfControlPoints(
+  gdal: Gdal,
+  g: PdfGeoref,
+  width: number,
+  height: number,
+): Promise<{ crs: OverlayCrs; gcps: TypedGcp[] }> {
   const wkt = withEsriTowgs84(g.wkt)
-  if (/_using_towgs84_/i.test(wkt)) throw new ImportError('Không đọc được tham số chuyển đổi datum trong hệ tọa độ của PDF; dùng --gcp với --crs')
+  if (/_using_towgs84_/i.test(wkt))
+    throw new ImportError('Không đọc được tham số chuyển đổi datum trong hệ tọa độ của PDF; dùng --gcp với --crs')
   const known = (g.epsg ? parseCrs(`EPSG:${g.epsg}`) : null) ?? crsFromPrj(wkt)
   const geographic = known ? known.kind === 'wgs84' : GEOGRAPHIC_WKT.test(wkt)
   let crs: OverlayCrs = known ? overlayCrsOf(known) : { kind: 'file', srs: wkt, label: 'theo tệp' }

@@ -1,6 +1,18 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync, type ReadStream } from 'node:fs'
 import { decodeSmall } from './pdf-filters.ts'
-import { isDict, isKeyword, nameOf, numberOf, PdfLexer, PdfParser, PdfRef, PdfSyntaxError, PdfTruncated, type PdfDict, type PdfValue } from './pdf-syntax.ts'
+import {
+  isDict,
+  isKeyword,
+  nameOf,
+  numberOf,
+  PdfLexer,
+  PdfParser,
+  PdfRef,
+  PdfSyntaxError,
+  PdfTruncated,
+  type PdfDict,
+  type PdfValue,
+} from './pdf-syntax.ts'
 
 /** The file is not a PDF this reader can open: cut short, damaged, encrypted. */
 export class PdfBroken extends Error {}
@@ -128,7 +140,13 @@ export class PdfFile {
     const num = p.value()
     const gen = p.value()
     const kw = p.valueOrKeyword()
-    if (typeof num !== 'number' || typeof gen !== 'number' || !isKeyword(kw) || kw.keyword !== 'obj' || (expect !== undefined && num !== expect)) {
+    if (
+      typeof num !== 'number' ||
+      typeof gen !== 'number' ||
+      !isKeyword(kw) ||
+      kw.keyword !== 'obj' ||
+      (expect !== undefined && num !== expect)
+    ) {
       throw new PdfBroken(`bảng tham chiếu trỏ sai chỗ (byte ${offset})`)
     }
     const value = p.value()
@@ -180,7 +198,8 @@ export class PdfFile {
     let os = this.objectStreams.get(streamNum)
     if (!os) {
       const s = this.object(streamNum)
-      if (!(s instanceof PdfStream) || nameOf(s.dict.get('Type')) !== 'ObjStm') throw new PdfBroken(`đối tượng ${num} trỏ tới luồng đối tượng hỏng`)
+      if (!(s instanceof PdfStream) || nameOf(s.dict.get('Type')) !== 'ObjStm')
+        throw new PdfBroken(`đối tượng ${num} trỏ tới luồng đối tượng hỏng`)
       const data = this.decoded(s)
       const n = numberOf(s.dict.get('N')) ?? 0
       const first = numberOf(s.dict.get('First')) ?? 0
@@ -232,7 +251,8 @@ export class PdfFile {
     const head = this.read(offset, 4).toString('latin1')
     if (head !== 'xref') {
       const s = this.objectAt(offset)
-      if (!(s instanceof PdfStream) || nameOf(s.dict.get('Type')) !== 'XRef') throw new PdfBroken('bảng tham chiếu hỏng')
+      if (!(s instanceof PdfStream) || nameOf(s.dict.get('Type')) !== 'XRef')
+        throw new PdfBroken('bảng tham chiếu hỏng')
       this.mergeXrefStream(s)
       return s.dict
     }
@@ -243,7 +263,8 @@ export class PdfFile {
       try {
         trailer = this.parseXrefTable(buf, table)
       } catch (err) {
-        if (!(err instanceof PdfTruncated) || buf.length < size) throw err instanceof PdfTruncated ? new PdfBroken('bảng tham chiếu bị cắt cụt') : err
+        if (!(err instanceof PdfTruncated) || buf.length < size)
+          throw err instanceof PdfTruncated ? new PdfBroken('bảng tham chiếu bị cắt cụt') : err
       }
     }
     // A hybrid file lists its newer objects in a stream (/XRefStm) and marks them free in the table.
@@ -273,7 +294,8 @@ export class PdfFile {
         const off = lex.next()
         const gen = lex.next()
         const kind = lex.next()
-        if (off.t !== 'num' || gen.t !== 'num' || kind.t !== 'kw' || (kind.v !== 'n' && kind.v !== 'f')) throw new PdfBroken('bảng tham chiếu hỏng')
+        if (off.t !== 'num' || gen.t !== 'num' || kind.t !== 'kw' || (kind.v !== 'n' && kind.v !== 'f'))
+          throw new PdfBroken('bảng tham chiếu hỏng')
         const num = tok.v + i
         if (!table.has(num)) table.set(num, kind.v === 'n' && off.v > 0 ? { type: 1, offset: off.v } : { type: 0 })
       }
@@ -320,7 +342,8 @@ export class PdfFile {
     const trailers: number[] = []
     for (let at = 0; at < this.size; at += step - 64) {
       const text = this.read(at, step).toString('latin1')
-      for (let m = header.exec(text); m; m = header.exec(text)) this.xref.set(Number(m[1]), { type: 1, offset: at + m.index })
+      for (let m = header.exec(text); m; m = header.exec(text))
+        this.xref.set(Number(m[1]), { type: 1, offset: at + m.index })
       for (let i = text.indexOf('trailer'); i >= 0; i = text.indexOf('trailer', i + 1)) trailers.push(at + i)
     }
     for (const offset of trailers.reverse()) {
@@ -335,11 +358,15 @@ export class PdfFile {
       const dict = obj instanceof PdfStream ? obj.dict : isDict(obj as PdfValue) ? (obj as PdfDict) : undefined
       const type = nameOf(dict?.get('Type'))
       if (obj instanceof PdfStream && type === 'ObjStm') this.registerObjectStream(num, obj)
-      if (this.trailer.get('Root') === undefined && (type === 'Catalog' || (type === 'XRef' && dict?.get('Root') !== undefined))) {
+      if (
+        this.trailer.get('Root') === undefined &&
+        (type === 'Catalog' || (type === 'XRef' && dict?.get('Root') !== undefined))
+      ) {
         this.trailer = type === 'Catalog' ? new Map<string, PdfValue>([['Root', new PdfRef(num, 0)]]) : dict!
       }
     }
-    if (this.dict(this.trailer.get('Root')) === undefined) throw new PdfBroken('không tìm thấy mục lục của tệp (tệp bị cắt cụt hoặc hỏng)')
+    if (this.dict(this.trailer.get('Root')) === undefined)
+      throw new PdfBroken('không tìm thấy mục lục của tệp (tệp bị cắt cụt hoặc hỏng)')
   }
 
   private registerObjectStream(num: number, s: PdfStream): void {
@@ -349,7 +376,8 @@ export class PdfFile {
     for (let i = 0; i < n && header; i++) {
       const objNum = this.tryParse(() => header.value())
       this.tryParse(() => header.value())
-      if (typeof objNum === 'number' && !this.xref.has(objNum)) this.xref.set(objNum, { type: 2, stream: num, index: i })
+      if (typeof objNum === 'number' && !this.xref.has(objNum))
+        this.xref.set(objNum, { type: 2, stream: num, index: i })
     }
   }
 

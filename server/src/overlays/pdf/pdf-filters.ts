@@ -81,7 +81,8 @@ export function inflate(bytes: Buffer): Buffer {
 export function decodeSmall(bytes: Buffer, dict: PdfDict): Buffer {
   const filters = filtersOf(dict)
   if (filters.length === 0) return bytes
-  if (filters.length !== 1 || (filters[0] !== 'FlateDecode' && filters[0] !== 'Fl')) throw new PdfUnsupported(`bộ lọc ${filters.join('+')}`)
+  if (filters.length !== 1 || (filters[0] !== 'FlateDecode' && filters[0] !== 'Fl'))
+    throw new PdfUnsupported(`bộ lọc ${filters.join('+')}`)
   const data = inflate(bytes)
   const p = predictorOf(decodeParmsOf(dict, 0))
   if (p.kind === 'none') return data

@@ -59,7 +59,12 @@ function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix
     const bbox = rectOf(pdf.get(vp?.get('BBox')) as PdfValue)
     const measure = pdf.dict(vp?.get('Measure'))
     if (!vp || !bbox || !measure || nameOf(measure.get('Subtype')) !== 'GEO') continue
-    const area = overlap(rect, [Math.min(bbox[0], bbox[2]), Math.min(bbox[1], bbox[3]), Math.max(bbox[0], bbox[2]), Math.max(bbox[1], bbox[3])])
+    const area = overlap(rect, [
+      Math.min(bbox[0], bbox[2]),
+      Math.min(bbox[1], bbox[3]),
+      Math.max(bbox[0], bbox[2]),
+      Math.max(bbox[1], bbox[3]),
+    ])
     if (!best || area > best.area) best = { vp, bbox, measure, area }
   }
   if (!best) return null
@@ -67,14 +72,28 @@ function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix
   const lpts = numbers(pdf.get(best.measure.get('LPTS')) as PdfValue)
   const gcs = pdf.dict(best.measure.get('GCS'))
   const wkt = pdf.get(gcs?.get('WKT'))
-  if (!gpts || !lpts || gpts.length !== lpts.length || gpts.length < 6 || gpts.length % 2 || !(wkt instanceof PdfString)) return null
+  if (
+    !gpts ||
+    !lpts ||
+    gpts.length !== lpts.length ||
+    gpts.length < 6 ||
+    gpts.length % 2 ||
+    !(wkt instanceof PdfString)
+  )
+    return null
   const [x0, y0, x1, y1] = best.bbox
   const points = []
   for (let i = 0; i < lpts.length; i += 2) {
     const { u, v } = toImageSquare(inverse, x0 + lpts[i]! * (x1 - x0), y0 + lpts[i + 1]! * (y1 - y0))
     points.push({ u, v, x: gpts[i + 1]!, y: gpts[i]! })
   }
-  return { encoding: 'ISO 32000', coordinates: 'geographic', points, wkt: wkt.text(), epsg: numberOf(pdf.get(gcs?.get('EPSG')) as PdfValue) }
+  return {
+    encoding: 'ISO 32000',
+    coordinates: 'geographic',
+    points,
+    wkt: wkt.text(),
+    epsg: numberOf(pdf.get(gcs?.get('EPSG')) as PdfValue),
+  }
 }
 
 /**
@@ -84,7 +103,9 @@ function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix
  */
 function ogc(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
   const lgi = pdf.get(page.dict.get('LGIDict'))
-  const dicts = (Array.isArray(lgi) ? lgi : [lgi]).map((d) => pdf.dict(d as PdfValue)).filter((d): d is PdfDict => d !== undefined)
+  const dicts = (Array.isArray(lgi) ? lgi : [lgi])
+    .map((d) => pdf.dict(d as PdfValue))
+    .filter((d): d is PdfDict => d !== undefined)
   for (const d of dicts) {
     const projection = pdf.dict(d.get('Projection'))
     const wkt = pdf.get(projection?.get('WKT'))

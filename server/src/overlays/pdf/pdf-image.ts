@@ -3,7 +3,15 @@ import { PassThrough, type Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { constants, createInflate } from 'node:zlib'
 import { PdfBroken, PdfStream, type PdfFile } from './pdf-file.ts'
-import { decodeParmsOf, filtersOf, PdfUnsupported, predictorOf, rowBytes, unpredictRow, type Predictor } from './pdf-filters.ts'
+import {
+  decodeParmsOf,
+  filtersOf,
+  PdfUnsupported,
+  predictorOf,
+  rowBytes,
+  unpredictRow,
+  type Predictor,
+} from './pdf-filters.ts'
 import { nameOf, numberOf, PdfString, type PdfValue } from './pdf-syntax.ts'
 
 /** The colour spaces a scanned sheet comes in; anything else is named in the refusal. */
@@ -40,7 +48,8 @@ function colourSpaceOf(pdf: PdfFile, v: PdfValue | undefined): ColourSpace {
     const base = deviceSpace(pdf, resolved[1])
     const hival = numberOf(pdf.get(resolved[2]) as PdfValue) ?? 0
     const lookup = pdf.get(resolved[3])
-    const palette = lookup instanceof PdfString ? lookup.bytes : lookup instanceof PdfStream ? pdf.decoded(lookup) : Buffer.alloc(0)
+    const palette =
+      lookup instanceof PdfString ? lookup.bytes : lookup instanceof PdfStream ? pdf.decoded(lookup) : Buffer.alloc(0)
     return { kind: 'indexed', base, hival, palette }
   }
   return { kind: deviceSpace(pdf, v) }
@@ -53,11 +62,17 @@ export type ExtractedImage = { path: string; width: number; height: number }
  * and raw samples (FlateDecode or none) as a PPM/PGM written row by row while they are inflated, so
  * memory holds a row, not the image.
  */
-export async function writeImage(pdf: PdfFile, image: PdfStream, pathStem: string, ensureRoom: (bytes: number) => void): Promise<ExtractedImage> {
+export async function writeImage(
+  pdf: PdfFile,
+  image: PdfStream,
+  pathStem: string,
+  ensureRoom: (bytes: number) => void,
+): Promise<ExtractedImage> {
   const d = image.dict
   const width = numberOf(d.get('Width') ?? d.get('W'))
   const height = numberOf(d.get('Height') ?? d.get('H'))
-  if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) throw new PdfBroken('ảnh trong PDF không ghi kích thước')
+  if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0)
+    throw new PdfBroken('ảnh trong PDF không ghi kích thước')
   const filters = filtersOf(d).map((f) => FILTER_NAMES[f] ?? f)
   if (filters.length === 1 && filters[0] === 'DCTDecode') {
     // JPEG data carries its own colour; the PDF's colour space only has to be one GDAL shows as is.
@@ -75,13 +90,15 @@ export async function writeImage(pdf: PdfFile, image: PdfStream, pathStem: strin
   if (![1, 2, 4, 8, 16].includes(bpc)) throw new PdfUnsupported(`ảnh ${bpc} bit mỗi kênh`)
   const comps = cs.kind === 'rgb' ? 3 : 1
   const sampleRow: Predictor = { kind: 'none', columns: width, colors: comps, bpc }
-  const predictor = filters.length === 0 ? sampleRow : { ...predictorOf(decodeParmsOf(d, 0)), columns: width, colors: comps, bpc }
+  const predictor =
+    filters.length === 0 ? sampleRow : { ...predictorOf(decodeParmsOf(d, 0)), columns: width, colors: comps, bpc }
   const outComps = cs.kind === 'indexed' ? (cs.base === 'rgb' ? 3 : 1) : comps
   const path = `${pathStem}.${outComps === 3 ? 'ppm' : 'pgm'}`
   ensureRoom(width * height * outComps)
   writeFileSync(path, `P${outComps === 3 ? 6 : 5}\n${width} ${height}\n255\n`)
   const toPixels = sampleConverter(cs, bpc, width, decodeArray(d.get('Decode') ?? d.get('D')))
-  const source: Transform = filters.length === 0 ? new PassThrough() : createInflate({ finishFlush: constants.Z_SYNC_FLUSH })
+  const source: Transform =
+    filters.length === 0 ? new PassThrough() : createInflate({ finishFlush: constants.Z_SYNC_FLUSH })
   let rows = 0
   const unpack = async function* (chunks: AsyncIterable<Buffer>) {
     const inRow = rowBytes(sampleRow)
@@ -102,10 +119,12 @@ export async function writeImage(pdf: PdfFile, image: PdfStream, pathStem: strin
       if (out.length) yield Buffer.concat(out)
     }
   }
-  await pipeline(pdf.readStream(image), source, unpack, createWriteStream(path, { flags: 'a' })).catch((err: unknown) => {
-    if (err instanceof PdfUnsupported) throw err
-    throw new PdfBroken(`dữ liệu ảnh hỏng (${(err as Error).message})`)
-  })
+  await pipeline(pdf.readStream(image), source, unpack, createWriteStream(path, { flags: 'a' })).catch(
+    (err: unknown) => {
+      if (err instanceof PdfUnsupported) throw err
+      throw new PdfBroken(`dữ liệu ảnh hỏng (${(err as Error).message})`)
+    },
+  )
   if (rows < height) throw new PdfBroken(`ảnh thiếu dữ liệu: ${rows} trên ${height} dòng (tệp bị cắt cụt?)`)
   return { path, width, height }
 }
@@ -121,7 +140,12 @@ function decodeArray(v: PdfValue | undefined): number[] | undefined {
  * Turns one row of samples (1, 2, 4, 8 or 16 bits) into 8-bit grey or RGB pixels: /Decode maps each
  * sample linearly (an inverted [1 0] scan included), a palette index picks its colour.
  */
-function sampleConverter(cs: ColourSpace, bpc: number, width: number, decode: number[] | undefined): (row: Buffer) => Buffer {
+function sampleConverter(
+  cs: ColourSpace,
+  bpc: number,
+  width: number,
+  decode: number[] | undefined,
+): (row: Buffer) => Buffer {
   const comps = cs.kind === 'rgb' ? 3 : 1
   const max = 2 ** bpc - 1
   const sample = (row: Buffer, i: number) => {
@@ -142,7 +166,11 @@ function sampleConverter(cs: ColourSpace, bpc: number, width: number, decode: nu
       return out
     }
   }
-  const ranges = Array.from({ length: comps }, (_, c) => (decode && decode.length >= 2 * comps ? [decode[2 * c]!, decode[2 * c + 1]!] : [0, 1]) as [number, number])
+  const ranges = Array.from(
+    { length: comps },
+    (_, c) =>
+      (decode && decode.length >= 2 * comps ? [decode[2 * c]!, decode[2 * c + 1]!] : [0, 1]) as [number, number],
+  )
   const plain = bpc === 8 && ranges.every(([a, b]) => a === 0 && b === 1)
   return (row) => {
     if (plain) return row.subarray(0, width * comps)

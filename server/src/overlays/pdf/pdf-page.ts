@@ -76,7 +76,14 @@ function contentOf(pdf: PdfFile, contents: PdfValue | undefined): Buffer {
   return Buffer.concat(parts.flatMap((s) => (s ? [pdf.decoded(s), Buffer.from(' ')] : [])))
 }
 
-function walk(pdf: PdfFile, content: Buffer, resources: PdfDict | undefined, start: Matrix, depth: number, found: PlacedImage[]): void {
+function walk(
+  pdf: PdfFile,
+  content: Buffer,
+  resources: PdfDict | undefined,
+  start: Matrix,
+  depth: number,
+  found: PlacedImage[],
+): void {
   const xobjects = pdf.dict(resources?.get('XObject'))
   const parser = new PdfParser(new PdfLexer(content, 0, true))
   const stack: Matrix[] = []
@@ -101,7 +108,14 @@ function walk(pdf: PdfFile, content: Buffer, resources: PdfDict | undefined, sta
       if (x && subtype === 'Image' && x.dict.get('ImageMask') !== true) found.push({ image: x, ctm })
       if (x && subtype === 'Form' && depth < MAX_FORM_DEPTH) {
         const matrix = matrixOf(pdf.get(x.dict.get('Matrix')) as PdfValue) ?? IDENTITY
-        walk(pdf, pdf.decoded(x), pdf.dict(x.dict.get('Resources')) ?? resources, multiply(matrix, ctm), depth + 1, found)
+        walk(
+          pdf,
+          pdf.decoded(x),
+          pdf.dict(x.dict.get('Resources')) ?? resources,
+          multiply(matrix, ctm),
+          depth + 1,
+          found,
+        )
       }
     }
     operands = []

@@ -44,11 +44,27 @@ export class PdfTruncated extends Error {}
 export class PdfSyntaxError extends Error {}
 
 type Token =
-  { t: 'num'; v: number } | { t: 'name'; v: string } | { t: 'str'; v: Buffer } | { t: 'punct'; v: '[' | ']' | '<<' | '>>' | '{' | '}' } | { t: 'kw'; v: string } | { t: 'eof' }
+  | { t: 'num'; v: number }
+  | { t: 'name'; v: string }
+  | { t: 'str'; v: Buffer }
+  | { t: 'punct'; v: '[' | ']' | '<<' | '>>' | '{' | '}' }
+  | { t: 'kw'; v: string }
+  | { t: 'eof' }
 
 const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00
-const isDelim = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25
-const hexValue = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1)
+const isDelim = (c: number) =>
+  c === 0x28 ||
+  c === 0x29 ||
+  c === 0x3c ||
+  c === 0x3e ||
+  c === 0x5b ||
+  c === 0x5d ||
+  c === 0x7b ||
+  c === 0x7d ||
+  c === 0x2f ||
+  c === 0x25
+const hexValue = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1
 
 export class PdfLexer {
   pos: number
@@ -142,11 +158,21 @@ export class PdfLexer {
         continue
       }
       const e = this.at(this.pos++)
-      const simple: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c, 0x28: 0x28, 0x29: 0x29, 0x5c: 0x5c }
+      const simple: Record<number, number> = {
+        0x6e: 0x0a,
+        0x72: 0x0d,
+        0x74: 0x09,
+        0x62: 0x08,
+        0x66: 0x0c,
+        0x28: 0x28,
+        0x29: 0x29,
+        0x5c: 0x5c,
+      }
       if (simple[e] !== undefined) out.push(simple[e])
       else if (e >= 0x30 && e <= 0x37) {
         let v = e - 0x30
-        for (let k = 0; k < 2 && this.at(this.pos) >= 0x30 && this.at(this.pos) <= 0x37; k++) v = v * 8 + (this.buf[this.pos++]! - 0x30)
+        for (let k = 0; k < 2 && this.at(this.pos) >= 0x30 && this.at(this.pos) <= 0x37; k++)
+          v = v * 8 + (this.buf[this.pos++]! - 0x30)
         out.push(v & 0xff)
       } else if (e === 0x0d) {
         if (this.at(this.pos) === 0x0a) this.pos++

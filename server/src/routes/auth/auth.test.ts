@@ -14,7 +14,12 @@ const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)
 const password = 'mat-khau-dung-1'
 
 function post(path: string, json: unknown, opts: { ip?: string; token?: string } = {}) {
-  return t.request(`/api/auth/${path}`, { method: 'POST', json, token: opts.token, headers: { 'x-forwarded-for': opts.ip ?? randomIp() } })
+  return t.request(`/api/auth/${path}`, {
+    method: 'POST',
+    json,
+    token: opts.token,
+    headers: { 'x-forwarded-for': opts.ip ?? randomIp() },
+  })
 }
 
 async function register(name = 'Nguyễn Văn A', email = uniqueEmail()) {
@@ -40,7 +45,10 @@ describe('POST /api/auth/register', () => {
     const email = uniqueEmail('Reg')
     const res = await post('register', { name: '  Trần Thị Bích  ', email: `  ${email.toUpperCase()} `, password })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ meta: { code: 'Ok', status: 'OK' }, data: { name: 'Trần Thị Bích', email: email.toLowerCase() } })
+    expect(res.body).toMatchObject({
+      meta: { code: 'Ok', status: 'OK' },
+      data: { name: 'Trần Thị Bích', email: email.toLowerCase() },
+    })
   })
 
   it('answers 409 Conflict when the e-mail is already registered, whatever its case and spaces', async () => {
@@ -53,7 +61,9 @@ describe('POST /api/auth/register', () => {
 
   it('lets exactly one of ten parallel registrations of one e-mail win', async () => {
     const email = uniqueEmail('race')
-    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => post('register', { name: `Người ${i}`, email, password })))
+    const all = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post('register', { name: `Người ${i}`, email, password })),
+    )
     expect(all.filter((r) => r.status === 201)).toHaveLength(1)
     expect(all.filter((r) => r.status === 409)).toHaveLength(9)
     const rows = await t.db.query<{ n: number }>('select count(*)::int as n from users where email = $1', [email])
@@ -61,13 +71,21 @@ describe('POST /api/auth/register', () => {
   })
 
   it('answers 400 BadRequest for malformed JSON', async () => {
-    const res = await t.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": "A", ' })
+    const res = await t.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "A", ',
+    })
     expect(res.status).toBe(400)
     expect(res.body.meta.code).toBe('BadRequest')
   })
 
   it('answers 400 BadRequest when the body is not JSON', async () => {
-    const res = await t.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=A' })
+    const res = await t.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'name=A',
+    })
     expect(res.status).toBe(400)
     expect(res.body.meta.code).toBe('BadRequest')
   })
@@ -161,7 +179,9 @@ describe('POST /api/auth/login and tokens', () => {
     const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 })
     const legacy = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$')
     await t.db.query('update users set password_hash = $2 where email = $1', [email, legacy])
-    const stored = async () => (await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [email]))[0]?.password_hash
+    const stored = async () =>
+      (await t.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [email]))[0]
+        ?.password_hash
     expect((await login(email, 'mat-khau-sai-1')).status).toBe(401)
     expect(await stored()).toBe(legacy)
     expect((await login(email)).status).toBe(200)
@@ -182,7 +202,12 @@ describe('POST /api/auth/login and tokens', () => {
 
   it('answers 401 Unauthorized without a token, with an unknown one and with a malformed header', async () => {
     const unknown = 'A'.repeat(43)
-    const cases: Record<string, string>[] = [{}, { authorization: `Bearer ${unknown}` }, { authorization: 'Basic YTpi' }, { authorization: 'Bearer' }]
+    const cases: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${unknown}` },
+      { authorization: 'Basic YTpi' },
+      { authorization: 'Bearer' },
+    ]
     for (const headers of cases) {
       const res = await t.request('/api/auth/me', { headers })
       expect(res.status).toBe(401)
@@ -252,7 +277,10 @@ describe('password reset', () => {
   it('stores the reset code only as a hash', async () => {
     const { email } = await register()
     const code = await codeFor(email)
-    const rows = await t.db.query<{ verifier_hash: string }>('select r.verifier_hash from password_resets r join users u on u.id = r.user_id where u.email = $1', [email])
+    const rows = await t.db.query<{ verifier_hash: string }>(
+      'select r.verifier_hash from password_resets r join users u on u.id = r.user_id where u.email = $1',
+      [email],
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0]!.verifier_hash).not.toContain(code.slice(7))
   })
@@ -298,7 +326,8 @@ describe('password reset', () => {
     const code = await codeFor(email)
     const [selector, verifier] = code.split('-') as [string, string]
     const wrong = String((Number(verifier) + 1) % 1_000_000).padStart(6, '0')
-    for (let i = 0; i < 4; i++) await post('resetPassword', { code: `${selector}-${wrong}`, new_password: 'mat-khau-doan-1' })
+    for (let i = 0; i < 4; i++)
+      await post('resetPassword', { code: `${selector}-${wrong}`, new_password: 'mat-khau-doan-1' })
     expect((await post('resetPassword', { code, new_password: 'mat-khau-moi-1' })).status).toBe(200)
   })
 
@@ -385,10 +414,18 @@ describe('rate limits', () => {
     // A window of its own, far from the present, so the shared 'unknown' address starts at zero.
     untrusted.clock.now = new Date(Date.UTC(2090, 0, 1) + Math.floor(Math.random() * 1e6) * 15 * 60 * 1000)
     for (let i = 0; i < 30; i++) {
-      const res = await untrusted.request('/api/auth/forgotPassword', { method: 'POST', json: { email: uniqueEmail('fwd') }, headers: { 'x-forwarded-for': randomIp() } })
+      const res = await untrusted.request('/api/auth/forgotPassword', {
+        method: 'POST',
+        json: { email: uniqueEmail('fwd') },
+        headers: { 'x-forwarded-for': randomIp() },
+      })
       expect(res.status).toBe(200)
     }
-    const res = await untrusted.request('/api/auth/forgotPassword', { method: 'POST', json: { email: uniqueEmail('fwd') }, headers: { 'x-forwarded-for': randomIp() } })
+    const res = await untrusted.request('/api/auth/forgotPassword', {
+      method: 'POST',
+      json: { email: uniqueEmail('fwd') },
+      headers: { 'x-forwarded-for': randomIp() },
+    })
     expect(res.status).toBe(429)
   })
 })

@@ -29,7 +29,11 @@ export function authHandlers(deps: Deps) {
       await hitRateLimit(deps, rateRules.loginIp, addressKey(clientIp(c, deps.config)))
       await hitRateLimit(deps, rateRules.loginEmail, body.email)
       const session = await logIn(deps, body.email, body.password)
-      return ok(c, { access_token: session.token, expires_at: toVietnamIso(session.expiresAt), name: session.name }, { message: 'Đăng nhập thành công.' })
+      return ok(
+        c,
+        { access_token: session.token, expires_at: toVietnamIso(session.expiresAt), name: session.name },
+        { message: 'Đăng nhập thành công.' },
+      )
     },
 
     async logout(c: Ctx) {
@@ -48,7 +52,9 @@ export function authHandlers(deps: Deps) {
       await hitRateLimit(deps, rateRules.forgotIp, addressKey(clientIp(c, deps.config)))
       await hitRateLimit(deps, rateRules.forgotEmail, body.email)
       await requestPasswordReset(deps, body.email)
-      return ok(c, null, { message: 'Nếu e-mail này đã đăng ký, chúng tôi đã gửi mã đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.' })
+      return ok(c, null, {
+        message: 'Nếu e-mail này đã đăng ký, chúng tôi đã gửi mã đặt lại mật khẩu. Vui lòng kiểm tra hộp thư.',
+      })
     },
 
     async resetPassword(c: Ctx) {

@@ -21,10 +21,15 @@ async function serveApp(env: Record<string, string>): Promise<Served> {
 // database (whose counters outlive the run) from meeting the previous run's counts.
 const loopbackSource = () => `127.${[0, 0, 0].map(() => 1 + Math.floor(Math.random() * 250)).join('.')}`
 const randomV4 = () => `198.51.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`
-const randomV6Prefix = () => `2001:db8:${Math.floor(Math.random() * 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`
+const randomV6Prefix = () =>
+  `2001:db8:${Math.floor(Math.random() * 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`
 
 /** POST /api/auth/register over a real socket from `from`, with an optional X-Forwarded-For. */
-function register(s: Served, from: string, xff?: string): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
+function register(
+  s: Served,
+  from: string,
+  xff?: string,
+): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
   const body = JSON.stringify({ name: 'Người Đăng Ký', email: uniqueEmail('dk'), password })
   return new Promise((resolve, reject) => {
     const req = request(
@@ -34,13 +39,19 @@ function register(s: Served, from: string, xff?: string): Promise<{ status: numb
         localAddress: from,
         method: 'POST',
         path: '/api/auth/register',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(xff ? { 'x-forwarded-for': xff } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(xff ? { 'x-forwarded-for': xff } : {}),
+        },
       },
       (res) => {
         let text = ''
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }),
+        )
       },
     )
     req.on('error', reject)
@@ -96,7 +107,10 @@ describe('registration limit per address', () => {
   it('counts every address of one IPv6 /64 together', async () => {
     const prefix = randomV6Prefix()
     let n = 0
-    const answers = await registerTimes(proxied, LIMIT + 1, () => [loopbackSource(), `${prefix}:${(++n).toString(16)}::${n}`])
+    const answers = await registerTimes(proxied, LIMIT + 1, () => [
+      loopbackSource(),
+      `${prefix}:${(++n).toString(16)}::${n}`,
+    ])
     expect(answers.map((a) => a.status)).toEqual([201, 201, 429])
     expect((await register(proxied, loopbackSource(), `${randomV6Prefix()}::1`)).status).toBe(201)
   })

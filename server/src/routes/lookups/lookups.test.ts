@@ -37,7 +37,9 @@ async function usageCount(token: string): Promise<number> {
 
 describe('GET /api/planning', () => {
   it('answers with the parcel under the point, its zones, VN-2000 and the data source, and counts the lookup', async () => {
-    const spot = await insideOf(`p.address like '%/%' and exists (select 1 from planning_zones z where ST_Covers(z.geom, ST_PointOnSurface(p.geom)))`)
+    const spot = await insideOf(
+      `p.address like '%/%' and exists (select 1 from planning_zones z where ST_Covers(z.geom, ST_PointOnSurface(p.geom)))`,
+    )
     const before = await usageCount(user.token)
     const res = await t.request(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`, { token: user.token })
     expect(res.status).toBe(200)
@@ -47,10 +49,17 @@ describe('GET /api/planning', () => {
     expect(data.parcel?.land_use[0]?.name).toBeTruthy()
     expect(data.parcel?.geometry.type).toBe('MultiPolygon')
     expect(data.zones.length).toBeGreaterThan(0)
-    expect(data.zones[0]).toMatchObject({ decision_no: expect.stringMatching(/\/QĐ-UBND$/), approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })
+    expect(data.zones[0]).toMatchObject({
+      decision_no: expect.stringMatching(/\/QĐ-UBND$/),
+      approved_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    })
     expect(data.location.vn2000.zone_meridian).toBe(105.75)
     expect(data.location.vn2000.x).toBeGreaterThan(1_000_000)
-    expect(data.source).toEqual({ dataset: 'demo', name: 'Phường mô phỏng — Dữ liệu mô phỏng', data_date: '2026-06-30' })
+    expect(data.source).toEqual({
+      dataset: 'demo',
+      name: 'Phường mô phỏng — Dữ liệu mô phỏng',
+      data_date: '2026-06-30',
+    })
     expect(res.body.meta.usage.count).toBe(before + 1)
   })
 
@@ -71,7 +80,9 @@ describe('GET /api/planning', () => {
   })
 
   it('answers with an empty road_reserves list for a parcel no reserve touches', async () => {
-    const spot = await insideOf(`not exists (select 1 from road_reserves r where ST_Intersects(r.geom, p.geom)) and p.address <> ''`)
+    const spot = await insideOf(
+      `not exists (select 1 from road_reserves r where ST_Intersects(r.geom, p.geom)) and p.address <> ''`,
+    )
     const res = await t.request(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`, { token: user.token })
     expect(res.body.data.road_reserves).toEqual([])
   })
@@ -118,7 +129,16 @@ describe('GET /api/planning', () => {
   })
 
   it('answers bad coordinates with a 400 envelope, never a 500', async () => {
-    for (const query of ['lat=91&lng=106', 'lat=10&lng=181', 'lat=NaN&lng=106', 'lat=abc&lng=106', 'lat=10', '', 'lat=1e999&lng=106', 'lat=10&lng=106;drop table parcels']) {
+    for (const query of [
+      'lat=91&lng=106',
+      'lat=10&lng=181',
+      'lat=NaN&lng=106',
+      'lat=abc&lng=106',
+      'lat=10',
+      '',
+      'lat=1e999&lng=106',
+      'lat=10&lng=106;drop table parcels',
+    ]) {
       const res = await t.request(`/api/planning?${query}`, { token: user.token })
       expect(res.status, query).toBe(400)
       expect(res.body.meta.status).toBe('NG')
@@ -133,7 +153,8 @@ describe('GET /api/planning', () => {
 })
 
 describe('GET /api/search', () => {
-  const search = (q: string, limit?: number) => t.request(`/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, { token: user.token })
+  const search = (q: string, limit?: number) =>
+    t.request(`/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, { token: user.token })
 
   it('finds streets for "nguyen" without diacritics, and does not count it', async () => {
     const before = await usageCount(user.token)
@@ -155,7 +176,9 @@ describe('GET /api/search', () => {
   })
 
   it('finds an alley address from its house number and street, address first', async () => {
-    const [row] = await db.query<{ address: string }>(`select address from parcels where dataset_id = 'demo' and address like '%/%' order by id limit 1`)
+    const [row] = await db.query<{ address: string }>(
+      `select address from parcels where dataset_id = 'demo' and address like '%/%' order by id limit 1`,
+    )
     const typed = foldVietnamese(row?.address.split(',')[0] ?? '').replace('duong ', '')
     const res = await search(typed)
     expect(res.body.data[0]).toMatchObject({ kind: 'address', label: row?.address })
@@ -242,7 +265,9 @@ describe('GET /api/search', () => {
     )
     try {
       const near = (lat: number, lng: number, limit: number) =>
-        t.request(`/api/search?q=${encodeURIComponent('kiem thu')}&limit=${limit}&lat=${lat}&lng=${lng}`, { token: user.token })
+        t.request(`/api/search?q=${encodeURIComponent('kiem thu')}&limit=${limit}&lat=${lat}&lng=${lng}`, {
+          token: user.token,
+        })
       const labels = (res: { body: { data: { label: string }[] } }) => res.body.data.map((r) => r.label)
       expect(labels(await near(11.51, 107.51, 5))).toEqual(['Đường Kiểm Thử Xa', 'Đường Kiểm Thử Gần'])
       expect(labels(await near(home.lat, home.lng, 5))).toEqual(['Đường Kiểm Thử Gần', 'Đường Kiểm Thử Xa'])
@@ -291,7 +316,11 @@ describe('POST /api/valuation', () => {
     expect(res.status).toBe(200)
     const data = valuationData.parse(res.body.data)
     expect(data.parcel.id).toBe(spot.id)
-    expect(data.state_price).toMatchObject({ year: 2026, position: 'VT3', source: 'Bảng giá đất TP.HCM 2026 (mô phỏng)' })
+    expect(data.state_price).toMatchObject({
+      year: 2026,
+      position: 'VT3',
+      source: 'Bảng giá đất TP.HCM 2026 (mô phỏng)',
+    })
     const m = data.market_estimate
     if (!m) throw new Error('no market estimate')
     expect(m.low_vnd).toBeLessThanOrEqual(m.mid_vnd)
@@ -313,7 +342,9 @@ describe('POST /api/valuation', () => {
   })
 
   it('gives a road parcel its state price but no market estimate', async () => {
-    const spot = await insideOf(`exists (select 1 from parcel_land_use u where u.parcel_id = p.id and u.code = 'DGT') and p.street_id is not null`)
+    const spot = await insideOf(
+      `exists (select 1 from parcel_land_use u where u.parcel_id = p.id and u.code = 'DGT') and p.street_id is not null`,
+    )
     const res = await valuation({ lat: spot.lat, lng: spot.lng })
     expect(res.status).toBe(200)
     expect(res.body.data.market_estimate).toBeNull()
@@ -346,9 +377,19 @@ describe('POST /api/valuation', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.meta.status).toBe('NG')
     }
-    const raw = await t.request('/api/valuation', { method: 'POST', body: '{"lat": 10.8,', headers: { 'content-type': 'application/json' }, token: user.token })
+    const raw = await t.request('/api/valuation', {
+      method: 'POST',
+      body: '{"lat": 10.8,',
+      headers: { 'content-type': 'application/json' },
+      token: user.token,
+    })
     expect(raw.status).toBe(400)
-    const form = await t.request('/api/valuation', { method: 'POST', body: 'lat=10.8', headers: { 'content-type': 'application/x-www-form-urlencoded' }, token: user.token })
+    const form = await t.request('/api/valuation', {
+      method: 'POST',
+      body: 'lat=10.8',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      token: user.token,
+    })
     expect(form.status).toBe(400)
   })
 

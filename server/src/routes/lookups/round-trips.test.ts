@@ -63,6 +63,9 @@ describe('database round trips per counted lookup', () => {
   it('answers a counted valuation in two statements: the count with the parcel and its prices, then the sales', async () => {
     // The first valuation on a database fits the market's elasticities once (kept until an import).
     expect((await measured('/api/valuation', { json: spot })).status).toBe(200)
-    expect(await measured('/api/valuation', { json: { ...spot, alley_width_m: 3 } })).toEqual({ status: 200, statements: 2 })
+    expect(await measured('/api/valuation', { json: { ...spot, alley_width_m: 3 } })).toEqual({
+      status: 200,
+      statements: 2,
+    })
   })
 })

@@ -30,7 +30,10 @@ export function lookupRoutes(deps: Deps) {
       const userId = currentUserId(c)
       await requireOwnImages(db, userId, body.image_ids ?? [])
       const { data, usage } = await countedValuation(deps, userId, body)
-      return ok(c, data, { usage, message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.' })
+      return ok(c, data, {
+        usage,
+        message: data.market_estimate ? undefined : 'Chưa đủ dữ liệu để ước tính giá thị trường cho thửa này.',
+      })
     })
     .get('/search', async (c) => {
       const { q, limit, lat, lng } = queryOf(c, searchQuery, 'BadRequest', fastSearch)

@@ -11,5 +11,7 @@ import { comparePlanVersions } from '../../geo/plan-compare.ts'
  * planning tiles' own, public at /tiles/planning; the lookup that found the parcel was counted).
  */
 export function planRoutes(deps: Deps) {
-  return new Hono<AppEnv>().use('*', requireUser(deps)).get('/compare', async (c) => ok(c, await comparePlanVersions(deps.db, queryOf(c, planCompareQuery))))
+  return new Hono<AppEnv>()
+    .use('*', requireUser(deps))
+    .get('/compare', async (c) => ok(c, await comparePlanVersions(deps.db, queryOf(c, planCompareQuery))))
 }

@@ -107,10 +107,12 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
       const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
       if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
       const body = await buildTileJson(deps.db, set, tileOrigin(c, deps.config))
-      if (set.id === 'basemap' && basemap) Object.assign(body, pmtilesTileJson(await basemap.info(), deps.config.basemapPmtiles!))
+      if (set.id === 'basemap' && basemap)
+        Object.assign(body, pmtilesTileJson(await basemap.info(), deps.config.basemapPmtiles!))
       // The optional raster basemap (TILE_URL) rides along with the vector basemap, so the app needs no config call.
       const { tileUrl, tileAttribution } = deps.config
-      if (set.id === 'basemap' && tileUrl) body.raster = { tiles: [tileUrl], attribution: tileAttribution ?? '', maxzoom: 18 }
+      if (set.id === 'basemap' && tileUrl)
+        body.raster = { tiles: [tileUrl], attribution: tileAttribution ?? '', maxzoom: 18 }
       return c.json(body, 200, { 'Cache-Control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*' })
     })
     .get('/:layer/:z/:x/:file{[^/]*\\.pbf}', async (c) => {
@@ -128,8 +130,16 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
       const tile = await service.tile(version, t.layer, t.z, t.x, t.y)
       if (!tile) return plainAnswer({ status: 204, body: null, headers })
       if (acceptsGzip(c.req.header('accept-encoding'))) {
-        return plainAnswer({ status: 200, body: tile.gzip, headers: { ...headers, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' } })
+        return plainAnswer({
+          status: 200,
+          body: tile.gzip,
+          headers: { ...headers, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+        })
       }
-      return plainAnswer({ status: 200, body: tile.pbf, headers: { ...headers, 'content-type': 'application/x-protobuf' } })
+      return plainAnswer({
+        status: 200,
+        body: tile.pbf,
+        headers: { ...headers, 'content-type': 'application/x-protobuf' },
+      })
     })
 }

@@ -18,7 +18,9 @@ const LNG = -150.5
 const LAT = -45.5
 const n = 2 ** Z
 const TX = Math.floor(((LNG + 180) / 360) * n)
-const TY = Math.floor(((1 - Math.log(Math.tan((LAT * Math.PI) / 180) + 1 / Math.cos((LAT * Math.PI) / 180)) / Math.PI) / 2) * n)
+const TY = Math.floor(
+  ((1 - Math.log(Math.tan((LAT * Math.PI) / 180) + 1 / Math.cos((LAT * Math.PI) / 180)) / Math.PI) / 2) * n,
+)
 
 /** Tile pixel (0..4096 in the z16 tile TX/TY, y down) → [lng, lat]. */
 function lngLat(px: number, py: number, z = Z, x = TX, y = TY): [number, number] {
@@ -35,7 +37,10 @@ function box(x0: number, y0: number, x1: number, y1: number): [number, number][]
 
 const geo = (g: object) => JSON.stringify(g)
 
-type Decoded = Record<string, { type: number; id: number | undefined; properties: Record<string, unknown>; rings: { x: number; y: number }[][] }[]>
+type Decoded = Record<
+  string,
+  { type: number; id: number | undefined; properties: Record<string, unknown>; rings: { x: number; y: number }[][] }[]
+>
 
 function decode(bytes: Uint8Array): Decoded {
   const tile = new VectorTile(new PbfReader(bytes))
@@ -44,7 +49,12 @@ function decode(bytes: Uint8Array): Decoded {
     expect(layer.extent).toBe(4096)
     out[name] = Array.from({ length: layer.length }, (_, i) => {
       const f = layer.feature(i)
-      return { type: f.type, id: f.id, properties: f.properties, rings: f.loadGeometry().map((r) => r.map((p) => ({ x: p.x, y: p.y }))) }
+      return {
+        type: f.type,
+        id: f.id,
+        properties: f.properties,
+        rings: f.loadGeometry().map((r) => r.map((p) => ({ x: p.x, y: p.y }))),
+      }
     })
   }
   return out
@@ -81,11 +91,21 @@ describe('vector tiles', () => {
          values ($1, 'Tỉnh Thử', 'Phường Thử', $2, $3, 100, ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON($4), 4326))) returning id::float8 as id`,
         [dataset, sheet, no, geo({ type: 'Polygon', coordinates: rings })],
       )
-      for (const [code, area] of uses) await db.query('insert into parcel_land_use (parcel_id, code, area_m2) values ($1, $2, $3)', [row!.id, code, area])
+      for (const [code, area] of uses)
+        await db.query('insert into parcel_land_use (parcel_id, code, area_m2) values ($1, $2, $3)', [
+          row!.id,
+          code,
+          area,
+        ])
       return row!.id
     }
     // A square with a square hole, and a plain rectangle whose main use is the larger part (ODT).
-    parcelA = await insertParcel(7, 101, [box(1000, 1000, 2000, 2000), box(1400, 1400, 1600, 1600).reverse()], [['TMD', 80]])
+    parcelA = await insertParcel(
+      7,
+      101,
+      [box(1000, 1000, 2000, 2000), box(1400, 1400, 1600, 1600).reverse()],
+      [['TMD', 80]],
+    )
     await insertParcel(
       7,
       102,
@@ -111,23 +131,17 @@ describe('vector tiles', () => {
       [dataset, plan!.id, geo({ type: 'Polygon', coordinates: [box(0, 2100, 4096, 2300)] })],
     )
     const street = (name: string, cls: string, width: number, line: [number, number][]) =>
-      db.query(`insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, $4, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`, [
-        dataset,
-        name,
-        cls,
-        width,
-        geo({ type: 'LineString', coordinates: line }),
-      ])
+      db.query(
+        `insert into streets (dataset_id, name, class, width_m, province, geom) values ($1, $2, $3, $4, 'Tỉnh Thử', ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`,
+        [dataset, name, cls, width, geo({ type: 'LineString', coordinates: line })],
+      )
     await street('Đại lộ Thử', 'main', 30, [lngLat(-3000, 3000), lngLat(7000, 3000)])
     await street('Hẻm Thử', 'alley', 1.5, [lngLat(3500, 100), lngLat(3500, 3900)])
     const base = (kind: string, name: string, subkind: string, g: object) =>
-      db.query(`insert into base_features (dataset_id, kind, name, subkind, geom) values ($1, $2, $3, $4, ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`, [
-        dataset,
-        kind,
-        name,
-        subkind,
-        geo(g),
-      ])
+      db.query(
+        `insert into base_features (dataset_id, kind, name, subkind, geom) values ($1, $2, $3, $4, ST_SetSRID(ST_GeomFromGeoJSON($5), 4326))`,
+        [dataset, kind, name, subkind, geo(g)],
+      )
     await base('landmark', 'Chợ Thử', 'market', { type: 'Polygon', coordinates: [box(1450, 2450, 1550, 2550)] })
     await base('water', 'Kênh Thử', 'canal', { type: 'Polygon', coordinates: [box(0, 3500, 4096, 3700)] })
     await base('ward_boundary', 'Phường Thử', 'ward', { type: 'Polygon', coordinates: [box(200, -9000, 12000, 12000)] })
@@ -159,7 +173,8 @@ describe('vector tiles', () => {
       expect(ring).toHaveLength(5)
       expect(ring[4]).toEqual(ring[0])
     }
-    const near = (ring: { x: number; y: number }[], corners: [number, number][]) => corners.every(([x, y]) => ring.some((p) => Math.abs(p.x - x) <= 1 && Math.abs(p.y - y) <= 1))
+    const near = (ring: { x: number; y: number }[], corners: [number, number][]) =>
+      corners.every(([x, y]) => ring.some((p) => Math.abs(p.x - x) <= 1 && Math.abs(p.y - y) <= 1))
     expect(
       near(a.rings[0]!, [
         [1000, 1000],
@@ -333,12 +348,10 @@ describe('vector tiles', () => {
   it('draws a newer plan of a level over the older one it replaces, and a detailed plan over a newer broader one', async () => {
     const plan = async (level: string, decision: string, approved: string) =>
       (
-        await db.query<{ id: number }>(`insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, 'Thử', $2, $3, $4) returning id::float8 as id`, [
-          dataset,
-          level,
-          decision,
-          approved,
-        ])
+        await db.query<{ id: number }>(
+          `insert into plans (dataset_id, name, level, decision_no, approved_at) values ($1, 'Thử', $2, $3, $4) returning id::float8 as id`,
+          [dataset, level, decision, approved],
+        )
       )[0]!.id
     const older = await plan('QHCT 1/500', '0/QĐ-UBND', '2015-01-01')
     const broader = await plan('QHPK 1/2000', '9/QĐ-UBND', '2026-01-01')
@@ -376,7 +389,15 @@ describe('vector tiles', () => {
     await db.query(
       `insert into parcels (dataset_id, province, ward, sheet_no, parcel_no, area_m2, geom)
        values ($1, 'Tỉnh Thử', 'Phường Thử', 8, 1, 100, ST_Multi(ST_SetSRID(ST_GeomFromGeoJSON($2), 4326)))`,
-      [dataset, geo({ type: 'Polygon', coordinates: [[lngLat(100, 100, Z, x), lngLat(900, 100, Z, x), lngLat(900, 900, Z, x), lngLat(100, 100, Z, x)]] })],
+      [
+        dataset,
+        geo({
+          type: 'Polygon',
+          coordinates: [
+            [lngLat(100, 100, Z, x), lngLat(900, 100, Z, x), lngLat(900, 900, Z, x), lngLat(100, 100, Z, x)],
+          ],
+        }),
+      ],
     )
     // Without a version bump the cache still answers; that is what the bump is for.
     expect((await getTile(t, path)).status).toBe(204)
@@ -415,9 +436,18 @@ describe('vector tiles', () => {
         // The same shapes: bounding boxes in tile units within a unit or two (each encoder snaps and simplifies its own way).
         const bounds = (f: Decoded[string][number]) => {
           const pts = coords(f)
-          return [Math.min(...pts.map((p) => p.x)), Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y))]
+          return [
+            Math.min(...pts.map((p) => p.x)),
+            Math.min(...pts.map((p) => p.y)),
+            Math.max(...pts.map((p) => p.x)),
+            Math.max(...pts.map((p) => p.y)),
+          ]
         }
-        fa.forEach((f, i) => bounds(fb[i]!).forEach((v, k) => expect(Math.abs(v - bounds(f)[k]!), `${layer}/${z} ${name} #${i}`).toBeLessThanOrEqual(2)))
+        fa.forEach((f, i) =>
+          bounds(fb[i]!).forEach((v, k) =>
+            expect(Math.abs(v - bounds(f)[k]!), `${layer}/${z} ${name} #${i}`).toBeLessThanOrEqual(2),
+          ),
+        )
         compared += fa.length
       }
     }
@@ -446,7 +476,9 @@ describe('vector tiles', () => {
     expect(read.entries.map((e) => `${e.layer}/${e.z}/${e.x}/${e.y}`)).toEqual(expected)
     expect(read.header?.entries).toBe(expected.length)
     for (const e of read.entries) {
-      const single = await t.app.request(`/tiles/${e.layer}/${e.z}/${e.x}/${e.y}.pbf`, { headers: { 'accept-encoding': 'identity' } })
+      const single = await t.app.request(`/tiles/${e.layer}/${e.z}/${e.x}/${e.y}.pbf`, {
+        headers: { 'accept-encoding': 'identity' },
+      })
       expect(single.headers.get('etag')).toBe(tileEtag(read.header!.version, e.layer, e.z, e.x, e.y))
       if (single.status === 204) expect(e.tile, `${e.layer}/${e.z}/${e.x}`).toBeNull()
       else expect(e.tile, `${e.layer}/${e.z}/${e.x}`).toEqual(new Uint8Array(await single.arrayBuffer()))
@@ -455,7 +487,9 @@ describe('vector tiles', () => {
     expect(read.entries.filter((e) => e.z === 15 && e.layer === 'parcels').every((e) => e.tile === null)).toBe(true)
 
     // The pack's ETag is the data version's: asked again with it, nothing is rendered or sent.
-    const again = await t.app.request(`/tiles/pack?bbox=${bbox}&zooms=15-16&layers=parcels,planning`, { headers: { 'if-none-match': res.headers.get('etag')! } })
+    const again = await t.app.request(`/tiles/pack?bbox=${bbox}&zooms=15-16&layers=parcels,planning`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
   })
 
@@ -509,10 +543,17 @@ describe('vector tiles', () => {
     expect(e).toBeGreaterThanOrEqual(ne[0] - 1e-9)
     expect(nn).toBeGreaterThanOrEqual(ne[1] - 1e-9)
     expect(tj.center[2]).toBe(16)
-    expect(tj.attribution).toContain('Bộ dữ liệu thử bản đồ — nguồn: Kiểm thử tự động, ngày dữ liệu 15/03/2024 (Dữ liệu mô phỏng)')
+    expect(tj.attribution).toContain(
+      'Bộ dữ liệu thử bản đồ — nguồn: Kiểm thử tự động, ngày dữ liệu 15/03/2024 (Dữ liệu mô phỏng)',
+    )
     expect(tj.data_date! >= '2024-03-15').toBe(true)
     expect(tj.vector_layers).toEqual([
-      expect.objectContaining({ id: 'parcels', minzoom: 16, maxzoom: 20, fields: expect.objectContaining({ sheet_no: expect.any(String), parcel_no: expect.any(String) }) }),
+      expect.objectContaining({
+        id: 'parcels',
+        minzoom: 16,
+        maxzoom: 20,
+        fields: expect.objectContaining({ sheet_no: expect.any(String), parcel_no: expect.any(String) }),
+      }),
     ])
     const planning = tileJson.parse((await t.request('/tiles/planning.json')).body)
     expect(planning.vector_layers.map((l) => [l.id, l.minzoom])).toEqual([
@@ -520,7 +561,16 @@ describe('vector tiles', () => {
       ['road_reserves', 14],
     ])
     const basemap = tileJson.parse((await t.request('/tiles/basemap.json')).body)
-    expect(basemap.vector_layers.map((l) => l.id).sort()).toEqual(['blocks', 'green', 'landmarks', 'landuse', 'places', 'streets', 'ward_boundary', 'water'])
+    expect(basemap.vector_layers.map((l) => l.id).sort()).toEqual([
+      'blocks',
+      'green',
+      'landmarks',
+      'landuse',
+      'places',
+      'streets',
+      'ward_boundary',
+      'water',
+    ])
   })
 
   it('starts tile URLs with PUBLIC_URL when it is set', async () => {

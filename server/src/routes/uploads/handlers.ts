@@ -8,7 +8,14 @@ import { parseOr400 } from '../../http/validate.ts'
 import { processImages } from '../../uploads/image.ts'
 import { readImageFiles, type UploadLimits } from '../../uploads/multipart.ts'
 import type { UploadStorage } from '../../uploads/storage.ts'
-import { deleteUpload, fileNameOf, readUpload, recordedAnswer, saveUploads, uploadIdPattern } from '../../uploads/uploads.ts'
+import {
+  deleteUpload,
+  fileNameOf,
+  readUpload,
+  recordedAnswer,
+  saveUploads,
+  uploadIdPattern,
+} from '../../uploads/uploads.ts'
 
 const idempotencyHeader = z.object({
   'Idempotency-Key': z
@@ -51,19 +58,30 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
   return {
     async upload(c: Context<AppEnv>) {
       const userId = currentUserId(c)
-      const key = parseOr400(idempotencyHeader, { 'Idempotency-Key': c.req.header('idempotency-key') })['Idempotency-Key']
+      const key = parseOr400(idempotencyHeader, { 'Idempotency-Key': c.req.header('idempotency-key') })[
+        'Idempotency-Key'
+      ]
       // A retry is answered from the record, without reading the photos again.
       if (key !== undefined) {
         const first = await recordedAnswer(deps.db, userId, key)
         if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
       }
       if (inFlight >= opts.maxInFlight) {
-        throw new ApiError('ServiceUnavailable', 'Máy chủ đang nhận nhiều ảnh cùng lúc, vui lòng thử lại sau giây lát.', { headers: { 'Retry-After': '5' } })
+        throw new ApiError(
+          'ServiceUnavailable',
+          'Máy chủ đang nhận nhiều ảnh cùng lúc, vui lòng thử lại sau giây lát.',
+          { headers: { 'Retry-After': '5' } },
+        )
       }
       inFlight++
       try {
         const images = await processImages(await readImageFiles(c.req.raw, opts.limits))
-        const answer = await saveUploads(deps.db, opts.storage, { userId, images, idempotencyKey: key, now: deps.now() })
+        const answer = await saveUploads(deps.db, opts.storage, {
+          userId,
+          images,
+          idempotencyKey: key,
+          now: deps.now(),
+        })
         return ok(c, answer, { status: 201, message: 'Đã tải ảnh lên.' })
       } finally {
         inFlight--

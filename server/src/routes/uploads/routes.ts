@@ -15,5 +15,10 @@ export function uploadRoutes(deps: Deps, opts: Partial<UploadOptions> = {}) {
     limits: opts.limits ?? uploadLimits,
     maxInFlight: opts.maxInFlight ?? 8,
   })
-  return new Hono<AppEnv>().use('*', requireUser(deps)).post('/', h.upload).get('/:id', h.image).get('/:id/thumb', h.thumb).delete('/:id', h.remove)
+  return new Hono<AppEnv>()
+    .use('*', requireUser(deps))
+    .post('/', h.upload)
+    .get('/:id', h.image)
+    .get('/:id/thumb', h.thumb)
+    .delete('/:id', h.remove)
 }

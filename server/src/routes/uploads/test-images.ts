@@ -1,9 +1,22 @@
 import sharp from 'sharp'
 
 /** Test photos made on the fly: small, real encoder output, with enough texture to be a photo. */
-export function photo(format: 'jpeg' | 'png' | 'webp', width: number, height: number, opts: { alpha?: boolean } = {}): Promise<Buffer> {
+export function photo(
+  format: 'jpeg' | 'png' | 'webp',
+  width: number,
+  height: number,
+  opts: { alpha?: boolean } = {},
+): Promise<Buffer> {
   const channels = opts.alpha ? 4 : 3
-  const base = sharp({ create: { width, height, channels, background: { r: 40, g: 120, b: 200, alpha: opts.alpha ? 0.5 : 1 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+  const base = sharp({
+    create: {
+      width,
+      height,
+      channels,
+      background: { r: 40, g: 120, b: 200, alpha: opts.alpha ? 0.5 : 1 },
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  })
   return base.toFormat(format).toBuffer()
 }
 
@@ -25,7 +38,12 @@ export async function sidewaysJpegWithGps(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExif({
       IFD0: { ImageDescription: 'GHI-CHU-BI-MAT' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 46/1 12/1', GPSLongitudeRef: 'E', GPSLongitude: '106/1 42/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '10/1 46/1 12/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '106/1 42/1 0/1',
+      },
     })
     .toBuffer()
 }
@@ -54,7 +72,11 @@ export type Part = { bytes: Uint8Array; name?: string; filename?: string; type?:
 export async function form(parts: Part[]): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
   const fd = new FormData()
   for (const [i, p] of parts.entries()) {
-    fd.append(p.name ?? 'images', new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.type ?? 'application/octet-stream' }), p.filename ?? `anh-${i + 1}.jpg`)
+    fd.append(
+      p.name ?? 'images',
+      new Blob([p.bytes as Uint8Array<ArrayBuffer>], { type: p.type ?? 'application/octet-stream' }),
+      p.filename ?? `anh-${i + 1}.jpg`,
+    )
   }
   return encodeForm(fd)
 }

@@ -68,10 +68,16 @@ function customApp(opts: Partial<UploadOptions>) {
 
 const boundary = 'ranh-gioi-thu'
 const encoder = new TextEncoder()
-const preamble = (name: string) => encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`)
+const preamble = (name: string) =>
+  encoder.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  )
 
 /** A POST whose body the test feeds by hand; `pulled` counts the bytes the server asked for. */
-function streamedRequest(token: string, next: (controller: ReadableStreamDefaultController<Uint8Array>) => void | Promise<void>) {
+function streamedRequest(
+  token: string,
+  next: (controller: ReadableStreamDefaultController<Uint8Array>) => void | Promise<void>,
+) {
   const state = { pulled: 0 }
   const body = new ReadableStream<Uint8Array>(
     {
@@ -188,7 +194,9 @@ describe('POST /api/uploads', () => {
   })
 
   it('answers 415 for a text file renamed to .jpg and declared image/jpeg', async () => {
-    const res = await upload([{ bytes: encoder.encode('Xin chào, đây không phải ảnh.\n'), filename: 'anh.jpg', type: 'image/jpeg' }])
+    const res = await upload([
+      { bytes: encoder.encode('Xin chào, đây không phải ảnh.\n'), filename: 'anh.jpg', type: 'image/jpeg' },
+    ])
     expect(res.status).toBe(415)
     expect(res.body.meta).toEqual({ code: 'UnsupportedMedia', status: 'NG' })
     expect(res.body.message).toMatch(/JPEG, PNG hoặc WebP/)
@@ -204,7 +212,10 @@ describe('POST /api/uploads', () => {
   })
 
   it('answers 415 when the magic bytes say PNG but the rest is not a PNG', async () => {
-    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), await photo('jpeg', 20, 20)])
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      await photo('jpeg', 20, 20),
+    ])
     const res = await upload([{ bytes: fake, filename: 'x.png' }])
     expect(res.status).toBe(415)
   })
@@ -227,7 +238,8 @@ describe('POST /api/uploads', () => {
     for (const path of [res.body.data[0].url, `${res.body.data[0].url}/thumb`]) {
       const { bytes } = await fetchImage(path, alice.token)
       const text = bytes.toString('latin1').toLowerCase()
-      for (const trace of ['<script', 'alert', 'polyglot', '<html', 'onload', 'steal']) expect(text).not.toContain(trace)
+      for (const trace of ['<script', 'alert', 'polyglot', '<html', 'onload', 'steal'])
+        expect(text).not.toContain(trace)
     }
   })
 
@@ -270,7 +282,12 @@ describe('POST /api/uploads', () => {
 
   it('answers 400 with errors.images for an empty multipart body', async () => {
     const { body, contentType } = await encodeForm(new FormData())
-    const res = await t.request('/api/uploads', { method: 'POST', body, token: alice.token, headers: { 'content-type': contentType } })
+    const res = await t.request('/api/uploads', {
+      method: 'POST',
+      body,
+      token: alice.token,
+      headers: { 'content-type': contentType },
+    })
     expect(res.status).toBe(400)
     expect(res.body.meta.code).toBe('BadRequest')
     expect(res.body.errors.images).toHaveLength(1)
@@ -286,7 +303,12 @@ describe('POST /api/uploads', () => {
     const fd = new FormData()
     fd.append('images', 'khong-phai-tep')
     const { body, contentType } = await encodeForm(fd)
-    const res = await t.request('/api/uploads', { method: 'POST', body, token: alice.token, headers: { 'content-type': contentType } })
+    const res = await t.request('/api/uploads', {
+      method: 'POST',
+      body,
+      token: alice.token,
+      headers: { 'content-type': contentType },
+    })
     expect(res.status).toBe(400)
     expect(res.body.errors.images).toHaveLength(1)
   })
@@ -335,7 +357,10 @@ describe('POST /api/uploads', () => {
     expect(first.status).toBe(201)
     expect(again.status).toBe(201)
     expect(again.body.data).toEqual(first.body.data)
-    const rows = await t.db.query<{ n: number }>('select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2', [alice.id, key])
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2',
+      [alice.id, key],
+    )
     expect(rows[0]?.n).toBe(2)
   })
 
@@ -358,7 +383,9 @@ describe('POST /api/uploads', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201])
     const ids = answers.map((a) => a.body.data[0].id)
     expect(new Set(ids).size).toBe(1)
-    const rows = await app.db.query<{ n: number }>('select count(*)::int as n from uploads where user_id = $1', [user.id])
+    const rows = await app.db.query<{ n: number }>('select count(*)::int as n from uploads where user_id = $1', [
+      user.id,
+    ])
     expect(rows[0]?.n).toBe(1)
     // One image and one thumbnail: the losers' objects were deleted again.
     expect(filesUnder(join(app.config.dataDir, 'uploads'))).toHaveLength(2)
@@ -372,7 +399,10 @@ describe('POST /api/uploads', () => {
     })
     const app = customApp({ storage: fullDisk })
     const user = await createTestUser(t)
-    const res = await app.request('/api/uploads', await uploadRequest([{ bytes: await photo('jpeg', 30, 30) }], user.token))
+    const res = await app.request(
+      '/api/uploads',
+      await uploadRequest([{ bytes: await photo('jpeg', 30, 30) }], user.token),
+    )
     expect(res.status).toBe(503)
     const body = await res.json()
     expect(body.meta.code).toBe('ServiceUnavailable')
@@ -473,13 +503,19 @@ describe('limits on how the body arrives', () => {
     })
     const pending = app.request(slow)
     await isStarted
-    const second = await app.request('/api/uploads', await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token))
+    const second = await app.request(
+      '/api/uploads',
+      await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
+    )
     expect(second.status).toBe(503)
     expect(second.headers.get('retry-after')).toBe('5')
     release()
     // The first one ends without a closing boundary: a malformed form, answered, not hung.
     expect((await pending).status).toBe(400)
-    const third = await app.request('/api/uploads', await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token))
+    const third = await app.request(
+      '/api/uploads',
+      await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
+    )
     expect(third.status).toBe(201)
   })
 })

@@ -35,7 +35,13 @@ beforeAll(() => {
 
 beforeEach(async () => {
   for (const item of await listItems()) await removeItem(item.id)
-  store.set(sessionAtom, { userName: 'Lan', token: 't', expiresAt: '2099-01-01T00:00:00+07:00', isLogin: true, isOpenLogin: false })
+  store.set(sessionAtom, {
+    userName: 'Lan',
+    token: 't',
+    expiresAt: '2099-01-01T00:00:00+07:00',
+    isLogin: true,
+    isOpenLogin: false,
+  })
 })
 afterEach(cleanup)
 

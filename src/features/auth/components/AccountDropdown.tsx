@@ -27,14 +27,27 @@ export default function AccountDropdown({ userName }: { userName: string }) {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{userName}</Menu.Label>
-          <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void logout()} style={{ minHeight: 44 }}>
+          <Menu.Item
+            leftSection={<IconLogout size={18} aria-hidden />}
+            onClick={() => void logout()}
+            style={{ minHeight: 44 }}
+          >
             Đăng xuất
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={unsent > 0} onClose={() => setUnsent(0)} title="Còn ảnh chưa gửi" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Modal
+        opened={unsent > 0}
+        onClose={() => setUnsent(0)}
+        title="Còn ảnh chưa gửi"
+        centered
+        closeButtonProps={{ 'aria-label': 'Đóng' }}
+      >
         <Stack gap="md">
-          <Text size="sm">{unsent} ảnh chưa được gửi lên máy chủ. Đăng xuất sẽ xoá chúng khỏi máy này, cùng lịch sử tra cứu và bản nháp định giá.</Text>
+          <Text size="sm">
+            {unsent} ảnh chưa được gửi lên máy chủ. Đăng xuất sẽ xoá chúng khỏi máy này, cùng lịch sử tra cứu và bản
+            nháp định giá.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setUnsent(0)} data-autofocus>
               Ở lại để gửi

@@ -25,19 +25,32 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
                 Đã đăng nhập: <strong>{session.userName}</strong>
               </Text>
               <Group>
-                <Button variant="default" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void authApi.logout()}>
+                <Button
+                  variant="default"
+                  leftSection={<IconLogout size={18} aria-hidden />}
+                  onClick={() => void authApi.logout()}
+                >
                   Đăng xuất
                 </Button>
               </Group>
             </Stack>
           ) : (
             <Stack gap="xs">
-              <Text>Đăng nhập để tra cứu quy hoạch và định giá; kết quả được lưu trên máy để xem lại khi không có mạng.</Text>
+              <Text>
+                Đăng nhập để tra cứu quy hoạch và định giá; kết quả được lưu trên máy để xem lại khi không có mạng.
+              </Text>
               <Group>
-                <Button leftSection={<IconLogin2 size={18} aria-hidden />} onClick={() => setSession({ ...session, isOpenLogin: true })}>
+                <Button
+                  leftSection={<IconLogin2 size={18} aria-hidden />}
+                  onClick={() => setSession({ ...session, isOpenLogin: true })}
+                >
                   Đăng nhập
                 </Button>
-                <Button variant="default" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setDialog('register')}>
+                <Button
+                  variant="default"
+                  leftSection={<IconUserPlus size={18} aria-hidden />}
+                  onClick={() => setDialog('register')}
+                >
                   Đăng ký
                 </Button>
               </Group>

@@ -11,7 +11,15 @@ import { api } from '../../../lib/api/index.ts'
 import { useUnsavedWork } from '../../update/index.ts'
 import { authDialogAtom, lastEmailAtom, sessionAtom } from '../atoms.ts'
 import { authApi } from '../index.ts'
-import { Dialog, NewPasswordFields, newPasswordErrors, passwordToggle, serverErrors, zodErrors, type FieldErrors } from './dialog-parts.tsx'
+import {
+  Dialog,
+  NewPasswordFields,
+  newPasswordErrors,
+  passwordToggle,
+  serverErrors,
+  zodErrors,
+  type FieldErrors,
+} from './dialog-parts.tsx'
 import { RegisterDialog } from './RegisterDialog.tsx'
 
 function LoginDialog() {

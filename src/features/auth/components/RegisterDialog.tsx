@@ -45,7 +45,16 @@ export function RegisterDialog() {
     <Dialog title="Đăng ký tài khoản" opened={dialog === 'register'} onClose={() => setDialog(null)}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput label="Họ tên" autoComplete="name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} size="md" />
+          <TextInput
+            label="Họ tên"
+            autoComplete="name"
+            required
+            data-autofocus
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            size="md"
+          />
           <TextInput
             label="E-mail"
             type="email"

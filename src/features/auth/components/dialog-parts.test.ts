@@ -4,7 +4,13 @@ import { newPasswordErrors } from './dialog-parts.tsx'
 
 describe('the errors of a form with a new password typed twice', () => {
   it('are none when the fields pass and the repeat matches', () => {
-    expect(newPasswordErrors(resetPasswordBody.safeParse({ code: '123456', new_password: 'mat-khau-moi-1' }), 'mat-khau-moi-1', 'mat-khau-moi-1')).toEqual({})
+    expect(
+      newPasswordErrors(
+        resetPasswordBody.safeParse({ code: '123456', new_password: 'mat-khau-moi-1' }),
+        'mat-khau-moi-1',
+        'mat-khau-moi-1',
+      ),
+    ).toEqual({})
   })
 
   it('say the repeat does not match, beside the fields the contract refuses', () => {

@@ -22,7 +22,11 @@ export function serverErrors(fieldErrors: Record<string, string[]>): FieldErrors
 export const passwordToggle = { 'aria-label': 'Hiện hoặc ẩn mật khẩu' }
 
 /** The field errors of a form with a new password typed twice: the zod check's, and the repeat's. */
-export function newPasswordErrors(parsed: z.util.SafeParseResult<unknown>, password: string, password2: string): FieldErrors {
+export function newPasswordErrors(
+  parsed: z.util.SafeParseResult<unknown>,
+  password: string,
+  password2: string,
+): FieldErrors {
   const found = parsed.success ? {} : zodErrors(parsed.error)
   if (password2 !== password) found.password2 = 'Mật khẩu nhập lại không khớp.'
   return found
@@ -68,7 +72,14 @@ export function NewPasswordFields(props: {
 
 export function Dialog(props: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered size="md" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       {props.children}
     </Modal>
   )

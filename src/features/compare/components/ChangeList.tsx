@@ -3,7 +3,12 @@ import { compareFields, type PlanChange, type PlanComparison } from '#core/contr
 import { formatArea, formatNumber } from '../../../lib/format/format.ts'
 import { changedAreaByField, direction, FIELD_LABELS, valueText } from '../compare.ts'
 
-type Props = { comparison: PlanComparison; regionM2: number; picked: PlanChange | null; onPick: (c: PlanChange | null) => void }
+type Props = {
+  comparison: PlanComparison
+  regionM2: number
+  picked: PlanChange | null
+  onPick: (c: PlanChange | null) => void
+}
 
 const ARROW = { up: ' ↑', down: ' ↓' } as const
 
@@ -14,7 +19,12 @@ const ARROW = { up: ' ↑', down: ' ↓' } as const
  */
 export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
   const { changes } = comparison
-  if (changes.length === 0) return <Text data-testid="compare-no-changes">Không có thay đổi về chức năng, mật độ, tầng cao hay hệ số sử dụng đất.</Text>
+  if (changes.length === 0)
+    return (
+      <Text data-testid="compare-no-changes">
+        Không có thay đổi về chức năng, mật độ, tầng cao hay hệ số sử dụng đất.
+      </Text>
+    )
   const byField = changedAreaByField(comparison)
   const share = (m2: number) => (regionM2 > 0 ? ` (${formatNumber((100 * m2) / regionM2, 0)}%)` : '')
   return (
@@ -46,7 +56,12 @@ export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
                 return (
                   <Table.Tr key={i} data-picked={on} data-testid="compare-change">
                     <Table.Td>
-                      <button type="button" className="qh-compare-pick" aria-pressed={on} onClick={() => onPick(on ? null : c)}>
+                      <button
+                        type="button"
+                        className="qh-compare-pick"
+                        aria-pressed={on}
+                        onClick={() => onPick(on ? null : c)}
+                      >
                         {valueText(c.field, c.from, c.from_name)} → <b>{valueText(c.field, c.to, c.to_name)}</b>
                         {dir ? ARROW[dir] : ''}
                       </button>

@@ -15,15 +15,32 @@ export function CompareDrawing({ region, pieces, title, highlight }: Props) {
   return (
     <figure className="qh-compare-figure">
       <figcaption>{title}</figcaption>
-      <svg viewBox={frame.viewBox} role="img" aria-label={`${title}: ${pieces.map((p) => p.land_use_code).join(', ') || 'không có ô quy hoạch'}`}>
+      <svg
+        viewBox={frame.viewBox}
+        role="img"
+        aria-label={`${title}: ${pieces.map((p) => p.land_use_code).join(', ') || 'không có ô quy hoạch'}`}
+      >
         <path d={frame.path(region.geometry)} className="qh-compare-region" strokeWidth={frame.stroke} />
         {pieces.map((p, i) => (
-          <path key={i} d={frame.path(p.geometry)} fill={p.color} fillRule="evenodd" className="qh-compare-piece" strokeWidth={frame.stroke / 2}>
+          <path
+            key={i}
+            d={frame.path(p.geometry)}
+            fill={p.color}
+            fillRule="evenodd"
+            className="qh-compare-piece"
+            strokeWidth={frame.stroke / 2}
+          >
             <title>{`${p.land_use_code} — ${p.land_use_name}`}</title>
           </path>
         ))}
         {highlight && (
-          <path d={frame.path(highlight.geometry)} fillRule="evenodd" className="qh-compare-highlight" strokeWidth={frame.stroke * 2} data-testid="compare-highlight" />
+          <path
+            d={frame.path(highlight.geometry)}
+            fillRule="evenodd"
+            className="qh-compare-highlight"
+            strokeWidth={frame.stroke * 2}
+            data-testid="compare-highlight"
+          />
         )}
       </svg>
     </figure>

@@ -3,7 +3,12 @@ import { Button, Group, NativeSelect, Text } from '@mantine/core'
 import type { PlanVersion } from '#core/contract/plans.ts'
 import { planLabel } from '../compare.ts'
 
-type Props = { plans: PlanVersion[]; from: string | null; to: string | null; onChoose: (from: string, to: string) => void }
+type Props = {
+  plans: PlanVersion[]
+  from: string | null
+  to: string | null
+  onChoose: (from: string, to: string) => void
+}
 
 /** The two plans to compare, from every plan with zones in the place; "So sánh" asks again with them. */
 export function PlanPicker({ plans, from, to, onChoose }: Props) {
@@ -12,7 +17,10 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
   const byDate = [...plans].sort((a, b) => a.approved_at.localeCompare(b.approved_at))
   const [a, setA] = useState(from ?? byDate[0]?.id ?? '')
   const [b, setB] = useState(to ?? byDate[byDate.length - 1]?.id ?? '')
-  const options = plans.map((p) => ({ value: p.id, label: `${planLabel(p)}${p.replaced_by ? ' (đã được thay thế)' : ''}` }))
+  const options = plans.map((p) => ({
+    value: p.id,
+    label: `${planLabel(p)}${p.replaced_by ? ' (đã được thay thế)' : ''}`,
+  }))
   const same = a === b
   return (
     <form
@@ -24,7 +32,13 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
       }}
     >
       <Group align="end" gap="sm" wrap="wrap">
-        <NativeSelect label="Đồ án cũ" data={options} value={a} onChange={(e) => setA(e.currentTarget.value)} data-testid="compare-from" />
+        <NativeSelect
+          label="Đồ án cũ"
+          data={options}
+          value={a}
+          onChange={(e) => setA(e.currentTarget.value)}
+          data-testid="compare-from"
+        />
         <NativeSelect
           label="Đồ án mới"
           data={options}

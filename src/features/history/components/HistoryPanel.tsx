@@ -44,7 +44,8 @@ function PlanningDetails({ entry }: { entry: HistoryEntry<'planning'> }) {
       </Text>
       {zones.map((z) => (
         <Text size="sm" key={z.id}>
-          <span className="history-swatch" style={{ background: z.color }} aria-hidden /> {z.land_use_code} — {z.land_use_name}
+          <span className="history-swatch" style={{ background: z.color }} aria-hidden /> {z.land_use_code} —{' '}
+          {z.land_use_name}
           {z.max_density_pct !== null ? `, mật độ ${formatNumber(z.max_density_pct, 1)}%` : ''}
           {z.max_floors !== null ? `, ${z.max_floors} tầng` : ''} ({z.plan_name})
         </Text>
@@ -98,7 +99,8 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Kết quả tra cứu và định giá được lưu trên máy này (tối đa 200, mới nhất trước); xem lại không tính lượt và dùng được cả khi không có mạng.
+        Kết quả tra cứu và định giá được lưu trên máy này (tối đa 200, mới nhất trước); xem lại không tính lượt và dùng
+        được cả khi không có mạng.
       </Text>
       {entries.length === 0 ? (
         <Text size="sm">Chưa có lần tra cứu nào.</Text>
@@ -120,7 +122,12 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
               Xoá tất cả
             </Button>
           </Group>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Lịch sử tra cứu">
+          <Stack
+            gap="xs"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label="Lịch sử tra cứu"
+          >
             {shown.map((e) => (
               <Paper key={e.id} withBorder p="xs" component="li" data-testid="history-entry" data-kind={e.kind}>
                 <Stack gap={2}>
@@ -128,7 +135,11 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                     <Text size="sm" fw={600} truncate>
                       {e.label}
                     </Text>
-                    <Badge variant="light" color={e.kind === 'planning' ? 'sky' : 'grape'} style={{ flex: 'none', textTransform: 'none' }}>
+                    <Badge
+                      variant="light"
+                      color={e.kind === 'planning' ? 'sky' : 'grape'}
+                      style={{ flex: 'none', textTransform: 'none' }}
+                    >
                       {e.kind === 'planning' ? 'Quy hoạch' : 'Định giá'}
                     </Badge>
                   </Group>
@@ -142,11 +153,24 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                       variant="light"
                       onClick={() => openEntry(e)}
                       aria-expanded={e.kind === 'planning' ? open === e.id : undefined}
-                      rightSection={e.kind === 'planning' ? open === e.id ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden /> : null}
+                      rightSection={
+                        e.kind === 'planning' ? (
+                          open === e.id ? (
+                            <IconChevronUp size={14} aria-hidden />
+                          ) : (
+                            <IconChevronDown size={14} aria-hidden />
+                          )
+                        ) : null
+                      }
                     >
                       {e.kind === 'planning' && open === e.id ? 'Thu gọn' : 'Mở'}
                     </Button>
-                    <Button size="compact-sm" variant="default" leftSection={<IconMap size={16} aria-hidden />} onClick={() => showOnMap(e)}>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconMap size={16} aria-hidden />}
+                      onClick={() => showOnMap(e)}
+                    >
                       Xem trên bản đồ
                     </Button>
                     {e.kind === 'planning' && e.result.parcel && (
@@ -154,12 +178,23 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                         size="compact-sm"
                         variant="default"
                         leftSection={<IconRuler2 size={16} aria-hidden />}
-                        onClick={() => void navigate({ to: '/sketch', search: { parcel: e.result.parcel!.id, lat: e.lat, lng: e.lng } })}
+                        onClick={() =>
+                          void navigate({
+                            to: '/sketch',
+                            search: { parcel: e.result.parcel!.id, lat: e.lat, lng: e.lng },
+                          })
+                        }
                       >
                         Sơ đồ thửa
                       </Button>
                     )}
-                    <Button size="compact-sm" variant="subtle" color="red" aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`} onClick={() => void remove(e.id)}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`}
+                      onClick={() => void remove(e.id)}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </Button>
                   </Group>

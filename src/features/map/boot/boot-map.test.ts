@@ -4,7 +4,13 @@ import type { MapController } from '../engine/map-controller.ts'
 // OpenLayers draws nothing in jsdom: the map itself is a stand-in; what is tested is where and when it is made.
 vi.mock('../engine/map-controller.ts', () => ({
   createMapController: vi.fn(),
-  initialLayerSettings: () => ({ planning: true, parcels: true, planningOpacity: 0.6, basemap: 'vector', highContrast: false }),
+  initialLayerSettings: () => ({
+    planning: true,
+    parcels: true,
+    planningOpacity: 0.6,
+    basemap: 'vector',
+    highContrast: false,
+  }),
 }))
 vi.mock('../../../lib/tilejson.ts', () => ({ fetchTileSets: vi.fn(() => new Promise(() => {})) }))
 

@@ -15,7 +15,9 @@ const AROUND_DEG = 0.001
 export function ComparePlansLink({ result }: { result: PlanningData }) {
   if (planCount(result.zones) < 2) return null
   const { lat, lng } = result.location
-  const search = result.parcel ? { lat, lng } : { bbox: bboxParam([lng - AROUND_DEG, lat - AROUND_DEG, lng + AROUND_DEG, lat + AROUND_DEG]) }
+  const search = result.parcel
+    ? { lat, lng }
+    : { bbox: bboxParam([lng - AROUND_DEG, lat - AROUND_DEG, lng + AROUND_DEG, lat + AROUND_DEG]) }
   const versions = result.zones.some((z) => z.replaced_by)
   return (
     <Button

@@ -1,14 +1,24 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Button, CloseButton } from '@mantine/core'
 import { IconMapPin } from '@tabler/icons-react'
-import { formatDecimal, formatMeridian, formatVn2000, parseCoordinate, type LatLng } from '../../../lib/geo/coordinates.ts'
+import {
+  formatDecimal,
+  formatMeridian,
+  formatVn2000,
+  parseCoordinate,
+  type LatLng,
+} from '../../../lib/geo/coordinates.ts'
 import { autoMeridian, knownMeridians, provincesOnMeridian } from '#core/geo/provinces.ts'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 
 export type MeridianChoice = 'auto' | number
 
 /** The meridian in use: the user's choice, else the looked-up dataset's, else the province's by position. */
-export function resolveMeridian(choice: MeridianChoice, point: LatLng, datasetMeridian?: number): { meridian: number; why: string } {
+export function resolveMeridian(
+  choice: MeridianChoice,
+  point: LatLng,
+  datasetMeridian?: number,
+): { meridian: number; why: string } {
   if (choice !== 'auto') return { meridian: choice, why: 'chọn tay' }
   if (datasetMeridian !== undefined) return { meridian: datasetMeridian, why: 'theo bộ dữ liệu' }
   const auto = autoMeridian(point.lat, point.lng)
@@ -46,7 +56,9 @@ export function CoordinatePanel(props: {
       return
     }
     const echo =
-      r.kind === 'vn2000' ? `VN-2000 X ${formatVn2000(r).x}, Y ${formatVn2000(r).y} (kinh tuyến trục ${formatMeridian(r.meridian)}) = ${formatDecimal(r)}` : formatDecimal(r)
+      r.kind === 'vn2000'
+        ? `VN-2000 X ${formatVn2000(r).x}, Y ${formatVn2000(r).y} (kinh tuyến trục ${formatMeridian(r.meridian)}) = ${formatDecimal(r)}`
+        : formatDecimal(r)
     setMessage({ ok: true, text: `Đã đến ${echo}.` })
     props.onGoTo({ lat: r.lat, lng: r.lng }, `Đã đến ${echo}.`)
     // On a phone the open panel would hide the place just reached: fold back to the chip.
@@ -78,7 +90,14 @@ export function CoordinatePanel(props: {
       style={{ width: 'min(340px, calc(100vw - 20px))', position: 'relative' }}
       data-testid="vn2000-panel"
     >
-      {props.compact && <CloseButton size="lg" aria-label="Thu gọn bảng toạ độ" onClick={() => setOpen(false)} style={{ position: 'absolute', top: 4, right: 4 }} />}
+      {props.compact && (
+        <CloseButton
+          size="lg"
+          aria-label="Thu gọn bảng toạ độ"
+          onClick={() => setOpen(false)}
+          style={{ position: 'absolute', top: 4, right: 4 }}
+        />
+      )}
       <h2 id={`${id}-h`}>VN-2000 · {props.pointLabel}</h2>
       <dl className="qh-readout" aria-live="off">
         <dt>X (hướng bắc)</dt>
@@ -89,7 +108,14 @@ export function CoordinatePanel(props: {
         <dd data-testid="latlng">{formatDecimal(props.point)}</dd>
       </dl>
       {!tools ? (
-        <Button variant="default" size="sm" mt={8} onClick={() => setTools(true)} aria-expanded={false} data-testid="goto-open">
+        <Button
+          variant="default"
+          size="sm"
+          mt={8}
+          onClick={() => setTools(true)}
+          aria-expanded={false}
+          data-testid="goto-open"
+        >
           Đi đến toạ độ · đổi kinh tuyến
         </Button>
       ) : (
@@ -98,7 +124,9 @@ export function CoordinatePanel(props: {
             <span>Kinh tuyến trục ({why})</span>
             <select
               value={props.choice === 'auto' ? 'auto' : String(props.choice)}
-              onChange={(e) => props.onChoice(e.currentTarget.value === 'auto' ? 'auto' : Number(e.currentTarget.value))}
+              onChange={(e) =>
+                props.onChoice(e.currentTarget.value === 'auto' ? 'auto' : Number(e.currentTarget.value))
+              }
               data-testid="meridian"
             >
               <option value="auto">Tự động ({formatMeridian(meridian)})</option>

@@ -6,7 +6,12 @@ export function GpsStatus({ gps, onStop }: { gps: GpsState; onStop: () => void }
   if (gps.status === 'error') {
     return (
       <div className="qh-alert qh-floating" role="alert" data-testid="gps-error">
-        <CloseButton size="lg" aria-label="Đóng thông báo định vị" onClick={onStop} style={{ float: 'right', marginLeft: 8 }} />
+        <CloseButton
+          size="lg"
+          aria-label="Đóng thông báo định vị"
+          onClick={onStop}
+          style={{ float: 'right', marginLeft: 8 }}
+        />
         <strong>Không định vị được.</strong> {gps.message}
       </div>
     )

@@ -6,13 +6,24 @@ import { pageScheme, watchPageScheme } from '../page-scheme.ts'
 import { legendSwatches } from '../styles.ts'
 
 /** Layers on and off, planning opacity, basemap choice and the high-contrast look for bright sun. */
-export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: LayerSettings) => void; hasRaster: boolean; onClose: () => void; children?: ReactNode }) {
+export function LayerPanel(props: {
+  settings: LayerSettings
+  onSettings: (s: LayerSettings) => void
+  hasRaster: boolean
+  onClose: () => void
+  children?: ReactNode
+}) {
   const id = useId()
   const { settings: s, onSettings } = props
   const set = (patch: Partial<LayerSettings>) => onSettings({ ...s, ...patch })
   return (
     <section className="qh-layers qh-floating qh-panel" aria-labelledby={`${id}-h`} data-testid="layer-panel">
-      <CloseButton size="lg" aria-label="Đóng bảng lớp bản đồ" onClick={props.onClose} style={{ position: 'absolute', top: 4, right: 4 }} />
+      <CloseButton
+        size="lg"
+        aria-label="Đóng bảng lớp bản đồ"
+        onClick={props.onClose}
+        style={{ position: 'absolute', top: 4, right: 4 }}
+      />
       <h2 id={`${id}-h`}>Lớp bản đồ</h2>
       <label className="qh-check">
         <input type="checkbox" checked={s.planning} onChange={(e) => set({ planning: e.currentTarget.checked })} />
@@ -41,17 +52,31 @@ export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: Lay
         <fieldset style={{ border: 0, padding: 0, margin: '6px 0 0' }}>
           <legend style={{ fontWeight: 600 }}>Bản đồ nền</legend>
           <label className="qh-check">
-            <input type="radio" name={`${id}-base`} checked={s.basemap === 'vector'} onChange={() => set({ basemap: 'vector' })} />
+            <input
+              type="radio"
+              name={`${id}-base`}
+              checked={s.basemap === 'vector'}
+              onChange={() => set({ basemap: 'vector' })}
+            />
             Bản đồ nền của ứng dụng
           </label>
           <label className="qh-check">
-            <input type="radio" name={`${id}-base`} checked={s.basemap === 'raster'} onChange={() => set({ basemap: 'raster' })} />
+            <input
+              type="radio"
+              name={`${id}-base`}
+              checked={s.basemap === 'raster'}
+              onChange={() => set({ basemap: 'raster' })}
+            />
             Bản đồ nền ảnh (máy chủ bản đồ ngoài)
           </label>
         </fieldset>
       )}
       <label className="qh-check">
-        <input type="checkbox" checked={s.highContrast} onChange={(e) => set({ highContrast: e.currentTarget.checked })} />
+        <input
+          type="checkbox"
+          checked={s.highContrast}
+          onChange={(e) => set({ highContrast: e.currentTarget.checked })}
+        />
         Tương phản cao (dễ đọc ngoài nắng)
       </label>
     </section>
@@ -63,7 +88,14 @@ export function LayerPanel(props: { settings: LayerSettings; onSettings: (s: Lay
  * z16, when shown) and the road reserves' hatching (when one is in view); folds to a button on phones.
  * Swatches show the symbols as the map draws them in the page's colour scheme, at the planning opacity.
  */
-export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parcels: boolean; compact: boolean; planningOpacity: number; highContrast: boolean }) {
+export function Legend(props: {
+  entries: LegendEntry[]
+  reserves: boolean
+  parcels: boolean
+  compact: boolean
+  planningOpacity: number
+  highContrast: boolean
+}) {
   const id = useId()
   const [open, setOpen] = useState(!props.compact)
   const scheme = useSyncExternalStore(watchPageScheme, pageScheme)
@@ -72,14 +104,32 @@ export function Legend(props: { entries: LegendEntry[]; reserves: boolean; parce
   if (count === 0) return null
   if (!open) {
     return (
-      <button type="button" className="qh-chip qh-floating" aria-expanded={false} onClick={() => setOpen(true)} data-testid="legend-chip">
+      <button
+        type="button"
+        className="qh-chip qh-floating"
+        aria-expanded={false}
+        onClick={() => setOpen(true)}
+        data-testid="legend-chip"
+      >
         Chú giải ({count})
       </button>
     )
   }
   return (
-    <section className="qh-panel qh-floating qh-legend-open" aria-labelledby={`${id}-h`} data-testid="legend" style={{ position: 'relative' }}>
-      {props.compact && <CloseButton size="lg" aria-label="Thu gọn chú giải" onClick={() => setOpen(false)} style={{ position: 'absolute', top: 2, right: 2 }} />}
+    <section
+      className="qh-panel qh-floating qh-legend-open"
+      aria-labelledby={`${id}-h`}
+      data-testid="legend"
+      style={{ position: 'relative' }}
+    >
+      {props.compact && (
+        <CloseButton
+          size="lg"
+          aria-label="Thu gọn chú giải"
+          onClick={() => setOpen(false)}
+          style={{ position: 'absolute', top: 2, right: 2 }}
+        />
+      )}
       <h2 id={`${id}-h`}>Chú giải</h2>
       <ul className="qh-legend">
         {props.entries.map((e) => (

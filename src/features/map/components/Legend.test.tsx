@@ -32,7 +32,12 @@ const show = (props: Omit<Parameters<typeof Legend>[0], keyof typeof look> & Par
 
 describe('the legend', () => {
   it('lists only the codes on screen, once each, with the parcel outline and the road reserve when they are drawn', () => {
-    show({ entries: legendFor([{ code: 'ODT' }, { code: 'DGT' }, { code: 'ODT' }]), reserves: true, parcels: true, compact: false })
+    show({
+      entries: legendFor([{ code: 'ODT' }, { code: 'DGT' }, { code: 'ODT' }]),
+      reserves: true,
+      parcels: true,
+      compact: false,
+    })
     const texts = screen.getAllByRole('listitem').map((li) => li.textContent ?? '')
     expect(texts).toHaveLength(4)
     expect(texts.filter((t) => /^ODT /.test(t))).toHaveLength(1)

@@ -6,7 +6,11 @@ import type { LatLngZoom, Point } from '../../../lib/map-url.ts'
 import { CoordinatePanel, type MeridianChoice } from './CoordinatePanel.tsx'
 
 /** The point the coordinates are read at: the pin, else the chosen point, else the map's centre. */
-export function readoutPoint(pin: Point | null, selection: Selection | null, view: LatLngZoom): { point: Point; label: 'Ghim' | 'Điểm đã chọn' | 'Tâm bản đồ' } {
+export function readoutPoint(
+  pin: Point | null,
+  selection: Selection | null,
+  view: LatLngZoom,
+): { point: Point; label: 'Ghim' | 'Điểm đã chọn' | 'Tâm bản đồ' } {
   if (pin !== null) return { point: pin, label: 'Ghim' }
   if (selection) return { point: selection.point, label: 'Điểm đã chọn' }
   return { point: { lat: view.lat, lng: view.lng }, label: 'Tâm bản đồ' }
@@ -14,7 +18,11 @@ export function readoutPoint(pin: Point | null, selection: Selection | null, vie
 
 function PinBar({ pin, onLookup, onUnpin }: { pin: Point; onLookup: () => void; onUnpin: () => void }) {
   return (
-    <div className="qh-panel qh-floating" style={{ marginBottom: 8, display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }} data-testid="pin-bar">
+    <div
+      className="qh-panel qh-floating"
+      style={{ marginBottom: 8, display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}
+      data-testid="pin-bar"
+    >
       <span>
         <b>Ghim</b>
         <span className="qh-pin-coords">: {formatDecimal(pin)}</span>
@@ -44,7 +52,8 @@ export function MapReadout(props: {
 }) {
   const { pin, selection } = props
   const readout = readoutPoint(pin, selection, props.view)
-  const datasetMeridian = pin === null && selection?.status === 'ready' ? selection.result.location.vn2000.zone_meridian : undefined
+  const datasetMeridian =
+    pin === null && selection?.status === 'ready' ? selection.result.location.vn2000.zone_meridian : undefined
   return (
     <div className="qh-bottom-left">
       {pin && <PinBar pin={pin} onLookup={() => props.onLookup(pin)} onUnpin={props.onUnpin} />}

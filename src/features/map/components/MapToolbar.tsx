@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react'
 import { ActionIcon } from '@mantine/core'
-import { IconCurrentLocation, IconCurrentLocationOff, IconMinus, IconPlus, IconRuler2, IconShare, IconStack2 } from '@tabler/icons-react'
+import {
+  IconCurrentLocation,
+  IconCurrentLocationOff,
+  IconMinus,
+  IconPlus,
+  IconRuler2,
+  IconShare,
+  IconStack2,
+} from '@tabler/icons-react'
 import type { GpsState } from '../engine/gps.ts'
 
 /** The panels the toolbar opens over the map; one at a time. */
@@ -9,11 +17,23 @@ export type MapPanel = 'layers' | 'measure'
 /** What the locate button says and shows for a GPS state. */
 export function gpsButton(gps: GpsState): { on: boolean; label: string; paused: boolean } {
   const paused = gps.status === 'on' && !gps.following
-  const label = gps.status === 'off' || gps.status === 'error' ? 'Bật định vị GPS' : paused ? 'Về vị trí của tôi' : 'Tắt định vị GPS'
+  const label =
+    gps.status === 'off' || gps.status === 'error'
+      ? 'Bật định vị GPS'
+      : paused
+        ? 'Về vị trí của tôi'
+        : 'Tắt định vị GPS'
   return { on: gps.status === 'on' || gps.status === 'locating', label, paused }
 }
 
-function PanelButton(props: { panel: MapPanel; open: MapPanel | null; onOpen: (p: MapPanel | null) => void; label: string; title: string; icon: ReactNode }) {
+function PanelButton(props: {
+  panel: MapPanel
+  open: MapPanel | null
+  onOpen: (p: MapPanel | null) => void
+  label: string
+  title: string
+  icon: ReactNode
+}) {
   const pressed = props.open === props.panel
   return (
     <ActionIcon
@@ -47,10 +67,24 @@ export function MapToolbar(props: {
   const gps = gpsButton(props.gps)
   return (
     <div className="qh-controls" role="toolbar" aria-label="Công cụ bản đồ" aria-orientation="vertical">
-      <ActionIcon size={46} radius="xl" variant="default" aria-label="Phóng to" title="Phóng to" onClick={() => props.onZoom(1)}>
+      <ActionIcon
+        size={46}
+        radius="xl"
+        variant="default"
+        aria-label="Phóng to"
+        title="Phóng to"
+        onClick={() => props.onZoom(1)}
+      >
         <IconPlus size={24} />
       </ActionIcon>
-      <ActionIcon size={46} radius="xl" variant="default" aria-label="Thu nhỏ" title="Thu nhỏ" onClick={() => props.onZoom(-1)}>
+      <ActionIcon
+        size={46}
+        radius="xl"
+        variant="default"
+        aria-label="Thu nhỏ"
+        title="Thu nhỏ"
+        onClick={() => props.onZoom(-1)}
+      >
         <IconMinus size={24} />
       </ActionIcon>
       <ActionIcon
@@ -65,9 +99,30 @@ export function MapToolbar(props: {
       >
         {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
       </ActionIcon>
-      <PanelButton panel="layers" open={props.panel} onOpen={props.onPanel} label="Lớp bản đồ và độ đậm quy hoạch" title="Lớp bản đồ" icon={<IconStack2 size={24} />} />
-      <PanelButton panel="measure" open={props.panel} onOpen={props.onPanel} label="Đo chiều dài và diện tích" title="Đo" icon={<IconRuler2 size={24} />} />
-      <ActionIcon size={46} radius="xl" variant="default" aria-label="Chia sẻ khung bản đồ này" title="Chia sẻ" onClick={props.onShare}>
+      <PanelButton
+        panel="layers"
+        open={props.panel}
+        onOpen={props.onPanel}
+        label="Lớp bản đồ và độ đậm quy hoạch"
+        title="Lớp bản đồ"
+        icon={<IconStack2 size={24} />}
+      />
+      <PanelButton
+        panel="measure"
+        open={props.panel}
+        onOpen={props.onPanel}
+        label="Đo chiều dài và diện tích"
+        title="Đo"
+        icon={<IconRuler2 size={24} />}
+      />
+      <ActionIcon
+        size={46}
+        radius="xl"
+        variant="default"
+        aria-label="Chia sẻ khung bản đồ này"
+        title="Chia sẻ"
+        onClick={props.onShare}
+      >
         <IconShare size={24} />
       </ActionIcon>
       {props.children}

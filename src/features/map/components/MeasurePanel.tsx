@@ -35,7 +35,11 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
 
   const last = list.at(-1)
   return (
-    <section className="qh-measure qh-floating qh-panel" aria-label="Đo khoảng cách và diện tích" data-testid="measure-panel">
+    <section
+      className="qh-measure qh-floating qh-panel"
+      aria-label="Đo khoảng cách và diện tích"
+      data-testid="measure-panel"
+    >
       <h2>Đo trên bản đồ</h2>
       <Group gap={6} wrap="nowrap">
         <Button
@@ -58,7 +62,8 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
         </Button>
       </Group>
       <p style={{ margin: '8px 0', fontSize: 13 }}>
-        Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa. Hình đã đo vẫn hiện sau khi bấm “Xong”, tới khi “Xoá hết”.
+        Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa.
+        Hình đã đo vẫn hiện sau khi bấm “Xong”, tới khi “Xoá hết”.
       </p>
       <div role="status" aria-live="polite">
         {drawing ? (
@@ -89,11 +94,22 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
       )}
       <Group gap={6} mt="sm" wrap="wrap">
         {drawing && (
-          <Button size="sm" variant="default" onClick={() => ctrl.current?.finish()} leftSection={<IconCheck size={18} aria-hidden />}>
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => ctrl.current?.finish()}
+            leftSection={<IconCheck size={18} aria-hidden />}
+          >
             Kết thúc hình
           </Button>
         )}
-        <Button size="sm" variant="default" onClick={() => ctrl.current?.clear()} leftSection={<IconTrash size={18} aria-hidden />} disabled={list.length === 0 && !drawing}>
+        <Button
+          size="sm"
+          variant="default"
+          onClick={() => ctrl.current?.clear()}
+          leftSection={<IconTrash size={18} aria-hidden />}
+          disabled={list.length === 0 && !drawing}
+        >
           Xoá hết
         </Button>
         <Button size="sm" variant="default" onClick={props.onClose} leftSection={<IconX size={18} aria-hidden />}>

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core'
 import type { OverlayRef } from '#core/contract/lookups.ts'
 import { formatDate } from '../../../lib/format/format.ts'
 
-const decision = (d: { decision_no: string; approved_at: string }) => `QĐ ${d.decision_no} ngày ${formatDate(d.approved_at)}`
+const decision = (d: { decision_no: string; approved_at: string }) =>
+  `QĐ ${d.decision_no} ngày ${formatDate(d.approved_at)}`
 
 /**
  * The scanned planning maps under the point, named so the user can turn them on in the layers panel.
@@ -15,7 +16,9 @@ export function PlanOverlays({ overlays }: { overlays: readonly OverlayRef[] }) 
       <h4>Bản đồ quy hoạch (ảnh quét) tại điểm này</h4>
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {overlays.map((o) => {
-          const older = overlays.find((x) => x.replaced_by?.decision_no === o.decision_no && x.replaced_by.approved_at === o.approved_at)
+          const older = overlays.find(
+            (x) => x.replaced_by?.decision_no === o.decision_no && x.replaced_by.approved_at === o.approved_at,
+          )
           return (
             <li key={o.id} data-testid={o.replaced_by ? 'overlay-history' : 'overlay-in-force'}>
               <Text size="sm" span fw={o.replaced_by ? 400 : 600} td={o.replaced_by ? 'line-through' : undefined}>

@@ -5,7 +5,8 @@ import { planGroups } from '../selection.ts'
 
 type Zone = PlanningData['zones'][number]
 
-const decision = (d: { decision_no: string; approved_at: string }) => `QĐ ${d.decision_no} ngày ${formatDate(d.approved_at)}`
+const decision = (d: { decision_no: string; approved_at: string }) =>
+  `QĐ ${d.decision_no} ngày ${formatDate(d.approved_at)}`
 
 function ZoneFacts({ z }: { z: Zone }) {
   return (
@@ -56,7 +57,11 @@ export function PlanZones({ zones, headingId }: { zones: readonly Zone[]; headin
   if (zones.length === 0) return <Text size="sm">Chưa có đồ án quy hoạch nào phủ điểm này trong dữ liệu.</Text>
   const { governing, history, higher } = planGroups(zones)
   const first = governing[0]
-  const replaced = first ? history.find((z) => z.replaced_by?.decision_no === first.decision_no && z.replaced_by.approved_at === first.approved_at) : undefined
+  const replaced = first
+    ? history.find(
+        (z) => z.replaced_by?.decision_no === first.decision_no && z.replaced_by.approved_at === first.approved_at,
+      )
+    : undefined
   return (
     <>
       <h4 id={`${headingId}-governing`}>Đồ án đang áp dụng</h4>
@@ -75,7 +80,8 @@ export function PlanZones({ zones, headingId }: { zones: readonly Zone[]; headin
         <details className="qh-plan-history" data-testid="plan-history">
           <summary>
             <h4 id={`${headingId}-history`} style={{ display: 'inline' }}>
-              Lịch sử: {history.length === 1 ? 'đồ án cũ đã được thay thế' : `${history.length} ô của đồ án cũ đã được thay thế`}
+              Lịch sử:{' '}
+              {history.length === 1 ? 'đồ án cũ đã được thay thế' : `${history.length} ô của đồ án cũ đã được thay thế`}
             </h4>
           </summary>
           <div aria-labelledby={`${headingId}-history`}>

@@ -34,13 +34,21 @@ const zonesOnly: PlanningData = {
   ...planningFixture,
   parcel: null,
   road_reserves: [],
-  zones: [zone('1', 'QHCT 1/500', '300/QĐ-UBND', 'DKV', true), zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', false), zone('3', 'QHC', '100/QĐ-TTg', 'ODT', false)],
+  zones: [
+    zone('1', 'QHCT 1/500', '300/QĐ-UBND', 'DKV', true),
+    zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', false),
+    zone('3', 'QHC', '100/QĐ-TTg', 'ODT', false),
+  ],
 }
 
 const show = async (result: PlanningData) => {
   render(
     withRouter(
-      <ResultCard selection={{ point: { lat: result.location.lat, lng: result.location.lng }, status: 'ready', result }} shareUrl="http://localhost/#/x" onLookup={() => {}} />,
+      <ResultCard
+        selection={{ point: { lat: result.location.lat, lng: result.location.lng }, status: 'ready', result }}
+        shareUrl="http://localhost/#/x"
+        onLookup={() => {}}
+      />,
     ),
   )
   await screen.findByTestId('result-card')
@@ -77,7 +85,14 @@ describe('result card', () => {
     await show({
       ...zonesOnly,
       overlays: [
-        { id: 'qhpk-2', name: 'QHPK Hòa Cường điều chỉnh', plan_level: 'QHPK 1/2000', decision_no: '88/QĐ-UBND', approved_at: '2025-09-01', replaced_by: null },
+        {
+          id: 'qhpk-2',
+          name: 'QHPK Hòa Cường điều chỉnh',
+          plan_level: 'QHPK 1/2000',
+          decision_no: '88/QĐ-UBND',
+          approved_at: '2025-09-01',
+          replaced_by: null,
+        },
         {
           id: 'qhpk-1',
           name: 'QHPK Hòa Cường (bản quét)',
@@ -91,7 +106,9 @@ describe('result card', () => {
     const list = screen.getByTestId('result-overlays')
     expect(list.textContent).toContain('QHPK 1/2000, QĐ 1234/QĐ-UBND ngày 20/05/2024')
     // The newer approval is in force and says what it replaced; the older one stays listed as history.
-    expect(screen.getByTestId('overlay-in-force').textContent).toContain('Đang áp dụng; đã thay thế QĐ 1234/QĐ-UBND ngày 20/05/2024')
+    expect(screen.getByTestId('overlay-in-force').textContent).toContain(
+      'Đang áp dụng; đã thay thế QĐ 1234/QĐ-UBND ngày 20/05/2024',
+    )
     expect(screen.getByTestId('overlay-history').textContent).toContain('Thay thế bởi QĐ 88/QĐ-UBND ngày 01/09/2025')
     cleanup()
     await show(zonesOnly)
@@ -99,11 +116,19 @@ describe('result card', () => {
   })
 
   it('shows when the governing plan was approved and the older version it replaced, kept apart as history, and offers the comparison', async () => {
-    const older = { ...zone('4', 'QHPK 1/2000', '2468/QĐ-UBND', 'ODT', false), approved_at: '2017-06-12', replaced_by: { decision_no: '201/QĐ-UBND', approved_at: '2024-03-15' } }
+    const older = {
+      ...zone('4', 'QHPK 1/2000', '2468/QĐ-UBND', 'ODT', false),
+      approved_at: '2017-06-12',
+      replaced_by: { decision_no: '201/QĐ-UBND', approved_at: '2024-03-15' },
+    }
     await show({ ...planningFixture, zones: [zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'DGD', true), older] })
-    expect(screen.getByTestId('governing-approval').textContent).toBe('Phê duyệt ngày 15/03/2024; thay thế đồ án cùng cấp theo QĐ 2468/QĐ-UBND ngày 12/06/2017.')
+    expect(screen.getByTestId('governing-approval').textContent).toBe(
+      'Phê duyệt ngày 15/03/2024; thay thế đồ án cùng cấp theo QĐ 2468/QĐ-UBND ngày 12/06/2017.',
+    )
     const history = screen.getByTestId('plan-history')
-    expect(within(history).getByTestId('history-zone').textContent).toContain('Thay thế bởi QĐ 201/QĐ-UBND ngày 15/03/2024')
+    expect(within(history).getByTestId('history-zone').textContent).toContain(
+      'Thay thế bởi QĐ 201/QĐ-UBND ngày 15/03/2024',
+    )
     expect(screen.queryByTestId('higher-plans')).toBeNull()
     const link = screen.getByTestId('compare-plans')
     expect(link.textContent).toBe('So sánh với đồ án cũ')
@@ -116,6 +141,8 @@ describe('result card', () => {
     expect(screen.queryByTestId('compare-plans')).toBeNull()
     cleanup()
     await show(zonesOnly)
-    expect(screen.getByTestId('compare-plans').getAttribute('href')).toMatch(/^\/compare\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+$/)
+    expect(screen.getByTestId('compare-plans').getAttribute('href')).toMatch(
+      /^\/compare\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+$/,
+    )
   })
 })

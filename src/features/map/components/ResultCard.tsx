@@ -1,7 +1,15 @@
 import { useId } from 'react'
 import { Badge, Button, Group, Loader, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconCalculator, IconCopy, IconDirections, IconRuler2, IconSearch, IconShare, IconWalk } from '@tabler/icons-react'
+import {
+  IconCalculator,
+  IconCopy,
+  IconDirections,
+  IconRuler2,
+  IconSearch,
+  IconShare,
+  IconWalk,
+} from '@tabler/icons-react'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { formatArea, formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { formatDecimal, formatMeridian, formatVn2000 } from '../../../lib/geo/coordinates.ts'
@@ -60,7 +68,8 @@ function ParcelFacts({ parcel, result }: { parcel: NonNullable<PlanningData['par
         <ul>
           {result.road_reserves.map((r, i) => (
             <li key={`${r.road_name}-${i}`}>
-              {r.road_name} (lộ giới {formatNumber(r.width_m, 1)} m): phần đất bị ảnh hưởng {formatArea(r.affected_area_m2)}
+              {r.road_name} (lộ giới {formatNumber(r.width_m, 1)} m): phần đất bị ảnh hưởng{' '}
+              {formatArea(r.affected_area_m2)}
             </li>
           ))}
         </ul>
@@ -74,18 +83,33 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
   const title = resultTitle(result)
   const copyCoordinates = async () => {
     const ok = await copyText(`${formatDecimal(location)}\n${vn2000Text(location)}`)
-    pushToast(store, ok ? 'success' : 'error', ok ? 'Đã chép toạ độ.' : 'Không chép được toạ độ. Hãy chọn và chép bằng tay.')
+    pushToast(
+      store,
+      ok ? 'success' : 'error',
+      ok ? 'Đã chép toạ độ.' : 'Không chép được toạ độ. Hãy chọn và chép bằng tay.',
+    )
   }
   const share = async () => {
-    const outcome = await shareLink({ title: `${title} — Quy hoạch VN`, text: parcel ? `${title}, ${parcel.address}` : title, url: shareUrl })
-    if (outcome === 'copied') pushToast(store, 'success', parcel ? 'Đã chép liên kết tới thửa này.' : 'Đã chép liên kết tới điểm này.')
+    const outcome = await shareLink({
+      title: `${title} — Quy hoạch VN`,
+      text: parcel ? `${title}, ${parcel.address}` : title,
+      url: shareUrl,
+    })
+    if (outcome === 'copied')
+      pushToast(store, 'success', parcel ? 'Đã chép liên kết tới thửa này.' : 'Đã chép liên kết tới điểm này.')
     else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
   }
   return (
     <Group gap={8} mt="md" wrap="wrap">
       {parcel && (
         <Button
-          renderRoot={(props) => <Link to="/valuation" search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }} {...props} />}
+          renderRoot={(props) => (
+            <Link
+              to="/valuation"
+              search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }}
+              {...props}
+            />
+          )}
           leftSection={<IconCalculator size={20} aria-hidden />}
         >
           Định giá thửa này
@@ -94,14 +118,20 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
       {parcel && (
         <Button
           variant="default"
-          renderRoot={(props) => <Link to="/sketch" search={{ parcel: parcel.id, lat: location.lat, lng: location.lng }} {...props} />}
+          renderRoot={(props) => (
+            <Link to="/sketch" search={{ parcel: parcel.id, lat: location.lat, lng: location.lng }} {...props} />
+          )}
           leftSection={<IconRuler2 size={20} aria-hidden />}
         >
           Sơ đồ thửa
         </Button>
       )}
       {parcel && (
-        <Button variant="default" renderRoot={(props) => <Link to="/walk" search={{ parcel: parcel.id }} {...props} />} leftSection={<IconWalk size={20} aria-hidden />}>
+        <Button
+          variant="default"
+          renderRoot={(props) => <Link to="/walk" search={{ parcel: parcel.id }} {...props} />}
+          leftSection={<IconWalk size={20} aria-hidden />}
+        >
           Đi đo ranh
         </Button>
       )}
@@ -111,7 +141,12 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
       <Button variant="default" onClick={share} leftSection={<IconShare size={20} aria-hidden />}>
         Chia sẻ
       </Button>
-      <Button variant="default" component="a" href={geoUri(location.lat, location.lng, title)} leftSection={<IconDirections size={20} aria-hidden />}>
+      <Button
+        variant="default"
+        component="a"
+        href={geoUri(location.lat, location.lng, title)}
+        leftSection={<IconDirections size={20} aria-hidden />}
+      >
         Chỉ đường
       </Button>
     </Group>
@@ -129,7 +164,9 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
         {resultTitle(result)}
       </h2>
       <Text size="sm" mt={2} data-testid={parcel ? undefined : 'no-parcel'}>
-        {parcel ? fullAddress(parcel) : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
+        {parcel
+          ? fullAddress(parcel)
+          : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
       </Text>
       {isSimulated(source) && (
         <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
@@ -142,7 +179,8 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
       <h3>Quy hoạch</h3>
       {otherUse.length > 0 && (
         <p className="qh-verdict" data-affected="true">
-          Vướng quy hoạch: điểm đã chọn nằm trong ô quy hoạch {otherUse.map((z) => `${z.land_use_name} (${z.land_use_code})`).join(', ')}, không phải đất ở.
+          Vướng quy hoạch: điểm đã chọn nằm trong ô quy hoạch{' '}
+          {otherUse.map((z) => `${z.land_use_name} (${z.land_use_code})`).join(', ')}, không phải đất ở.
         </p>
       )}
       <PlanZones zones={zones} headingId={id} />
@@ -183,7 +221,9 @@ export default function ResultCard(props: { selection: Selection; shareUrl: stri
       <div className="qh-result" aria-busy="true">
         <Group gap={10} py="sm">
           <Loader size="sm" aria-hidden />
-          <Text fw={600}>{selection.waitingForLogin ? 'Đăng nhập để xem thông tin thửa đất tại điểm này.' : 'Đang tra cứu thửa đất…'}</Text>
+          <Text fw={600}>
+            {selection.waitingForLogin ? 'Đăng nhập để xem thông tin thửa đất tại điểm này.' : 'Đang tra cứu thửa đất…'}
+          </Text>
         </Group>
         <Text size="sm">Vị trí: {formatDecimal(selection.point)}</Text>
       </div>
@@ -193,7 +233,8 @@ export default function ResultCard(props: { selection: Selection; shareUrl: stri
     <div className="qh-result">
       <h2>Thửa đất được chia sẻ</h2>
       <Text size="sm" my="xs">
-        Liên kết này chỉ tới vị trí {formatDecimal(selection.point)}. Tra cứu thông tin quy hoạch của thửa tại đây cần đăng nhập và được tính 1 lượt.
+        Liên kết này chỉ tới vị trí {formatDecimal(selection.point)}. Tra cứu thông tin quy hoạch của thửa tại đây cần
+        đăng nhập và được tính 1 lượt.
       </Text>
       <Button onClick={props.onLookup} leftSection={<IconSearch size={20} aria-hidden />}>
         Tra cứu thửa này

@@ -13,7 +13,10 @@ const CLICK_PX = 6
 /** Sheet heights for a map this tall; a short content (a loading line) peeks only as high as it needs. */
 export function sheetHeights(containerPx: number, contentPx = Infinity): Record<Snap, number> {
   const full = Math.round(containerPx * FULL_SHARE)
-  return { peek: Math.round(Math.min(containerPx * PEEK_SHARE, PEEK_MAX_PX, contentPx)), full: Math.max(full, Math.min(contentPx, full)) }
+  return {
+    peek: Math.round(Math.min(containerPx * PEEK_SHARE, PEEK_MAX_PX, contentPx)),
+    full: Math.max(full, Math.min(contentPx, full)),
+  }
 }
 
 /** Where a released drag settles: the nearer height, or closed when pulled well below the glance. */
@@ -27,7 +30,13 @@ export function snapAfterDrag(heightPx: number, heights: Record<Snap, number>): 
  * dismiss; press it to toggle) and a side panel on desktops. Reports how much of the map it covers so
  * the map keeps the chosen point in view.
  */
-export function ResultPanel(props: { mode: 'sheet' | 'side'; label: string; onClose: () => void; onCover: (px: number) => void; children: ReactNode }) {
+export function ResultPanel(props: {
+  mode: 'sheet' | 'side'
+  label: string
+  onClose: () => void
+  onCover: (px: number) => void
+  children: ReactNode
+}) {
   const { mode, onCover, onClose } = props
   const ref = useRef<HTMLDivElement>(null)
   const [snap, setSnap] = useState<Snap>('peek')
@@ -66,7 +75,14 @@ export function ResultPanel(props: { mode: 'sheet' | 'side'; label: string; onCl
   }, [mode, height, drag, onCover])
   useEffect(() => () => onCover(0), [onCover])
 
-  const close = <CloseButton size="xl" aria-label="Đóng kết quả" onClick={onClose} style={{ position: 'absolute', top: mode === 'side' ? 8 : 4, right: 8, zIndex: 1 }} />
+  const close = (
+    <CloseButton
+      size="xl"
+      aria-label="Đóng kết quả"
+      onClick={onClose}
+      style={{ position: 'absolute', top: mode === 'side' ? 8 : 4, right: 8, zIndex: 1 }}
+    />
+  )
 
   if (mode === 'side') {
     return (
@@ -102,7 +118,15 @@ export function ResultPanel(props: { mode: 'sheet' | 'side'; label: string; onCl
   }
 
   return (
-    <section ref={ref} className="qh-sheet" aria-label={props.label} style={{ height }} data-dragging={drag !== null} data-snap={snap} data-testid="result-sheet">
+    <section
+      ref={ref}
+      className="qh-sheet"
+      aria-label={props.label}
+      style={{ height }}
+      data-dragging={drag !== null}
+      data-snap={snap}
+      data-testid="result-sheet"
+    >
       <button
         type="button"
         className="qh-sheet-handle"

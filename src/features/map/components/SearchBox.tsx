@@ -13,7 +13,12 @@ export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'par
 
 type Option = { key: string; label: string; detail: string; choice: SearchChoice }
 
-const kindLabel: Record<SearchResult['kind'], string> = { address: 'Địa chỉ', street: 'Đường', ward: 'Phường/xã', parcel: 'Thửa đất' }
+const kindLabel: Record<SearchResult['kind'], string> = {
+  address: 'Địa chỉ',
+  street: 'Đường',
+  ward: 'Phường/xã',
+  parcel: 'Thửa đất',
+}
 
 function optionsOf(results: SearchResult[] | Parcel[], parcels: boolean): Option[] {
   if (parcels) {
@@ -24,7 +29,12 @@ function optionsOf(results: SearchResult[] | Parcel[], parcels: boolean): Option
       choice: { kind: 'parcel', parcel: p },
     }))
   }
-  return (results as SearchResult[]).map((r) => ({ key: `${r.kind}-${r.id}`, label: r.label, detail: `${kindLabel[r.kind]} · ${r.detail}`, choice: { kind: 'place', place: r } }))
+  return (results as SearchResult[]).map((r) => ({
+    key: `${r.kind}-${r.id}`,
+    label: r.label,
+    detail: `${kindLabel[r.kind]} · ${r.detail}`,
+    choice: { kind: 'place', place: r },
+  }))
 }
 
 let coverage: Promise<string> | null = null
@@ -40,7 +50,11 @@ function coverageNote(): Promise<string> {
   return coverage
 }
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; options: Option[]; note?: string } | { kind: 'error'; message: string }
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'done'; options: Option[]; note?: string }
+  | { kind: 'error'; message: string }
 
 /**
  * The map's search: addresses, streets and wards as you type (debounced, diacritics optional), or a
@@ -48,7 +62,11 @@ type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; options: 
  * Escape closes, and the active option is announced through aria-activedescendant. `near`: the map's
  * centre when it shows about one ward (that ward is searched first).
  */
-export default function SearchBox(props: { loggedIn: boolean; near?: Point; onChoose: (choice: SearchChoice) => void }) {
+export default function SearchBox(props: {
+  loggedIn: boolean
+  near?: Point
+  onChoose: (choice: SearchChoice) => void
+}) {
   const id = useId()
   const listId = `${id}-list`
   const [text, setText] = useState('')
@@ -88,7 +106,9 @@ export default function SearchBox(props: { loggedIn: boolean; near?: Point; onCh
       note:
         options.length > 0
           ? undefined
-          : (sheet ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.` : 'Không tìm thấy địa chỉ hay tên đường nào khớp.') + where,
+          : (sheet
+              ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.`
+              : 'Không tìm thấy địa chỉ hay tên đường nào khớp.') + where,
     })
   }
 
@@ -143,7 +163,14 @@ export default function SearchBox(props: { loggedIn: boolean; near?: Point; onCh
 
   const expanded = open && (status.kind !== 'idle' || (!props.loggedIn && text.trim().length >= 2))
   const activeId = expanded && active >= 0 && options[active] ? `${id}-opt-${active}` : undefined
-  const liveText = status.kind === 'done' ? (status.options.length > 0 ? `${status.options.length} kết quả` : (status.note ?? '')) : status.kind === 'error' ? status.message : ''
+  const liveText =
+    status.kind === 'done'
+      ? status.options.length > 0
+        ? `${status.options.length} kết quả`
+        : (status.note ?? '')
+      : status.kind === 'error'
+        ? status.message
+        : ''
 
   return (
     <div className="qh-search" role="search">
@@ -186,7 +213,13 @@ export default function SearchBox(props: { loggedIn: boolean; near?: Point; onCh
           ) : status.kind === 'done' && status.note ? (
             <p className="qh-search-note">{status.note}</p>
           ) : null}
-          <ul id={listId} role="listbox" aria-label="Kết quả tìm kiếm" className="qh-search-list" hidden={options.length === 0}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Kết quả tìm kiếm"
+            className="qh-search-list"
+            hidden={options.length === 0}
+          >
             {options.map((o, i) => (
               <li
                 key={o.key}

@@ -7,9 +7,21 @@ import { ResultPanel } from './ResultPanel.tsx'
 const ResultCard = lazy(() => import('./ResultCard.tsx'))
 
 /** The looked-up parcel: a bottom sheet on phones, a side panel on desktops. */
-export function SelectionPanel(props: { selection: Selection; desktop: boolean; shareUrl: string; onCover: (px: number) => void; onClose: () => void; onLookup: () => void }) {
+export function SelectionPanel(props: {
+  selection: Selection
+  desktop: boolean
+  shareUrl: string
+  onCover: (px: number) => void
+  onClose: () => void
+  onLookup: () => void
+}) {
   return (
-    <ResultPanel mode={props.desktop ? 'side' : 'sheet'} label="Kết quả tra cứu thửa đất" onCover={props.onCover} onClose={props.onClose}>
+    <ResultPanel
+      mode={props.desktop ? 'side' : 'sheet'}
+      label="Kết quả tra cứu thửa đất"
+      onCover={props.onCover}
+      onClose={props.onClose}
+    >
       <Suspense
         fallback={
           <div style={{ padding: 16 }}>

@@ -37,7 +37,13 @@ export function createNationalLayer() {
  * which follows the map when it moves to another element; the app's own wheel zoom; no rotation).
  * `current` is how the wheel zoom finds the map, null once destroyed.
  */
-export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: boolean, layers: BaseLayer[], current: () => OlMap | null) {
+export function createBaseMap(
+  target: HTMLElement,
+  start: LatLngZoom,
+  reduced: boolean,
+  layers: BaseLayer[],
+  current: () => OlMap | null,
+) {
   const view = new View({
     center: fromLonLat([start.lng, start.lat]),
     zoom: start.zoom,
@@ -48,7 +54,10 @@ export function createBaseMap(target: HTMLElement, start: LatLngZoom, reduced: b
   const map = new OlMap({
     target,
     view,
-    controls: [new Attribution({ collapsible: true, collapsed: true, tipLabel: 'Nguồn dữ liệu bản đồ' }), new ScaleLine({ units: 'metric', minWidth: 72 })],
+    controls: [
+      new Attribution({ collapsible: true, collapsed: true, tipLabel: 'Nguồn dữ liệu bản đồ' }),
+      new ScaleLine({ units: 'metric', minWidth: 72 }),
+    ],
     interactions: defaultInteractions({
       keyboard: false,
       mouseWheelZoom: false,

@@ -34,7 +34,11 @@ export function createCamera(map: () => OlMap | null, view: View, start: LatLngZ
       animateOr({ zoom: Math.max(view.getMinZoom(), Math.min(view.getMaxZoom(), z + delta)) })
     },
     fitExtent(extent: Extent, opts: { padding: number[]; maxZoom: number; animate: boolean }) {
-      view.fit(extent, { padding: opts.padding, maxZoom: opts.maxZoom, ...(opts.animate ? { duration: reduced ? 0 : mapConfig.flyDurationMs } : {}) })
+      view.fit(extent, {
+        padding: opts.padding,
+        maxZoom: opts.maxZoom,
+        ...(opts.animate ? { duration: reduced ? 0 : mapConfig.flyDurationMs } : {}),
+      })
     },
     fitGeometry(g: Geometry, maxZoom: number) {
       if (!map()) return
@@ -57,7 +61,11 @@ export function createCamera(map: () => OlMap | null, view: View, start: LatLngZ
       // A phone held in landscape has little height left: then the parcel gets what remains.
       if (padding[0]! + padding[2]! > size[1]! - 40) padding[2] = Math.max(0, size[1]! - 40 - padding[0]!)
       if (view.getAnimating()) view.cancelAnimations()
-      view.fit(extent, { padding, maxZoom: view.getZoom() ?? mapConfig.focusZoom, duration: reduced ? 0 : mapConfig.flyDurationMs })
+      view.fit(extent, {
+        padding,
+        maxZoom: view.getZoom() ?? mapConfig.focusZoom,
+        duration: reduced ? 0 : mapConfig.flyDurationMs,
+      })
     },
     /**
      * Pans just enough that the point stays clear of what covers the map's edges (the phone's sheet at

@@ -21,7 +21,10 @@ export type GpsState =
   | { status: 'error'; reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported'; message: string }
 
 /** Why there is no position, said plainly in Vietnamese with what to do about it. */
-export function gpsErrorMessage(reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported', secureContext: boolean): string {
+export function gpsErrorMessage(
+  reason: 'denied' | 'unavailable' | 'timeout' | 'unsupported',
+  secureContext: boolean,
+): string {
   switch (reason) {
     case 'denied':
       return secureContext
@@ -43,8 +46,19 @@ export function formatAccuracy(m: number): string {
 }
 
 const BLUE = '#1a73e8'
-const dotStyle = new Style({ image: new CircleStyle({ radius: 8, fill: new Fill({ color: BLUE }), stroke: new Stroke({ color: '#ffffff', width: 3 }) }), zIndex: 3 })
-const accuracyStyle = new Style({ fill: new Fill({ color: 'rgba(26,115,232,0.14)' }), stroke: new Stroke({ color: 'rgba(26,115,232,0.7)', width: 1.5 }), zIndex: 1 })
+const dotStyle = new Style({
+  image: new CircleStyle({
+    radius: 8,
+    fill: new Fill({ color: BLUE }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+  }),
+  zIndex: 3,
+})
+const accuracyStyle = new Style({
+  fill: new Fill({ color: 'rgba(26,115,232,0.14)' }),
+  stroke: new Stroke({ color: 'rgba(26,115,232,0.7)', width: 1.5 }),
+  zIndex: 1,
+})
 /** A small arrow just outside the dot, pointing where the device is heading (degrees from north). */
 function headingStyle(headingDeg: number) {
   const rad = (headingDeg * Math.PI) / 180
@@ -76,7 +90,9 @@ function createGpsLayer(map: OlMap) {
     draw(fix: GpsFix) {
       const at = fromLonLat([fix.lng, fix.lat])
       dot.setGeometry(new Point(at))
-      accuracy.setGeometry(circular([fix.lng, fix.lat], fix.accuracy, 64).transform('EPSG:4326', map.getView().getProjection()))
+      accuracy.setGeometry(
+        circular([fix.lng, fix.lat], fix.accuracy, 64).transform('EPSG:4326', map.getView().getProjection()),
+      )
       source.clear(true)
       source.addFeatures([accuracy, dot])
       if (fix.heading !== null) {
@@ -146,23 +162,38 @@ export function createGps(map: OlMap, onState: (s: GpsState) => void) {
     // A timeout with a fix on screen keeps the fix: the watch goes on and the next fix replaces it.
     if (reason === 'timeout' && last) return
     if (reason === 'denied') stopWatch()
-    emit({ status: 'error', reason, message: gpsErrorMessage(reason, typeof window === 'undefined' || window.isSecureContext) })
+    emit({
+      status: 'error',
+      reason,
+      message: gpsErrorMessage(reason, typeof window === 'undefined' || window.isSecureContext),
+    })
   }
   // Panning by hand ends follow mode; the locate button turns it back on.
   const onDrag = () => {
     if (!following) return
     following = false
-    emit(last ? { status: 'on', fix: last, following } : state.status === 'locating' ? { status: 'locating', following } : state)
+    emit(
+      last
+        ? { status: 'on', fix: last, following }
+        : state.status === 'locating'
+          ? { status: 'locating', following }
+          : state,
+    )
   }
   map.on('pointerdrag', onDrag)
 
   return {
     layer: drawn.layer,
     start() {
-      if (!('geolocation' in navigator)) return emit({ status: 'error', reason: 'unsupported', message: gpsErrorMessage('unsupported', true) })
+      if (!('geolocation' in navigator))
+        return emit({ status: 'error', reason: 'unsupported', message: gpsErrorMessage('unsupported', true) })
       following = true
       firstFix = true
-      watchId ??= navigator.geolocation.watchPosition(onPosition, onError, { enableHighAccuracy: true, maximumAge: 5000, timeout: 30_000 })
+      watchId ??= navigator.geolocation.watchPosition(onPosition, onError, {
+        enableHighAccuracy: true,
+        maximumAge: 5000,
+        timeout: 30_000,
+      })
       if (!last) return emit({ status: 'locating', following })
       centre(last)
       emit({ status: 'on', fix: last, following })

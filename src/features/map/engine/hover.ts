@@ -3,7 +3,11 @@ import { mapConfig } from '../config.ts'
 import type { MapController } from './map-controller.ts'
 
 /** Runs `fn` at most once per `ms`, always finishing with the latest arguments. */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number, now: () => number = () => performance.now()) {
+export function throttle<A extends unknown[]>(
+  fn: (...args: A) => void,
+  ms: number,
+  now: () => number = () => performance.now(),
+) {
   let last = -Infinity
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending: A | undefined

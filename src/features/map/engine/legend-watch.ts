@@ -23,7 +23,9 @@ export function createLegendWatch(map: () => OlMap | null, planning: () => Vecto
     const layer = planning()
     if (!m || !layer || !layer.getVisible()) return tell({ zones: [], reserves: false })
     const features = layer.getFeaturesInExtent(m.getView().calculateExtent(m.getSize()))
-    const zones = features.filter((f) => f.get('layer') === 'zones').map((f) => ({ code: String(f.get('land_use_code') ?? ''), color: String(f.get('color') ?? '#cccccc') }))
+    const zones = features
+      .filter((f) => f.get('layer') === 'zones')
+      .map((f) => ({ code: String(f.get('land_use_code') ?? ''), color: String(f.get('color') ?? '#cccccc') }))
     tell({ zones, reserves: features.some((f) => f.get('layer') === 'road_reserves') })
   }
   return {

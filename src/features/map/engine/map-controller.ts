@@ -19,7 +19,10 @@ export { initialLayerSettings, type BasemapKind, type LayerSettings, type TileSe
  * The tile layers are added once `tileSets` (the server's TileJSONs, read by whoever starts the map)
  * are known; then, when no view was given, the view fits the data.
  */
-export function createMapController(target: HTMLElement, init: { view?: LatLngZoom; settings: LayerSettings; tileSets: Promise<TileSets> }) {
+export function createMapController(
+  target: HTMLElement,
+  init: { view?: LatLngZoom; settings: LayerSettings; tileSets: Promise<TileSets> },
+) {
   const reduced = prefersReducedMotion()
   const start = init.view ?? mapConfig.fallbackCenter
   let map: OlMap | null = null
@@ -49,7 +52,11 @@ export function createMapController(target: HTMLElement, init: { view?: LatLngZo
     const tj = tiles.tileSets().basemap ?? tiles.tileSets().parcels
     if (!tj || !map) return
     // The whole area at a zoom where planning zones read as blocks; parcels appear as the user zooms in.
-    camera.fitExtent(transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857'), { padding: [16, 16, 16, 16], maxZoom: 15.5, animate: false })
+    camera.fitExtent(transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857'), {
+      padding: [16, 16, 16, 16],
+      maxZoom: 15.5,
+      animate: false,
+    })
   }
   // The TileJSONs never fail as a whole: a set that could not be read is missing and its layer uses defaults.
   const layersAdded = init.tileSets.then((sets) => {

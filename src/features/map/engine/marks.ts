@@ -18,13 +18,20 @@ const geojson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'E
 export const readGeometry = (g: ApiGeometry) => geojson.readGeometry(g as GeoJsonGeometry)
 
 function largestPolygon(g: MultiPolygon): Polygon | undefined {
-  return g.getPolygons().reduce<Polygon | undefined>((best, p) => (!best || p.getArea() > best.getArea() ? p : best), undefined)
+  return g
+    .getPolygons()
+    .reduce<Polygon | undefined>((best, p) => (!best || p.getArea() > best.getArea() ? p : best), undefined)
 }
 
 /** A point surely inside the parcel (a centroid can fall outside an L-shaped one), for looking it up. */
 export function interiorPoint(geometry: ApiGeometry): LatLng | null {
   const g = readGeometry(geometry)
-  const at = g instanceof Polygon ? g.getInteriorPoint() : g instanceof MultiPolygon ? largestPolygon(g)?.getInteriorPoint() : undefined
+  const at =
+    g instanceof Polygon
+      ? g.getInteriorPoint()
+      : g instanceof MultiPolygon
+        ? largestPolygon(g)?.getInteriorPoint()
+        : undefined
   if (!at) return null
   const [lng, lat] = toLonLat(at.getCoordinates()) as [number, number]
   return { lat, lng }
@@ -33,7 +40,12 @@ export function interiorPoint(geometry: ApiGeometry): LatLng | null {
 /** What the app marks on the map: the chosen parcel's outline, the dropped pin and the point being looked up. */
 export function createMarks() {
   const selectionSource = new VectorSource()
-  const selection = new VectorLayer({ source: selectionSource, style: selectedParcelStyle, zIndex: 6, properties: { name: 'selection' } })
+  const selection = new VectorLayer({
+    source: selectionSource,
+    style: selectedParcelStyle,
+    zIndex: 6,
+    properties: { name: 'selection' },
+  })
   const pinSource = new VectorSource()
   const pins = new VectorLayer({ source: pinSource, zIndex: 8, properties: { name: 'pins' } })
   return {

@@ -21,7 +21,14 @@ import { formatMeasureArea, formatMeasureLength } from '../../../lib/geo/measure
 
 export type MeasureKind = 'length' | 'area'
 /** One measurement: its total, and `sides` (each segment's length in m, in drawing order; a polygon's closing side last). */
-export type Measurement = { id: number; kind: MeasureKind; lengthM: number; areaM2: number; sides: number[]; text: string }
+export type Measurement = {
+  id: number
+  kind: MeasureKind
+  lengthM: number
+  areaM2: number
+  sides: number[]
+  text: string
+}
 
 /**
  * Ground length and area on the WGS84 ellipsoid, as a tape or a survey would read them (not Mercator's
@@ -30,21 +37,29 @@ export type Measurement = { id: number; kind: MeasureKind; lengthM: number; area
  */
 function toLocalMetres(coords: number[][]): number[][] {
   const lonLat = coords.map((c) => toLonLat(c))
-  const [lng, lat] = lonLat.reduce((acc, [x, y]) => [acc[0]! + x! / lonLat.length, acc[1]! + y! / lonLat.length], [0, 0])
-  const local = proj4('EPSG:4326', `+proj=tmerc +lat_0=${lat} +lon_0=${lng} +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs`)
+  const [lng, lat] = lonLat.reduce(
+    (acc, [x, y]) => [acc[0]! + x! / lonLat.length, acc[1]! + y! / lonLat.length],
+    [0, 0],
+  )
+  const local = proj4(
+    'EPSG:4326',
+    `+proj=tmerc +lat_0=${lat} +lon_0=${lng} +k=1 +x_0=0 +y_0=0 +ellps=WGS84 +units=m +no_defs`,
+  )
   return lonLat.map((c) => local.forward(c))
 }
 
 function segmentLengths(points: number[][]): number[] {
   const out: number[] = []
-  for (let i = 1; i < points.length; i++) out.push(Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!))
+  for (let i = 1; i < points.length; i++)
+    out.push(Math.hypot(points[i]![0]! - points[i - 1]![0]!, points[i]![1]! - points[i - 1]![1]!))
   return out
 }
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 function ringArea(points: number[][]): number {
   let twice = 0
-  for (let i = 0, j = points.length - 1; i < points.length; j = i++) twice += points[j]![0]! * points[i]![1]! - points[i]![0]! * points[j]![1]!
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++)
+    twice += points[j]![0]! * points[i]![1]! - points[i]![0]! * points[j]![1]!
   return Math.abs(twice) / 2
 }
 
@@ -66,7 +81,13 @@ export function measureGeometry(geometry: Geometry): Omit<Measurement, 'id'> | n
     const last = ring[ring.length - 1]!
     const sides = segmentLengths(first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first])
     const lengthM = sum(sides)
-    return { kind: 'area', lengthM, areaM2, sides, text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}` }
+    return {
+      kind: 'area',
+      lengthM,
+      areaM2,
+      sides,
+      text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}`,
+    }
   }
   if (geometry instanceof LineString) {
     const coords = geometry.getCoordinates()
@@ -81,7 +102,11 @@ const ORANGE = '#c2410c'
 const lineStroke = new Stroke({ color: ORANGE, width: 3 })
 /** Every vertex drawn as a handle, so it is plain that each one can be dragged. */
 const vertices = new Style({
-  image: new CircleStyle({ radius: 6, fill: new Fill({ color: '#ffffff' }), stroke: new Stroke({ color: ORANGE, width: 2.5 }) }),
+  image: new CircleStyle({
+    radius: 6,
+    fill: new Fill({ color: '#ffffff' }),
+    stroke: new Stroke({ color: ORANGE, width: 2.5 }),
+  }),
   geometry: (f: FeatureLike) => {
     const g = f.getGeometry()
     if (g instanceof Polygon) return new MultiPoint(g.getCoordinates()[0] ?? [])
@@ -91,17 +116,29 @@ const vertices = new Style({
 })
 
 const sideText = (text: string) =>
-  new Text({ text, font: '600 12px system-ui, sans-serif', fill: new Fill({ color: ORANGE }), stroke: new Stroke({ color: '#ffffff', width: 3 }), overflow: true })
+  new Text({
+    text,
+    font: '600 12px system-ui, sans-serif',
+    fill: new Fill({ color: ORANGE }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+    overflow: true,
+  })
 
 /** Each side's length at its middle (as on a survey sketch), when there is more than one side. */
 function sideLabels(g: Geometry, sides: number[]): Style[] {
-  const coords = g instanceof Polygon ? (g.getCoordinates()[0] ?? []) : g instanceof LineString ? g.getCoordinates() : []
+  const coords =
+    g instanceof Polygon ? (g.getCoordinates()[0] ?? []) : g instanceof LineString ? g.getCoordinates() : []
   if (sides.length < 2) return []
   return sides.flatMap((m, i) => {
     const a = coords[i]
     const b = coords[(i + 1) % coords.length]
     if (!a || !b || m < 0.05) return []
-    return [new Style({ geometry: new Point([(a[0]! + b[0]!) / 2, (a[1]! + b[1]!) / 2]), text: sideText(formatMeasureLength(m)) })]
+    return [
+      new Style({
+        geometry: new Point([(a[0]! + b[0]!) / 2, (a[1]! + b[1]!) / 2]),
+        text: sideText(formatMeasureLength(m)),
+      }),
+    ]
   })
 }
 
@@ -111,7 +148,12 @@ function styleFor(feature: FeatureLike): Style[] {
   const styles = [new Style({ stroke: lineStroke, fill: new Fill({ color: 'rgba(194,65,12,0.15)' }) }), vertices]
   if (m && g) {
     styles.push(...sideLabels(g, m.sides))
-    const at = g instanceof Polygon ? g.getInteriorPoint() : g instanceof LineString ? new Point(g.getLastCoordinate()) : undefined
+    const at =
+      g instanceof Polygon
+        ? g.getInteriorPoint()
+        : g instanceof LineString
+          ? new Point(g.getLastCoordinate())
+          : undefined
     styles.push(
       new Style({
         geometry: at,

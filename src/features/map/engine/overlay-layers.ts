@@ -14,7 +14,13 @@ export function createOverlayLayers(map: OlMap) {
   const layers = new Map<string, TileLayer<XYZ>>()
   const make = (o: OverlayTileJson) => {
     const layer = new TileLayer({
-      source: new XYZ({ url: o.tiles[0], tileSize: mapConfig.tileSize, minZoom: o.minzoom, maxZoom: o.maxzoom, attributions: o.attribution }),
+      source: new XYZ({
+        url: o.tiles[0],
+        tileSize: mapConfig.tileSize,
+        minZoom: o.minzoom,
+        maxZoom: o.maxzoom,
+        attributions: o.attribution,
+      }),
       extent: transformExtent(o.bounds, 'EPSG:4326', 'EPSG:3857'),
       // Shallower than its first zoom the whole sheet is a few pixels: not drawn.
       minZoom: o.minzoom - 1.001,

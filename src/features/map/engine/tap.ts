@@ -21,7 +21,11 @@ type Options = { holdMs: number; tolerancePx: number; doubleTapMs: number }
  */
 export function createTapDetector(
   handlers: TapHandlers,
-  opts: Options = { holdMs: mapConfig.tapHoldMs, tolerancePx: mapConfig.tapTolerancePx, doubleTapMs: mapConfig.doubleTapMs },
+  opts: Options = {
+    holdMs: mapConfig.tapHoldMs,
+    tolerancePx: mapConfig.tapTolerancePx,
+    doubleTapMs: mapConfig.doubleTapMs,
+  },
 ) {
   const down = new Set<number>()
   let gesture: { id: number; x: number; y: number; held: boolean } | null = null
@@ -51,7 +55,8 @@ export function createTapDetector(
           pendingTap = null
         }
         // A short buzz says the hold registered (the finger hides the pin as it appears); silent where unsupported.
-        if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(HOLD_VIBRATION_MS)
+        if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function')
+          navigator.vibrate(HOLD_VIBRATION_MS)
         handlers.onHold([gesture.x, gesture.y])
       }, opts.holdMs)
     },

@@ -53,12 +53,19 @@ function mapAt(lng: number, lat: number, zoom: number) {
   const map = new OlMap({ view: new View({ center: fromLonLat([lng, lat]), zoom }) })
   map.setSize([390, 788])
   const national = createNationalLayer()
-  const tiles = createTileLayers(map, national, { planning: true, parcels: true, planningOpacity: 0.6, basemap: 'vector', highContrast: false })
+  const tiles = createTileLayers(map, national, {
+    planning: true,
+    parcels: true,
+    planningOpacity: 0.6,
+    basemap: 'vector',
+    highContrast: false,
+  })
   const update = () => tiles.updateNational(map.getView().calculateExtent(map.getSize()), map.getView().getZoom()!)
   return { map, national, tiles, update }
 }
 
-const layer = (map: OlMap, name: string) => map.getAllLayers().find((l) => l.get('name') === name) as VectorLayer | undefined
+const layer = (map: OlMap, name: string) =>
+  map.getAllLayers().find((l) => l.get('name') === name) as VectorLayer | undefined
 
 describe('which tiles can hold data', () => {
   const grid = createXYZ({ tileSize: 256 })
@@ -141,7 +148,10 @@ describe('the national outline', () => {
   it('shows at once up to z10, before the TileJSONs are read, in its own colours', () => {
     const { national } = mapAt(106.5, 16.2, 6)
     expect(national.getVisible()).toBe(true)
-    const land = (national.getStyle() as StyleFunction)(new Feature({ kind: 'mainland', name: 'Việt Nam' }), 2000) as Style
+    const land = (national.getStyle() as StyleFunction)(
+      new Feature({ kind: 'mainland', name: 'Việt Nam' }),
+      2000,
+    ) as Style
     expect(land.getFill()?.getColor()).toBe('#f4efe4')
   })
 })

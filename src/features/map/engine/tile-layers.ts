@@ -32,7 +32,13 @@ export type TileSets = Partial<Record<TileLayerId, TileJson>>
 export type BasemapKind = 'vector' | 'raster'
 
 /** Layer visibility and look the user controls. */
-export type LayerSettings = { planning: boolean; parcels: boolean; planningOpacity: number; basemap: BasemapKind; highContrast: boolean }
+export type LayerSettings = {
+  planning: boolean
+  parcels: boolean
+  planningOpacity: number
+  basemap: BasemapKind
+  highContrast: boolean
+}
 
 /** The layers as the map opens: everything on, the app's own basemap, high contrast when the system asks for it. */
 export function initialLayerSettings(): LayerSettings {
@@ -85,7 +91,9 @@ function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: nu
     const data = transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857')
     const grid = source.getTileGrid()!
     const url = source.getTileUrlFunction()
-    source.setTileUrlFunction((coord, pixelRatio, projection) => (tileMeetsData(grid.getTileCoordExtent(coord), data) ? url(coord, pixelRatio, projection) : undefined))
+    source.setTileUrlFunction((coord, pixelRatio, projection) =>
+      tileMeetsData(grid.getTileCoordExtent(coord), data) ? url(coord, pixelRatio, projection) : undefined,
+    )
   }
   return source
 }
@@ -248,7 +256,16 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
       added = true
       const built = buildDataLayers(sets, () => hoveredId)
       layers = built
-      for (const l of [built.raster, built.basemap, built.basemapLabels, built.planning, built.parcels, built.hover, built.coverage]) if (l) map.addLayer(l)
+      for (const l of [
+        built.raster,
+        built.basemap,
+        built.basemapLabels,
+        built.planning,
+        built.parcels,
+        built.hover,
+        built.coverage,
+      ])
+        if (l) map.addLayer(l)
       applyStyles()
       applyVisibility()
       return built.planning

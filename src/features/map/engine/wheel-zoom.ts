@@ -14,7 +14,11 @@ const MAX_LEVELS = 4
  * Sums wheel movement until it pauses for `debounceMs`, then zooms by total / pxPerZoom levels at the
  * last pointer position: a flick of the wheel becomes one smooth zoom, not a stutter of small ones.
  */
-export function createWheelAccumulator(opts: { debounceMs: number; pxPerZoom: number; onZoom: (levels: number, anchor: Pixel) => void }): {
+export function createWheelAccumulator(opts: {
+  debounceMs: number
+  pxPerZoom: number
+  onZoom: (levels: number, anchor: Pixel) => void
+}): {
   push(deltaY: number, deltaMode: number, anchor: Pixel): void
   cancel(): void
 } {
@@ -54,7 +58,11 @@ export function wheelZoomInteraction(map: () => OlMap | null): Interaction {
       if (!m || !view || zoom === undefined) return
       if (view.getAnimating()) view.cancelAnimations()
       const target = Math.max(view.getMinZoom(), Math.min(view.getMaxZoom(), zoom + levels))
-      view.animate({ zoom: target, anchor: m.getCoordinateFromPixel(anchor), duration: prefersReducedMotion() ? 0 : 180 })
+      view.animate({
+        zoom: target,
+        anchor: m.getCoordinateFromPixel(anchor),
+        duration: prefersReducedMotion() ? 0 : 180,
+      })
     },
   })
   return new Interaction({

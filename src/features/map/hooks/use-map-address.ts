@@ -15,8 +15,13 @@ export function useMapAddress(view: LatLngZoom, selectedPoint: Point | undefined
   const marks = useRef({ selectedPoint, pin })
   useEffect(() => {
     const write = () => {
-      const hash = encodeMapHash({ view, ...(selectedPoint ? { selection: selectedPoint } : {}), ...(pin ? { pin } : {}) })
-      if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
+      const hash = encodeMapHash({
+        view,
+        ...(selectedPoint ? { selection: selectedPoint } : {}),
+        ...(pin ? { pin } : {}),
+      })
+      if (location.hash !== hash)
+        history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
     }
     if (marks.current.selectedPoint !== selectedPoint || marks.current.pin !== pin) {
       marks.current = { selectedPoint, pin }

@@ -7,7 +7,13 @@ import type { LatLngZoom } from '../../../lib/map-url.ts'
 // OpenLayers draws nothing in jsdom: maps are stand-ins; what is tested is which map the screen uses.
 vi.mock('../engine/map-controller.ts', () => ({
   createMapController: vi.fn(),
-  initialLayerSettings: () => ({ planning: true, parcels: true, planningOpacity: 0.6, basemap: 'vector', highContrast: false }),
+  initialLayerSettings: () => ({
+    planning: true,
+    parcels: true,
+    planningOpacity: 0.6,
+    basemap: 'vector',
+    highContrast: false,
+  }),
 }))
 vi.mock('../../../lib/tilejson.ts', () => ({ fetchTileSets: vi.fn(() => new Promise(() => {})) }))
 

@@ -17,7 +17,13 @@ export function useMapController(target: RefObject<HTMLDivElement | null>, start
   useLayoutEffect(() => {
     const tileSets = new AbortController()
     const element = target.current!
-    const c = adoptBootMap(element, start) ?? createMapController(element, { view: start, settings: initialLayerSettings(), tileSets: fetchTileSets(tileSets.signal) })
+    const c =
+      adoptBootMap(element, start) ??
+      createMapController(element, {
+        view: start,
+        settings: initialLayerSettings(),
+        tileSets: fetchTileSets(tileSets.signal),
+      })
     // The boot map may have been moved, or fitted to the data, before the view took it over.
     setView(c.view())
     const offView = c.onView(setView)

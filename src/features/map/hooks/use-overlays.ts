@@ -4,7 +4,14 @@ import { transformExtent } from 'ol/proj'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 import { createOverlayLayers } from '../engine/overlay-layers.ts'
 import type { MapController } from '../engine/map-controller.ts'
-import { choiceOf, fetchOverlays, overlayChoicesAtom, overlaysAtom, overlaysIn, type OverlayChoice } from '../overlays.ts'
+import {
+  choiceOf,
+  fetchOverlays,
+  overlayChoicesAtom,
+  overlaysAtom,
+  overlaysIn,
+  type OverlayChoice,
+} from '../overlays.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
 
 /**
@@ -22,7 +29,8 @@ export function useOverlays(ctrl: MapController | null, view: LatLngZoom) {
     const abort = new AbortController()
     fetchOverlays(abort.signal).then(
       (l) => !abort.signal.aborted && setList(l),
-      (err: unknown) => !abort.signal.aborted && console.info('overlays unavailable:', err instanceof Error ? err.message : err),
+      (err: unknown) =>
+        !abort.signal.aborted && console.info('overlays unavailable:', err instanceof Error ? err.message : err),
     )
     return () => abort.abort()
   }, [ctrl, setList])
@@ -39,6 +47,7 @@ export function useOverlays(ctrl: MapController | null, view: LatLngZoom) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ctrl, list, view])
 
-  const setChoice = (id: string, patch: Partial<OverlayChoice>) => setChoices((all) => ({ ...all, [id]: { ...choiceOf(all, id), ...patch } }))
+  const setChoice = (id: string, patch: Partial<OverlayChoice>) =>
+    setChoices((all) => ({ ...all, [id]: { ...choiceOf(all, id), ...patch } }))
   return { visible, choices, setChoice }
 }

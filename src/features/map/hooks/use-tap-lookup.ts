@@ -21,7 +21,10 @@ export type TapLookupOptions = {
  * Looking up the parcel at a point: the selection and where its lookup stands, one lookup at a time
  * (a newer one cancels the older), the chosen parcel outlined, and a shared link's parcel reopened.
  */
-export function useTapLookup(ctrl: MapController | null, { answerOffline, answerFromToday, restore, loggedIn, announce }: TapLookupOptions) {
+export function useTapLookup(
+  ctrl: MapController | null,
+  { answerOffline, answerFromToday, restore, loggedIn, announce }: TapLookupOptions,
+) {
   const [selection, setSelection] = useState<Selection | null>(null)
   // The browser can believe it is online while the server cannot be reached (no signal, a captive
   // network): the last lookup's failure says so, and the next answer from the server clears it.
@@ -47,7 +50,11 @@ export function useTapLookup(ctrl: MapController | null, { answerOffline, answer
         setSelection({ point, status: 'ready', result: res.data })
         const { parcel } = res.data
         ctrl.setSelectedGeometry(parcel?.geometry ?? null)
-        announce(parcel ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.` : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.')
+        announce(
+          parcel
+            ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.`
+            : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.',
+        )
       } else {
         // The API client has already said why (toast), except for an unreachable server: the stored
         // answer or the saved tiles answer then, and the map says it is offline.
@@ -78,7 +85,8 @@ export function useTapLookup(ctrl: MapController | null, { answerOffline, answer
 
   // Once logged in, a lookup that was waiting for it says "looking up" rather than "log in".
   useEffect(() => {
-    if (loggedIn && selection?.status === 'loading' && selection.waitingForLogin) setSelection({ ...selection, waitingForLogin: false })
+    if (loggedIn && selection?.status === 'loading' && selection.waitingForLogin)
+      setSelection({ ...selection, waitingForLogin: false })
   }, [loggedIn, selection])
 
   const close = useCallback(() => {

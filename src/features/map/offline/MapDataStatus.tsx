@@ -18,7 +18,9 @@ export default function MapDataStatus({ view, unreachable }: { view: LatLngZoom;
   const state = unreachable ? 'Không kết nối được máy chủ' : 'Ngoại tuyến'
   return (
     <div className="map-data-status qh-floating" role="status" data-testid="map-data-status">
-      {area && area.updatedAt !== null ? `${state} · bản đồ đã lưu “${area.name}”, cập nhật ${formatAge(area.updatedAt)}` : `${state} · bản đồ đã xem gần đây`}
+      {area && area.updatedAt !== null
+        ? `${state} · bản đồ đã lưu “${area.name}”, cập nhật ${formatAge(area.updatedAt)}`
+        : `${state} · bản đồ đã xem gần đây`}
     </div>
   )
 }

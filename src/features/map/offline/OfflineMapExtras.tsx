@@ -23,7 +23,15 @@ export function OfflineMapExtras(props: {
   const online = useOnline()
   return (
     <Suspense fallback={null}>
-      {props.tap.state ? <OfflineTapPanel tap={props.tap} desktop={props.desktop} shareUrl={props.shareUrl} onCover={props.onCover} onLookup={props.onLookup} /> : null}
+      {props.tap.state ? (
+        <OfflineTapPanel
+          tap={props.tap}
+          desktop={props.desktop}
+          shareUrl={props.shareUrl}
+          onCover={props.onCover}
+          onLookup={props.onLookup}
+        />
+      ) : null}
       {online && !props.unreachable ? null : <MapDataStatus view={props.view} unreachable={online} />}
     </Suspense>
   )

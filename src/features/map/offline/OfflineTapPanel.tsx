@@ -24,7 +24,13 @@ function NotSavedNote({ point }: { point: Point }) {
           Khi có mạng, bản đồ sẽ đề nghị lưu khu vực này.
         </Text>
       ) : (
-        <Button mt={6} size="xs" variant="default" leftSection={<IconBell size={16} aria-hidden />} onClick={() => setReminder({ ...point, zoom: 17 })}>
+        <Button
+          mt={6}
+          size="xs"
+          variant="default"
+          leftSection={<IconBell size={16} aria-hidden />}
+          onClick={() => setReminder({ ...point, zoom: 17 })}
+        >
           Nhắc tôi lưu khu vực này khi có mạng
         </Button>
       )}
@@ -34,11 +40,25 @@ function NotSavedNote({ point }: { point: Point }) {
 
 const ResultCard = lazy(() => import('../components/ResultCard.tsx'))
 
-function LookupButton({ point, onLookup, again = false }: { point: Point; onLookup: (p: Point) => void; again?: boolean }) {
+function LookupButton({
+  point,
+  onLookup,
+  again = false,
+}: {
+  point: Point
+  onLookup: (p: Point) => void
+  again?: boolean
+}) {
   const online = useOnline()
   const what = again ? 'Làm mới' : 'Tra cứu đầy đủ'
   return (
-    <Button mt="sm" leftSection={<IconSearch size={18} aria-hidden />} disabled={!online} onClick={() => onLookup(point)} data-testid="offline-full-lookup">
+    <Button
+      mt="sm"
+      leftSection={<IconSearch size={18} aria-hidden />}
+      disabled={!online}
+      onClick={() => onLookup(point)}
+      data-testid="offline-full-lookup"
+    >
       {online ? `${what} (tính 1 lượt)` : `${what} khi có mạng`}
     </Button>
   )
@@ -63,7 +83,11 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
         </Text>
       </Group>
       <h2 data-testid="offline-parcel-title">
-        {p && p.sheetNo !== null && p.parcelNo !== null ? `Tờ ${p.sheetNo}, thửa ${p.parcelNo}` : p || facts.zones.length === 0 ? 'Thửa đất chưa rõ' : 'Quy hoạch tại điểm đã chọn'}
+        {p && p.sheetNo !== null && p.parcelNo !== null
+          ? `Tờ ${p.sheetNo}, thửa ${p.parcelNo}`
+          : p || facts.zones.length === 0
+            ? 'Thửa đất chưa rõ'
+            : 'Quy hoạch tại điểm đã chọn'}
       </h2>
       <dl>
         {p?.landUse ? (
@@ -78,7 +102,12 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
               {label(z)} {z.level ? `(${z.level})` : ''}
             </dt>
             <dd data-testid="offline-zone">
-              <span className="qh-swatch" style={{ background: z.color, display: 'inline-block', verticalAlign: '-3px' }} aria-hidden /> {z.code}
+              <span
+                className="qh-swatch"
+                style={{ background: z.color, display: 'inline-block', verticalAlign: '-3px' }}
+                aria-hidden
+              />{' '}
+              {z.code}
               {z.block ? `, ký hiệu ${z.block}` : ''}
               {z.maxFloors !== null ? `, tối đa ${z.maxFloors} tầng` : ''}
               {z.maxDensityPct !== null ? `, mật độ ${z.maxDensityPct}%` : ''}
@@ -99,7 +128,13 @@ function TileFactsCard({ facts, point, onLookup }: { facts: TileFacts; point: Po
  * The answer to a tap made offline, in the map's own result panel: a stored result marked with its
  * time, the saved tiles' facts marked offline, or "cần kết nối".
  */
-export default function OfflineTapPanel(props: { tap: OfflineTap; desktop: boolean; shareUrl: string; onCover: (px: number) => void; onLookup: (p: Point) => void }) {
+export default function OfflineTapPanel(props: {
+  tap: OfflineTap
+  desktop: boolean
+  shareUrl: string
+  onCover: (px: number) => void
+  onLookup: (p: Point) => void
+}) {
   const { state, close } = props.tap
   if (!state) return null
   const lookup = (p: Point) => {
@@ -107,14 +142,23 @@ export default function OfflineTapPanel(props: { tap: OfflineTap; desktop: boole
     props.onLookup(p)
   }
   return (
-    <ResultPanel mode={props.desktop ? 'side' : 'sheet'} label="Kết quả đã lưu trên máy" onCover={props.onCover} onClose={close}>
+    <ResultPanel
+      mode={props.desktop ? 'side' : 'sheet'}
+      label="Kết quả đã lưu trên máy"
+      onCover={props.onCover}
+      onClose={close}
+    >
       {state.kind === 'stored' ? (
         <>
           <Alert color="yellow" variant="light" p="xs" className="offline-result-note" data-testid="stored-result-note">
             Kết quả lưu lúc {formatDateTime(state.at)} — xem lại không tính lượt. Dữ liệu có thể đã thay đổi từ đó.
           </Alert>
           <Suspense fallback={<Loader size="sm" aria-label="Đang tải" />}>
-            <ResultCard selection={{ point: state.point, status: 'ready', result: state.data }} shareUrl={props.shareUrl} onLookup={() => lookup(state.point)} />
+            <ResultCard
+              selection={{ point: state.point, status: 'ready', result: state.data }}
+              shareUrl={props.shareUrl}
+              onLookup={() => lookup(state.point)}
+            />
           </Suspense>
           <LookupButton point={state.point} onLookup={lookup} again />
         </>
@@ -128,7 +172,8 @@ export default function OfflineTapPanel(props: { tap: OfflineTap; desktop: boole
           {state.saved ? null : <NotSavedNote point={state.point} />}
           <h2>Cần kết nối</h2>
           <Text size="sm" my="xs">
-            Chưa có kết quả nào đã lưu cho điểm {formatDecimal(state.point)}. Tra cứu thông tin thửa đất cần kết nối mạng.
+            Chưa có kết quả nào đã lưu cho điểm {formatDecimal(state.point)}. Tra cứu thông tin thửa đất cần kết nối
+            mạng.
           </Text>
           <LookupButton point={state.point} onLookup={lookup} />
         </div>

@@ -32,7 +32,13 @@ function SaveReminderOffer({ ctrl, onSave }: { ctrl: MapController; onSave: () =
     onSave()
   }
   return (
-    <div className="qh-floating qh-panel" style={offerStyle} role="region" aria-label="Nhắc lưu khu vực" data-testid="save-reminder">
+    <div
+      className="qh-floating qh-panel"
+      style={offerStyle}
+      role="region"
+      aria-label="Nhắc lưu khu vực"
+      data-testid="save-reminder"
+    >
       <Text size="sm" fw={600}>
         Đã có mạng: lưu khu vực bạn chạm lúc offline để lần sau dùng được khi mất sóng?
       </Text>
@@ -67,7 +73,9 @@ export function SaveAreaControl({ ctrl }: { ctrl: MapController | null }) {
       >
         <IconDownload size={24} />
       </ActionIcon>
-      {!open && ctrl && host ? createPortal(<SaveReminderOffer ctrl={ctrl} onSave={() => setOpen(true)} />, host) : null}
+      {!open && ctrl && host
+        ? createPortal(<SaveReminderOffer ctrl={ctrl} onSave={() => setOpen(true)} />, host)
+        : null}
       {open && ctrl && tools && host
         ? createPortal(
             <Suspense fallback={null}>

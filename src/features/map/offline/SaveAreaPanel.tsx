@@ -50,7 +50,11 @@ function useSamples(plan: ReturnType<typeof planArea>, layers: SavedArea['layers
         if (hit) return hit
         try {
           const res = await fetch(url, { signal: ctrl.signal })
-          const sample = { layer: t.layer, z: t.z, bytes: res.status === 204 ? 0 : (await res.arrayBuffer()).byteLength }
+          const sample = {
+            layer: t.layer,
+            z: t.z,
+            bytes: res.status === 204 ? 0 : (await res.arrayBuffer()).byteLength,
+          }
           known.current.set(url, sample)
           return sample
         } catch {
@@ -84,17 +88,32 @@ function AreaProgress({ area }: { area: SavedArea }) {
       </Text>
       <Group gap="xs" mt="xs">
         {area.status === 'downloading' ? (
-          <Button size="xs" variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => areaManager.pause(area.id)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlayerPause size={16} aria-hidden />}
+            onClick={() => areaManager.pause(area.id)}
+          >
             Tạm dừng
           </Button>
         ) : null}
         {area.status === 'paused' || area.status === 'failed' ? (
-          <Button size="xs" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void areaManager.resume(area.id)}>
+          <Button
+            size="xs"
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={() => void areaManager.resume(area.id)}
+          >
             Tiếp tục
           </Button>
         ) : null}
         {area.status !== 'done' ? (
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => void areaManager.remove(area.id)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconX size={16} aria-hidden />}
+            onClick={() => void areaManager.remove(area.id)}
+          >
             Huỷ
           </Button>
         ) : null}
@@ -107,7 +126,15 @@ function AreaProgress({ area }: { area: SavedArea }) {
 }
 
 /** Choose the box and zooms, see the tile count and size, download with progress, pause, resume, cancel. */
-export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapController; tools: BoxTools; onClose: () => void }) {
+export default function SaveAreaPanel({
+  ctrl,
+  tools,
+  onClose,
+}: {
+  ctrl: MapController
+  tools: BoxTools
+  onClose: () => void
+}) {
   const online = useOnline()
   const areas = useAtomValue(savedAreasAtom)
   const [bbox, setBbox] = useState<Bbox>(() => tools.viewBbox())
@@ -185,18 +212,33 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
   const tooBig = count > MAX_AREA_TILES
   const noLayers = Object.keys(layers).length === 0
   return (
-    <section className="qh-layers qh-floating qh-panel save-area-panel" aria-labelledby="save-area-title" data-testid="save-area-panel">
-      <CloseButton size="lg" aria-label="Đóng bảng lưu khu vực" onClick={onClose} style={{ position: 'absolute', top: 4, right: 4 }} />
+    <section
+      className="qh-layers qh-floating qh-panel save-area-panel"
+      aria-labelledby="save-area-title"
+      data-testid="save-area-panel"
+    >
+      <CloseButton
+        size="lg"
+        aria-label="Đóng bảng lưu khu vực"
+        onClick={onClose}
+        style={{ position: 'absolute', top: 4, right: 4 }}
+      />
       <h2 id="save-area-title">Lưu khu vực offline</h2>
       {started ? (
         <AreaProgress area={started} />
       ) : (
         <>
           <Text size="sm">
-            {drawn ? 'Khung đã vẽ' : 'Khung đang xem trên bản đồ'} ({formatDistance(size.width)} × {formatDistance(size.height)}).
+            {drawn ? 'Khung đã vẽ' : 'Khung đang xem trên bản đồ'} ({formatDistance(size.width)} ×{' '}
+            {formatDistance(size.height)}).
           </Text>
           <Group gap="xs" my={6}>
-            <Button size="xs" variant="default" leftSection={<IconSquareDashed size={16} aria-hidden />} onClick={() => setDrawing(true)}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconSquareDashed size={16} aria-hidden />}
+              onClick={() => setDrawing(true)}
+            >
               Vẽ khung
             </Button>
             <Button
@@ -212,12 +254,22 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
           </Group>
           <label>
             Tên khu vực
-            <input type="text" value={name} placeholder={`Khu vực ${areas.length + 1}`} onChange={(e) => setName(e.currentTarget.value)} data-testid="save-area-name" />
+            <input
+              type="text"
+              value={name}
+              placeholder={`Khu vực ${areas.length + 1}`}
+              onChange={(e) => setName(e.currentTarget.value)}
+              data-testid="save-area-name"
+            />
           </label>
           <div className="save-area-zooms" style={{ marginTop: 6 }}>
             <label>
               Từ mức phóng
-              <select value={fromZoom} onChange={(e) => setFromZoom(Math.min(Number(e.currentTarget.value), toZoom))} data-testid="save-area-from">
+              <select
+                value={fromZoom}
+                onChange={(e) => setFromZoom(Math.min(Number(e.currentTarget.value), toZoom))}
+                data-testid="save-area-from"
+              >
                 {zoomOptions.map((z) => (
                   <option key={z} value={z}>
                     {z}
@@ -227,7 +279,11 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
             </label>
             <label>
               đến mức
-              <select value={toZoom} onChange={(e) => setToZoom(Math.max(Number(e.currentTarget.value), fromZoom))} data-testid="save-area-to">
+              <select
+                value={toZoom}
+                onChange={(e) => setToZoom(Math.max(Number(e.currentTarget.value), fromZoom))}
+                data-testid="save-area-to"
+              >
                 {zoomOptions.map((z) => (
                   <option key={z} value={z}>
                     {z}
@@ -240,7 +296,9 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
             <dt>Số ô bản đồ</dt>
             <dd data-testid="save-area-count">{formatNumber(count)} (nền, quy hoạch, thửa đất)</dd>
             <dt>Dung lượng ước tính</dt>
-            <dd data-testid="save-area-estimate">{estimate === null ? 'đang ước tính…' : `khoảng ${formatBytes(estimate)}`}</dd>
+            <dd data-testid="save-area-estimate">
+              {estimate === null ? 'đang ước tính…' : `khoảng ${formatBytes(estimate)}`}
+            </dd>
             {free !== null ? (
               <>
                 <dt>Còn trống</dt>
@@ -272,7 +330,9 @@ export default function SaveAreaPanel({ ctrl, tools, onClose }: { ctrl: MapContr
             mt="xs"
             fullWidth
             leftSection={<IconDownload size={18} aria-hidden />}
-            disabled={!online || noLayers || tooBig || count === 0 || (estimate !== null && free !== null && estimate > free)}
+            disabled={
+              !online || noLayers || tooBig || count === 0 || (estimate !== null && free !== null && estimate > free)
+            }
             loading={starting}
             onClick={() => void start()}
             data-testid="save-area-start"

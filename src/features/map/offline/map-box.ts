@@ -17,7 +17,12 @@ const MAX_LAT = 85.0511287798066
 
 /** A box from the map (which can show more than the world, or the poles) clamped to the tile grid. */
 function normaliseBbox(b: Bbox): Bbox {
-  return [clamp(b[0], -180, 180), clamp(b[1], -MAX_LAT, MAX_LAT), clamp(b[2], -180, 180), clamp(b[3], -MAX_LAT, MAX_LAT)]
+  return [
+    clamp(b[0], -180, 180),
+    clamp(b[1], -MAX_LAT, MAX_LAT),
+    clamp(b[2], -180, 180),
+    clamp(b[3], -MAX_LAT, MAX_LAT),
+  ]
 }
 
 /**
@@ -60,7 +65,9 @@ export function createBoxTools(ctrl: MapController) {
         .getArray()
         .filter((i) => i instanceof DragPan)
       pans.forEach((p) => p.setActive(false))
-      box.on('boxend', () => onBox(normaliseBbox(transformExtent(box.getGeometry().getExtent(), 'EPSG:3857', 'EPSG:4326') as Bbox)))
+      box.on('boxend', () =>
+        onBox(normaliseBbox(transformExtent(box.getGeometry().getExtent(), 'EPSG:3857', 'EPSG:4326') as Bbox)),
+      )
       map.addInteraction(box)
       return () => {
         map.removeInteraction(box)

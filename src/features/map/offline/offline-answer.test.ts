@@ -9,7 +9,14 @@ describe('offline tap on saved tiles', () => {
     const facts = tileFactsFrom([
       feature({ layer: 'zones', land_use_code: 'ODT', color: '#ffa0ff', plan_level: 'QHPK 1/2000', max_floors: 5 }),
       feature({ layer: 'parcels', id: '88', sheet_no: 12, parcel_no: 345, land_use: 'ODT' }),
-      feature({ layer: 'zones', land_use_code: 'DGT', color: '#ffaa32', plan_level: 'QHCT 1/500', block_code: 'A1', max_density_pct: '60' }),
+      feature({
+        layer: 'zones',
+        land_use_code: 'DGT',
+        color: '#ffaa32',
+        plan_level: 'QHCT 1/500',
+        block_code: 'A1',
+        max_density_pct: '60',
+      }),
       feature({ layer: 'roads', name: 'Đường Số 1' }),
     ])
     expect(facts.parcel).toEqual({ id: '88', sheetNo: 12, parcelNo: 345, landUse: 'ODT' })
@@ -32,8 +39,22 @@ describe('offline tap on saved tiles', () => {
 
   it('puts the newer of two plans of one level first and marks the older as replaced by it', () => {
     const facts = tileFactsFrom([
-      feature({ layer: 'zones', land_use_code: 'ODT', plan_level: 'QHPK 1/2000', approved_at: '2017-06-12', decision_no: '2468/QĐ-UBND', max_floors: 6 }),
-      feature({ layer: 'zones', land_use_code: 'DGD', plan_level: 'QHPK 1/2000', approved_at: '2023-09-15', decision_no: '1234/QĐ-UBND', max_floors: 5 }),
+      feature({
+        layer: 'zones',
+        land_use_code: 'ODT',
+        plan_level: 'QHPK 1/2000',
+        approved_at: '2017-06-12',
+        decision_no: '2468/QĐ-UBND',
+        max_floors: 6,
+      }),
+      feature({
+        layer: 'zones',
+        land_use_code: 'DGD',
+        plan_level: 'QHPK 1/2000',
+        approved_at: '2023-09-15',
+        decision_no: '1234/QĐ-UBND',
+        max_floors: 5,
+      }),
     ])
     expect(facts.zones.map((z) => [z.code, z.decision?.decision_no, z.replacedBy?.decision_no ?? null])).toEqual([
       ['DGD', '1234/QĐ-UBND', null],

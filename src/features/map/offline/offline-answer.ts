@@ -32,7 +32,12 @@ export type OfflineTapState =
   | { kind: 'tiles'; point: Point; facts: TileFacts; saved: boolean }
   | { kind: 'none'; point: Point; saved: boolean }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const num = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null
 const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v))
 
 /** The facts in the features under a pixel, from the map's parcels and planning layers (the saved tiles when offline). */
@@ -54,14 +59,25 @@ export function tileFactsFrom(features: readonly FeatureLike[]): TileFacts {
     }))
   // The most detailed plan governs, then the newest approval, as on the server (core/planning/plan-levels.ts).
   const zones = replacedBy(drawn)
-    .sort((a, b) => planLevelRank(a.level) - planLevelRank(b.level) || (a.approved_at < b.approved_at ? 1 : a.approved_at > b.approved_at ? -1 : 0))
+    .sort(
+      (a, b) =>
+        planLevelRank(a.level) - planLevelRank(b.level) ||
+        (a.approved_at < b.approved_at ? 1 : a.approved_at > b.approved_at ? -1 : 0),
+    )
     .map(({ plan_level: _, decision_no, approved_at, replaced_by, ...z }) => ({
       ...z,
       decision: approved_at ? { decision_no, approved_at } : null,
       replacedBy: replaced_by,
     }))
   return {
-    parcel: parcel ? { id: str(parcel.get('id')), sheetNo: num(parcel.get('sheet_no')), parcelNo: num(parcel.get('parcel_no')), landUse: str(parcel.get('land_use')) } : null,
+    parcel: parcel
+      ? {
+          id: str(parcel.get('id')),
+          sheetNo: num(parcel.get('sheet_no')),
+          parcelNo: num(parcel.get('parcel_no')),
+          landUse: str(parcel.get('land_use')),
+        }
+      : null,
     zones,
   }
 }
@@ -85,7 +101,9 @@ export async function offlineAnswer(ctrl: MapController, point: Point): Promise<
   if (stored) return { kind: 'stored', point, data: stored.result, at: stored.at }
   const facts = pixel ? readTileFacts(ctrl.map, pixel) : null
   const saved = areaCovering(await listAreas(), point.lat, point.lng) !== undefined
-  return facts && (facts.parcel || facts.zones.length > 0) ? { kind: 'tiles', point, facts, saved } : { kind: 'none', point, saved }
+  return facts && (facts.parcel || facts.zones.length > 0)
+    ? { kind: 'tiles', point, facts, saved }
+    : { kind: 'none', point, saved }
 }
 
 /** The stored result for the parcel at a point when it was looked up today (Vietnam's day): reopening it costs no lookup. */

@@ -14,7 +14,8 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <IconWifiOff size={18} aria-hidden />
       <span>
-        <b>Đang ngoại tuyến:</b> dữ liệu hiển thị là bản đã lưu trên máy<span className="offline-banner-more">; ảnh mới sẽ được gửi khi có mạng</span>.{' '}
+        <b>Đang ngoại tuyến:</b> dữ liệu hiển thị là bản đã lưu trên máy
+        <span className="offline-banner-more">; ảnh mới sẽ được gửi khi có mạng</span>.{' '}
         <Link to="/offline">Dữ liệu đã lưu</Link>
       </span>
     </div>

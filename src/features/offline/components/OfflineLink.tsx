@@ -12,7 +12,13 @@ function useUnsentCount(): number {
     let stop = () => {}
     void Promise.all([import('#core/outbox/queue.ts'), import('#core/outbox/runner.ts')]).then(([queue, runner]) => {
       if (!alive) return
-      const load = () => void queue.listItems().then((items) => alive && setCount(runner.unsent(items).length + items.filter((i) => i.status === 'failed').length))
+      const load = () =>
+        void queue
+          .listItems()
+          .then(
+            (items) =>
+              alive && setCount(runner.unsent(items).length + items.filter((i) => i.status === 'failed').length),
+          )
       load()
       stop = queue.subscribeOutbox(load)
     })
@@ -31,7 +37,10 @@ function useUnsentCount(): number {
  */
 export function OfflineLink() {
   const count = useUnsentCount()
-  const label = count > 0 ? `Dữ liệu ngoại tuyến: ${count} ảnh chưa gửi` : 'Dữ liệu ngoại tuyến: khu vực đã lưu, ảnh chờ gửi, lịch sử'
+  const label =
+    count > 0
+      ? `Dữ liệu ngoại tuyến: ${count} ảnh chưa gửi`
+      : 'Dữ liệu ngoại tuyến: khu vực đã lưu, ảnh chờ gửi, lịch sử'
   return (
     <ActionIcon
       component={Link}

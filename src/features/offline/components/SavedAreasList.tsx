@@ -48,14 +48,34 @@ function mapHash(a: SavedArea): string {
   return encodeMapHash({ view: { lat: (a.bbox[1] + a.bbox[3]) / 2, lng: (a.bbox[0] + a.bbox[2]) / 2, zoom } }).slice(1)
 }
 
-function AreaCard({ area: a, sets, online, onDelete }: { area: SavedArea; sets: Sets | null; online: boolean; onDelete: () => void }) {
+function AreaCard({
+  area: a,
+  sets,
+  online,
+  onDelete,
+}: {
+  area: SavedArea
+  sets: Sets | null
+  online: boolean
+  onDelete: () => void
+}) {
   const active = a.status === 'downloading' || a.status === 'paused'
   const savedDate = newestDataDate(a.layers)
-  const serverDate = sets ? newestDataDate(Object.fromEntries(Object.entries(sets).map(([k, t]) => [k, { dataDate: t.data_date }]))) : null
+  const serverDate = sets
+    ? newestDataDate(Object.fromEntries(Object.entries(sets).map(([k, t]) => [k, { dataDate: t.data_date }])))
+    : null
   const outdated = a.updatedAt !== null && sets !== null && isOutdated(a, sets)
   const share = a.total > 0 ? (a.done / a.total) * 100 : 0
   return (
-    <Paper withBorder p="md" component="li" className="saved-area" data-testid="saved-area" data-status={a.status} aria-labelledby={`area-${a.id}`}>
+    <Paper
+      withBorder
+      p="md"
+      component="li"
+      className="saved-area"
+      data-testid="saved-area"
+      data-status={a.status}
+      aria-labelledby={`area-${a.id}`}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3} size="h5" id={`area-${a.id}`}>
@@ -65,7 +85,8 @@ function AreaCard({ area: a, sets, online, onDelete }: { area: SavedArea; sets: 
         </Group>
         <Text size="sm" c="dimmed">
           Lưu ngày {formatDate(new Date(a.createdAt).toISOString())}
-          {a.updatedAt !== null ? ` · cập nhật ${formatAge(a.updatedAt)}` : ''} · mức phóng {a.minZoom}–{a.maxZoom} · {formatNumber(a.total)} ô ·{' '}
+          {a.updatedAt !== null ? ` · cập nhật ${formatAge(a.updatedAt)}` : ''} · mức phóng {a.minZoom}–{a.maxZoom} ·{' '}
+          {formatNumber(a.total)} ô ·{' '}
           {a.status === 'done' ? formatBytes(a.bytes) : `ước tính ${formatBytes(a.estimatedBytes)}`}
         </Text>
         {savedDate ? (
@@ -75,7 +96,8 @@ function AreaCard({ area: a, sets, online, onDelete }: { area: SavedArea; sets: 
         ) : null}
         {outdated ? (
           <Alert color="yellow" variant="light" p="xs" data-testid="area-outdated">
-            Dữ liệu đã lưu cũ hơn dữ liệu hiện có trên máy chủ{serverDate ? ` (ngày ${formatDate(serverDate)})` : ''}. Bấm “Cập nhật” khi có mạng.
+            Dữ liệu đã lưu cũ hơn dữ liệu hiện có trên máy chủ{serverDate ? ` (ngày ${formatDate(serverDate)})` : ''}.
+            Bấm “Cập nhật” khi có mạng.
           </Alert>
         ) : null}
         {a.status === 'done' && a.failed > 0 ? (
@@ -98,12 +120,22 @@ function AreaCard({ area: a, sets, online, onDelete }: { area: SavedArea; sets: 
         ) : null}
         <Group gap="xs" mt={4}>
           {a.status === 'downloading' ? (
-            <Button size="sm" variant="default" leftSection={<IconPlayerPause size={18} aria-hidden />} onClick={() => areaManager.pause(a.id)}>
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={<IconPlayerPause size={18} aria-hidden />}
+              onClick={() => areaManager.pause(a.id)}
+            >
               Tạm dừng
             </Button>
           ) : null}
           {a.status === 'paused' || a.status === 'failed' ? (
-            <Button size="sm" leftSection={<IconPlayerPlay size={18} aria-hidden />} disabled={!online} onClick={() => void areaManager.resume(a.id)}>
+            <Button
+              size="sm"
+              leftSection={<IconPlayerPlay size={18} aria-hidden />}
+              disabled={!online}
+              onClick={() => void areaManager.resume(a.id)}
+            >
               Tiếp tục
             </Button>
           ) : null}
@@ -118,10 +150,23 @@ function AreaCard({ area: a, sets, online, onDelete }: { area: SavedArea; sets: 
               Cập nhật
             </Button>
           ) : null}
-          <Button size="sm" variant="default" component={Link} to="/demo" hash={mapHash(a)} leftSection={<IconMap size={18} aria-hidden />}>
+          <Button
+            size="sm"
+            variant="default"
+            component={Link}
+            to="/demo"
+            hash={mapHash(a)}
+            leftSection={<IconMap size={18} aria-hidden />}
+          >
             Xem trên bản đồ
           </Button>
-          <Button size="sm" variant="subtle" color="red" leftSection={active ? <IconX size={18} aria-hidden /> : <IconTrash size={18} aria-hidden />} onClick={onDelete}>
+          <Button
+            size="sm"
+            variant="subtle"
+            color="red"
+            leftSection={active ? <IconX size={18} aria-hidden /> : <IconTrash size={18} aria-hidden />}
+            onClick={onDelete}
+          >
             {active ? 'Huỷ' : 'Xoá'}
           </Button>
         </Group>
@@ -142,7 +187,8 @@ export function SavedAreasList() {
     <Stack gap="sm">
       {areas.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Chưa lưu khu vực nào. Trên bản đồ, bấm nút “Lưu khu vực offline” để tải khu vực đang xem về máy, dùng được cả khi không có sóng.
+          Chưa lưu khu vực nào. Trên bản đồ, bấm nút “Lưu khu vực offline” để tải khu vực đang xem về máy, dùng được cả
+          khi không có sóng.
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Khu vực đã lưu">
@@ -161,7 +207,9 @@ export function SavedAreasList() {
           setDeleting(null)
         }}
       >
-        {deleting ? `“${deleting.name}” sẽ không còn xem được khi không có mạng. Ô bản đồ dùng chung với khu vực khác vẫn được giữ.` : ''}
+        {deleting
+          ? `“${deleting.name}” sẽ không còn xem được khi không có mạng. Ô bản đồ dùng chung với khu vực khác vẫn được giữ.`
+          : ''}
       </ConfirmDialog>
     </Stack>
   )

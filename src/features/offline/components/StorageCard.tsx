@@ -51,10 +51,17 @@ export function StorageCard() {
             </Text>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
-                {info.persisted ? 'Trình duyệt giữ dữ liệu này lâu dài, không tự xoá khi thiếu chỗ.' : 'Trình duyệt có thể xoá dữ liệu này khi máy thiếu chỗ.'}
+                {info.persisted
+                  ? 'Trình duyệt giữ dữ liệu này lâu dài, không tự xoá khi thiếu chỗ.'
+                  : 'Trình duyệt có thể xoá dữ liệu này khi máy thiếu chỗ.'}
               </Text>
               {info.persisted === false ? (
-                <Button size="compact-sm" variant="light" leftSection={<IconLock size={16} aria-hidden />} onClick={() => void requestPersistence().then(refresh)}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconLock size={16} aria-hidden />}
+                  onClick={() => void requestPersistence().then(refresh)}
+                >
                   Xin giữ lâu dài
                 </Button>
               ) : null}
@@ -70,8 +77,10 @@ export function StorageCard() {
             Bản đồ đã xem gần đây
           </Text>
           <Text size="sm" component="span" c="dimmed">
-            {recent ? ` ${formatBytes(recent.bytes)} (${recent.count} ô), giới hạn ${formatBytes(recent.capBytes)}. ` : ' '}Ô cũ nhất được xoá trước khi vượt giới hạn; khu vực đã
-            lưu không bao giờ bị xoá tự động.
+            {recent
+              ? ` ${formatBytes(recent.bytes)} (${recent.count} ô), giới hạn ${formatBytes(recent.capBytes)}. `
+              : ' '}
+            Ô cũ nhất được xoá trước khi vượt giới hạn; khu vực đã lưu không bao giờ bị xoá tự động.
           </Text>
           <select
             value={cap}

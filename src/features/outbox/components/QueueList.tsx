@@ -45,15 +45,20 @@ export function QueueList() {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Ảnh chụp khi không có sóng được giữ trên máy cùng thông tin định giá và tự gửi khi có mạng lại (kể cả khi mở lại ứng dụng). Mỗi ảnh chỉ được lưu một lần trên máy chủ, dù
-        gửi lại bao nhiêu lần.
+        Ảnh chụp khi không có sóng được giữ trên máy cùng thông tin định giá và tự gửi khi có mạng lại (kể cả khi mở lại
+        ứng dụng). Mỗi ảnh chỉ được lưu một lần trên máy chủ, dù gửi lại bao nhiêu lần.
       </Text>
       {items.length === 0 ? (
         <Text size="sm">Không có ảnh nào đang chờ.</Text>
       ) : (
         <>
           <Group>
-            <Button leftSection={<IconSend size={18} aria-hidden />} disabled={!online || waiting.length === 0} loading={sending} onClick={() => void sendAll()}>
+            <Button
+              leftSection={<IconSend size={18} aria-hidden />}
+              disabled={!online || waiting.length === 0}
+              loading={sending}
+              onClick={() => void sendAll()}
+            >
               Gửi ngay ({waiting.length})
             </Button>
           </Group>
@@ -61,9 +66,24 @@ export function QueueList() {
             {items.map((item) => {
               const s = statusOf(item, online)
               return (
-                <Paper key={item.id} withBorder p="xs" component="li" data-testid="queue-item" data-status={item.status}>
+                <Paper
+                  key={item.id}
+                  withBorder
+                  p="xs"
+                  component="li"
+                  data-testid="queue-item"
+                  data-status={item.status}
+                >
                   <Group wrap="nowrap" align="flex-start" gap="sm">
-                    {item.photo.thumbnail ? <img src={item.photo.thumbnail} alt="" width={64} height={64} style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }} /> : null}
+                    {item.photo.thumbnail ? (
+                      <img
+                        src={item.photo.thumbnail}
+                        alt=""
+                        width={64}
+                        height={64}
+                        style={{ objectFit: 'cover', borderRadius: 6, flex: 'none' }}
+                      />
+                    ) : null}
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                       <Group gap={6} wrap="wrap">
                         <Text size="sm" fw={600} truncate>
@@ -84,11 +104,22 @@ export function QueueList() {
                       ) : null}
                       <Group gap={4} mt={2}>
                         {item.status === 'failed' || (item.status === 'pending' && item.error) ? (
-                          <Button size="compact-sm" variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void retry(item)}>
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            leftSection={<IconRefresh size={16} aria-hidden />}
+                            onClick={() => void retry(item)}
+                          >
                             Gửi lại
                           </Button>
                         ) : null}
-                        <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(item)}>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          onClick={() => setDeleting(item)}
+                        >
                           Xoá
                         </Button>
                       </Group>
@@ -114,7 +145,9 @@ export function QueueList() {
           void removeItem(item.id)
         }}
       >
-        {deleting?.status === 'sent' ? 'Ảnh đã ở trên máy chủ; nó chỉ bị bỏ khỏi phiếu định giá trên máy này.' : 'Ảnh chưa được gửi sẽ bị xoá khỏi máy và khỏi phiếu định giá.'}
+        {deleting?.status === 'sent'
+          ? 'Ảnh đã ở trên máy chủ; nó chỉ bị bỏ khỏi phiếu định giá trên máy này.'
+          : 'Ảnh chưa được gửi sẽ bị xoá khỏi máy và khỏi phiếu định giá.'}
       </ConfirmDialog>
     </Stack>
   )

@@ -7,7 +7,14 @@ const metres = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 2, maximu
 /** The certificate's corner table: each corner's VN-2000 X (northing) and Y (easting) and the side to the next corner. */
 export function CornerTable({ outline }: { outline: Outline }) {
   return (
-    <Table striped withTableBorder fz="sm" className="sketch-table" data-testid="corner-table" aria-label={`Toạ độ góc thửa, ${crsLabel(outline.meridian)}`}>
+    <Table
+      striped
+      withTableBorder
+      fz="sm"
+      className="sketch-table"
+      data-testid="corner-table"
+      aria-label={`Toạ độ góc thửa, ${crsLabel(outline.meridian)}`}
+    >
       <Table.Caption>{crsLabel(outline.meridian)}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -25,7 +32,9 @@ export function CornerTable({ outline }: { outline: Outline }) {
               <Table.Th scope="row">{c.n}</Table.Th>
               <Table.Td>{metres.format(c.x)}</Table.Td>
               <Table.Td>{metres.format(c.y)}</Table.Td>
-              <Table.Td aria-label={`Cạnh ${c.n}–${next.n}: ${metres.format(outline.edges[i]!.lengthM)} m`}>{metres.format(outline.edges[i]!.lengthM)}</Table.Td>
+              <Table.Td aria-label={`Cạnh ${c.n}–${next.n}: ${metres.format(outline.edges[i]!.lengthM)} m`}>
+                {metres.format(outline.edges[i]!.lengthM)}
+              </Table.Td>
             </Table.Tr>
           )
         })}

@@ -21,7 +21,13 @@ const SIDE_PLACE: Record<string, [number, number]> = {
 /** Paper width the drawing may take on an A4 page with 12 mm margins, in mm. */
 export const PRINT_DRAWING_MM = 150
 
-type Props = { outline: Outline; neighbours: Neighbour[] | null; street: string | null; label: string; sheetNo?: number | null }
+type Props = {
+  outline: Outline
+  neighbours: Neighbour[] | null
+  street: string | null
+  label: string
+  sheetNo?: number | null
+}
 
 /**
  * The parcel drawn to scale (one drawing unit = one metre, north up), with corner numbers, side
@@ -38,16 +44,37 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
   const f = l.fontM
   const bySide = new Map<string, string[]>()
   for (const n of neighbours ?? [])
-    bySide.set(n.side, [...(bySide.get(n.side) ?? []), `Thửa ${n.parcelNo ?? '?'}${n.sheetNo !== null && n.sheetNo !== sheetNo ? ` (tờ ${n.sheetNo})` : ''}`])
+    bySide.set(n.side, [
+      ...(bySide.get(n.side) ?? []),
+      `Thửa ${n.parcelNo ?? '?'}${n.sheetNo !== null && n.sheetNo !== sheetNo ? ` (tờ ${n.sheetNo})` : ''}`,
+    ])
   return (
     <figure className="sketch-figure" style={{ ['--sketch-print-width' as string]: `${(vw * 1000) / scale}mm` }}>
-      <svg viewBox={l.viewBox.join(' ')} role="img" aria-label={label} className="sketch-svg" data-testid="sketch-drawing">
-        <polygon points={l.points.map((p) => `${p.x},${p.y}`).join(' ')} className="sketch-parcel" strokeWidth={l.strokeM * 2} />
+      <svg
+        viewBox={l.viewBox.join(' ')}
+        role="img"
+        aria-label={label}
+        className="sketch-svg"
+        data-testid="sketch-drawing"
+      >
+        <polygon
+          points={l.points.map((p) => `${p.x},${p.y}`).join(' ')}
+          className="sketch-parcel"
+          strokeWidth={l.strokeM * 2}
+        />
         {l.points.map((p, i) => (
           <circle key={`c${i}`} cx={p.x} cy={p.y} r={l.strokeM * 3} className="sketch-corner" />
         ))}
         {l.corners.map((c) => (
-          <text key={`n${c.text}`} x={c.x} y={c.y} fontSize={f} className="sketch-corner-no" textAnchor="middle" dominantBaseline="central">
+          <text
+            key={`n${c.text}`}
+            x={c.x}
+            y={c.y}
+            fontSize={f}
+            className="sketch-corner-no"
+            textAnchor="middle"
+            dominantBaseline="central"
+          >
             {c.text}
           </text>
         ))}
@@ -68,9 +95,17 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
         {[...bySide].map(([side, names]) => {
           const [col, row] = SIDE_PLACE[side] ?? [0, 0]
           const x = col < 0 ? vx + f * 0.3 : col > 0 ? vx + vw - f * 0.3 : cx
-          const y = row < 0 && col === 0 ? vy + f * 1.6 : row > 0 && col === 0 ? vy + vh - f * 2.4 : cy + row * (vh / 2 - f * 4)
+          const y =
+            row < 0 && col === 0 ? vy + f * 1.6 : row > 0 && col === 0 ? vy + vh - f * 2.4 : cy + row * (vh / 2 - f * 4)
           return (
-            <text key={side} x={x} y={y} fontSize={f * 0.7} className="sketch-neighbour" textAnchor={col < 0 ? 'start' : col > 0 ? 'end' : 'middle'}>
+            <text
+              key={side}
+              x={x}
+              y={y}
+              fontSize={f * 0.7}
+              className="sketch-neighbour"
+              textAnchor={col < 0 ? 'start' : col > 0 ? 'end' : 'middle'}
+            >
               {names.map((n, i) => (
                 <tspan key={n} x={x} dy={i === 0 ? 0 : f * 0.85}>
                   {n}
@@ -97,7 +132,9 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
           </text>
         </g>
       </svg>
-      <figcaption className="sketch-caption">Tỉ lệ khi in A4: 1:{scale.toLocaleString('vi-VN')} · Đơn vị: mét</figcaption>
+      <figcaption className="sketch-caption">
+        Tỉ lệ khi in A4: 1:{scale.toLocaleString('vi-VN')} · Đơn vị: mét
+      </figcaption>
     </figure>
   )
 }

@@ -10,10 +10,21 @@ export function UpdatePrompt() {
   if (!open) return null
   return (
     <div className="update-banner" role="region" aria-label="Có phiên bản mới">
-      <Notification color="sky" title="Có phiên bản mới — tải lại" onClose={() => setOpen(false)} withBorder closeButtonProps={{ 'aria-label': 'Để sau' }}>
+      <Notification
+        color="sky"
+        title="Có phiên bản mới — tải lại"
+        onClose={() => setOpen(false)}
+        withBorder
+        closeButtonProps={{ 'aria-label': 'Để sau' }}
+      >
         <Group justify="space-between" gap="xs" mt={4}>
           <span>Lưu hoặc gửi nội dung đang nhập trước khi tải lại.</span>
-          <Button size="sm" leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => void activateNewBuild()} data-testid="update-reload">
+          <Button
+            size="sm"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={() => void activateNewBuild()}
+            data-testid="update-reload"
+          >
             Tải lại
           </Button>
         </Group>

@@ -22,7 +22,11 @@ export function UsageCounter({ loggedIn }: { loggedIn: boolean }) {
   if (!loggedIn || usage.limit === 0) return null
   const stale = !online || isUsageStale(usage)
   const text = `còn ${remaining(usage)}/${usage.limit} lượt hôm nay`
-  const note = !online ? 'Đang ngoại tuyến: số lượt lần cuối biết được' : stale ? 'Số lượt có thể đã cũ' : (low ?? 'Số lượt tra cứu còn lại hôm nay')
+  const note = !online
+    ? 'Đang ngoại tuyến: số lượt lần cuối biết được'
+    : stale
+      ? 'Số lượt có thể đã cũ'
+      : (low ?? 'Số lượt tra cứu còn lại hôm nay')
   return (
     <Badge
       size="lg"

@@ -41,7 +41,13 @@ export function AdjustedChart({ comparables, estimate, selectedId, onSelect }: P
       aria-label={`Đơn giá đã điều chỉnh của ${list.length} giao dịch, từ ${formatMoneyShort(Math.min(...values))} đến ${formatMoneyShort(Math.max(...values))}/m²; ước tính ${formatMoneyShort(estimate.perM2)}/m², khoảng ${formatMoneyShort(estimate.lowPerM2)}–${formatMoneyShort(estimate.highPerM2)}/m²`}
       data-testid="adjusted-chart"
     >
-      <rect x={x(estimate.lowPerM2)} y={top - 4} width={Math.max(1, x(estimate.highPerM2) - x(estimate.lowPerM2))} height={height - top - 22} className="chart-range" />
+      <rect
+        x={x(estimate.lowPerM2)}
+        y={top - 4}
+        width={Math.max(1, x(estimate.highPerM2) - x(estimate.lowPerM2))}
+        height={height - top - 22}
+        className="chart-range"
+      />
       <line x1={PAD} x2={W - PAD} y1={AXIS_Y} y2={AXIS_Y} className="chart-axis" />
       <line x1={x(estimate.perM2)} x2={x(estimate.perM2)} y1={top - 8} y2={height - 22} className="chart-estimate" />
       <text x={x(estimate.perM2)} y={top - 10} textAnchor="middle" className="chart-label chart-label-strong">
@@ -54,7 +60,16 @@ export function AdjustedChart({ comparables, estimate, selectedId, onSelect }: P
         const r = radius(c) + (selected ? 2 : 0)
         const cls = `chart-dot${c.repeat_sale ? ' chart-dot-repeat' : c.same_row ? ' chart-dot-row' : ''}${selected ? ' chart-dot-selected' : ''}`
         return c.repeat_sale ? (
-          <rect key={c.id} x={cx - r} y={cy - r} width={2 * r} height={2 * r} transform={`rotate(45 ${cx} ${cy})`} className={cls} onClick={() => onSelect(c.id)} />
+          <rect
+            key={c.id}
+            x={cx - r}
+            y={cy - r}
+            width={2 * r}
+            height={2 * r}
+            transform={`rotate(45 ${cx} ${cy})`}
+            className={cls}
+            onClick={() => onSelect(c.id)}
+          />
         ) : (
           <circle key={c.id} cx={cx} cy={cy} r={r} className={cls} onClick={() => onSelect(c.id)} />
         )

@@ -26,7 +26,12 @@ function Both() {
   const list = valuationFixture.comparables
   return (
     <MantineProvider>
-      <AdjustedChart comparables={list} estimate={{ perM2: 115_324_000, lowPerM2: 99_383_000, highPerM2: 135_409_000 }} selectedId={selectedId} onSelect={select} />
+      <AdjustedChart
+        comparables={list}
+        estimate={{ perM2: 115_324_000, lowPerM2: 99_383_000, highPerM2: 135_409_000 }}
+        selectedId={selectedId}
+        onSelect={select}
+      />
       <AdjustmentRows list={list} selectedId={selectedId} onSelect={select} />
     </MantineProvider>
   )

@@ -2,7 +2,15 @@ import { Fragment } from 'react'
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core'
 import type { Comparable } from '#core/contract/lookups.ts'
 import { formatArea, formatDate, formatDistance, formatMoneyShort, formatVndPerM2 } from '../../../lib/format/format.ts'
-import { adjustmentFormula, FACTOR_LABELS, FACTOR_ORDER, relationLabel, signedMoney, signedPercent, weightText } from '../adjustments.ts'
+import {
+  adjustmentFormula,
+  FACTOR_LABELS,
+  FACTOR_ORDER,
+  relationLabel,
+  signedMoney,
+  signedPercent,
+  weightText,
+} from '../adjustments.ts'
 import { NUMBERED } from '../explain.ts'
 
 type Props = { list: Comparable[]; selectedId: string | null; onSelect: (id: string) => void }
@@ -14,7 +22,8 @@ function Detail({ c }: { c: Comparable }) {
       <Table.Td colSpan={FACTOR_ORDER.length + 5}>
         <div className="adjustment-detail-inner">
           <Text size="sm" fw={600}>
-            Giá gốc {formatVndPerM2(c.vnd_per_m2)} ({formatMoneyShort(c.price_vnd)}, {formatArea(c.area_m2)}, cách {formatDistance(c.distance_m)})
+            Giá gốc {formatVndPerM2(c.vnd_per_m2)} ({formatMoneyShort(c.price_vnd)}, {formatArea(c.area_m2)}, cách{' '}
+            {formatDistance(c.distance_m)})
           </Text>
           <ul className="adjustment-steps">
             {(c.adjustments ?? []).map((a) => (
@@ -41,7 +50,14 @@ function Detail({ c }: { c: Comparable }) {
 /** One row per comparable: raw price, each adjustment in %, the adjusted price and its weight. */
 export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
   return (
-    <Table striped verticalSpacing={4} horizontalSpacing={6} fz="sm" data-testid="adjustments-table" className="adjustments-table">
+    <Table
+      striped
+      verticalSpacing={4}
+      horizontalSpacing={6}
+      fz="sm"
+      data-testid="adjustments-table"
+      className="adjustments-table"
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>#</Table.Th>
@@ -62,7 +78,12 @@ export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
           const relation = relationLabel(c)
           return (
             <Fragment key={c.id}>
-              <Table.Tr data-testid="comparable-row" data-selected={selected || undefined} aria-selected={selected} className="comparable-row">
+              <Table.Tr
+                data-testid="comparable-row"
+                data-selected={selected || undefined}
+                aria-selected={selected}
+                className="comparable-row"
+              >
                 <Table.Td>{i < NUMBERED ? i + 1 : ''}</Table.Td>
                 <Table.Td className="comparable-sale">
                   <UnstyledButton
@@ -95,12 +116,20 @@ export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
                 {FACTOR_ORDER.map((f) => {
                   const a = c.adjustments?.find((x) => x.factor === f)
                   return (
-                    <Table.Td key={f} ta="right" className={a && a.pct < 0 ? 'num-down' : a && a.pct > 0 ? 'num-up' : undefined}>
+                    <Table.Td
+                      key={f}
+                      ta="right"
+                      className={a && a.pct < 0 ? 'num-down' : a && a.pct > 0 ? 'num-up' : undefined}
+                    >
                       {a ? signedPercent(a.pct) : '—'}
                     </Table.Td>
                   )
                 })}
-                <Table.Td ta="right" fw={600} title={c.adjusted_vnd_per_m2 !== undefined ? formatVndPerM2(c.adjusted_vnd_per_m2) : undefined}>
+                <Table.Td
+                  ta="right"
+                  fw={600}
+                  title={c.adjusted_vnd_per_m2 !== undefined ? formatVndPerM2(c.adjusted_vnd_per_m2) : undefined}
+                >
                   {c.adjusted_vnd_per_m2 !== undefined ? formatMoneyShort(c.adjusted_vnd_per_m2) : '—'}
                 </Table.Td>
                 <Table.Td ta="right">{c.weight !== undefined ? weightText(c.weight) : '—'}</Table.Td>

@@ -20,7 +20,13 @@ function targetArea(record: ValuationRecord): number {
  * The evidence: the sales on a map and on a price axis, and per sale every adjustment to this parcel.
  * Choosing a sale in the table, on the chart or on the map highlights it in all three.
  */
-export function ComparablesCard({ record, onSnapshot }: { record: ValuationRecord; onSnapshot: (png: string | null) => void }) {
+export function ComparablesCard({
+  record,
+  onSnapshot,
+}: {
+  record: ValuationRecord
+  onSnapshot: (png: string | null) => void
+}) {
   const [all, setAll] = useState(false)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const list = record.data.comparables
@@ -43,14 +49,16 @@ export function ComparablesCard({ record, onSnapshot }: { record: ValuationRecor
           <ComparablesMap data={record.data} onSnapshot={onSnapshot} selectedId={selectedId} onSelect={select} />
         </Suspense>
         <Text size="xs" c="dimmed">
-          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá · <span className="legend-dot" style={{ background: '#c2410c' }} /> sau điều chỉnh
-          cao hơn ước tính · <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn ·{' '}
+          <span className="legend-dot" style={{ background: '#dc2626' }} /> thửa đang định giá ·{' '}
+          <span className="legend-dot" style={{ background: '#c2410c' }} /> sau điều chỉnh cao hơn ước tính ·{' '}
+          <span className="legend-dot" style={{ background: '#0369a1' }} /> thấp hơn ·{' '}
           <span className="legend-dot legend-diamond" style={{ background: '#7e22ce' }} /> chính thửa này bán trước đây
         </Text>
         {m && hasAdjustments(record.data) ? (
           <>
             <Text size="sm">
-              Mỗi giao dịch được đưa về điều kiện của thửa này; ước tính là trung vị có trọng số của giá sau điều chỉnh. Chạm vào một giao dịch để xem từng bước.
+              Mỗi giao dịch được đưa về điều kiện của thửa này; ước tính là trung vị có trọng số của giá sau điều chỉnh.
+              Chạm vào một giao dịch để xem từng bước.
             </Text>
             <AdjustedChart
               comparables={list}
@@ -64,7 +72,8 @@ export function ComparablesCard({ record, onSnapshot }: { record: ValuationRecor
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            Kết quả lưu từ phiên bản trước: chưa có chi tiết điều chỉnh. Định giá lại để xem. Đơn giá các giao dịch: {shown.map((c) => formatMoneyShort(c.vnd_per_m2)).join(', ')}.
+            Kết quả lưu từ phiên bản trước: chưa có chi tiết điều chỉnh. Định giá lại để xem. Đơn giá các giao dịch:{' '}
+            {shown.map((c) => formatMoneyShort(c.vnd_per_m2)).join(', ')}.
           </Text>
         )}
         {list.length > NUMBERED ? (

@@ -29,10 +29,19 @@ const styles = {
   main: new Style({ stroke: new Stroke({ color: '#f6c26b', width: 5 }) }),
   cadastre: new Style({ stroke: new Stroke({ color: 'rgba(90,90,90,0.55)', width: 0.8 }) }),
   leader: new Style({ stroke: new Stroke({ color: 'rgba(30,30,30,0.55)', width: 1 }) }),
-  parcel: new Style({ fill: new Fill({ color: 'rgba(220,38,38,0.25)' }), stroke: new Stroke({ color: '#b91c1c', width: 2.5 }) }),
+  parcel: new Style({
+    fill: new Fill({ color: 'rgba(220,38,38,0.25)' }),
+    stroke: new Stroke({ color: '#b91c1c', width: 2.5 }),
+  }),
   // The parcel itself is only a few pixels across when the map shows every sale: a marker finds it.
   target: new Style({
-    image: new RegularShape({ points: 4, radius: 11, angle: Math.PI / 4, fill: new Fill({ color: '#dc2626' }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
+    image: new RegularShape({
+      points: 4,
+      radius: 11,
+      angle: Math.PI / 4,
+      fill: new Fill({ color: '#dc2626' }),
+      stroke: new Stroke({ color: '#ffffff', width: 2 }),
+    }),
     text: new Text({ text: '★', font: '700 12px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
   }),
 }
@@ -61,8 +70,14 @@ function saleStyle(n: number | null, kind: keyof typeof COLORS, selected: boolea
   const stroke = new Stroke({ color: selected ? '#111827' : '#ffffff', width: selected ? 3 : 1.5 })
   const radius = (n === null ? 5 : 9) + (selected ? 3 : 0)
   return new Style({
-    image: kind === 'repeat' ? new RegularShape({ points: 4, radius: radius + 2, fill, stroke }) : new Circle({ radius, fill, stroke }),
-    text: n === null ? undefined : new Text({ text: String(n), font: '700 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
+    image:
+      kind === 'repeat'
+        ? new RegularShape({ points: 4, radius: radius + 2, fill, stroke })
+        : new Circle({ radius, fill, stroke }),
+    text:
+      n === null
+        ? undefined
+        : new Text({ text: String(n), font: '700 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }),
     zIndex: selected ? 10 : kind === 'repeat' ? 5 : 1,
   })
 }
@@ -85,7 +100,8 @@ function snapshot(map: OlMap): string | null {
     const opacity = (canvas.parentElement?.style.opacity || canvas.style.opacity) ?? ''
     ctx.globalAlpha = opacity === '' ? 1 : Number(opacity)
     const matrix = /^matrix\(([^(]*)\)$/.exec(canvas.style.transform)?.[1]?.split(',').map(Number)
-    if (matrix && matrix.length === 6) ctx.setTransform(matrix[0]!, matrix[1]!, matrix[2]!, matrix[3]!, matrix[4]!, matrix[5]!)
+    if (matrix && matrix.length === 6)
+      ctx.setTransform(matrix[0]!, matrix[1]!, matrix[2]!, matrix[3]!, matrix[4]!, matrix[5]!)
     else ctx.setTransform(1, 0, 0, 1, 0, 0)
     ctx.drawImage(canvas, 0, 0)
   }
@@ -98,7 +114,12 @@ function snapshot(map: OlMap): string | null {
   }
 }
 
-type Props = { data: ValuationData; onSnapshot?: (png: string | null) => void; selectedId?: string | null; onSelect?: (id: string) => void }
+type Props = {
+  data: ValuationData
+  onSnapshot?: (png: string | null) => void
+  selectedId?: string | null
+  onSelect?: (id: string) => void
+}
 
 /** Markers closer than this on screen are moved apart (with a line back to where the sale really is). */
 const MIN_GAP_PX = 20
@@ -126,7 +147,10 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
   useEffect(() => {
     if (!container.current) return
     const perM2 = data.market_estimate?.vnd_per_m2 ?? null
-    const parcelFeatures = new GeoJSON().readFeatures({ type: 'Feature', geometry: data.parcel.geometry, properties: {} }, { featureProjection: 'EPSG:3857' })
+    const parcelFeatures = new GeoJSON().readFeatures(
+      { type: 'Feature', geometry: data.parcel.geometry, properties: {} },
+      { featureProjection: 'EPSG:3857' },
+    )
     parcelFeatures.forEach((f) => f.setStyle(styles.parcel))
     const truePlaces = data.comparables.map((c) => fromLonLat([c.lng, c.lat]))
     const sales = data.comparables.map((c, i) => {
@@ -143,7 +167,12 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
     const target = new Feature(new Point(targetPlace))
     target.setStyle(styles.target)
     // Numbered sales drawn after the unnumbered dots; the parcel's marker has a layer of its own on top.
-    const salesLayer = new VectorLayer({ source: new VectorSource({ features: [...leaders, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()] }), zIndex: 3 })
+    const salesLayer = new VectorLayer({
+      source: new VectorSource({
+        features: [...leaders, ...sales.slice(NUMBERED), ...sales.slice(0, NUMBERED).reverse()],
+      }),
+      zIndex: 3,
+    })
     salesLayerRef.current = salesLayer
     const map = new OlMap({
       target: container.current,
@@ -152,12 +181,20 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
       interactions: defaultInteractions({ mouseWheelZoom: false }),
       layers: [
         new VectorTileLayer({
-          source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`, maxZoom: 18 }),
+          source: new VectorTileSource({
+            format: new MVT(),
+            url: `${env.apiBaseUrl}/tiles/basemap/{z}/{x}/{y}.pbf`,
+            maxZoom: 18,
+          }),
           style: basemapStyle,
           declutter: false,
         }),
         new VectorTileLayer({
-          source: new VectorTileSource({ format: new MVT(), url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`, maxZoom: 18 }),
+          source: new VectorTileSource({
+            format: new MVT(),
+            url: `${env.apiBaseUrl}/tiles/parcels/{z}/{x}/{y}.pbf`,
+            maxZoom: 18,
+          }),
           style: styles.cadastre,
           minZoom: 15,
         }),
@@ -184,12 +221,17 @@ export default function ComparablesMap({ data, onSnapshot, selectedId = null, on
     map.once('postrender', spread)
     map.on('moveend', spread)
     const onClick = (e: { pixel: number[] }) => {
-      const hit = map.forEachFeatureAtPixel(e.pixel, (f) => (f.getId() !== undefined ? String(f.getId()) : undefined), { layerFilter: (l) => l === salesLayer, hitTolerance: 4 })
+      const hit = map.forEachFeatureAtPixel(e.pixel, (f) => (f.getId() !== undefined ? String(f.getId()) : undefined), {
+        layerFilter: (l) => l === salesLayer,
+        hitTolerance: 4,
+      })
       if (hit) selectRef.current?.(hit)
     }
     map.on('singleclick', onClick)
     // Framed on the parcel and the numbered (nearest) sales: the neighbourhood that sets the price.
-    const near = new VectorSource({ features: [...parcelFeatures, ...sales.slice(0, NUMBERED), target].map((f) => f.clone()) })
+    const near = new VectorSource({
+      features: [...parcelFeatures, ...sales.slice(0, NUMBERED), target].map((f) => f.clone()),
+    })
     const extent = near.getExtent()
     if (extent && extent.every(Number.isFinite)) map.getView().fit(extent, { padding: [36, 36, 36, 36], maxZoom: 19 })
     const onRendered = () => snapshotRef.current?.(snapshot(map))

@@ -24,8 +24,23 @@ export function FactsForm({ errors }: { errors: DraftErrors }) {
           Điền sẵn từ dữ liệu thửa; sửa lại nếu thực tế khác. Để trống ô nào thì dùng dữ liệu của thửa.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Diện tích (m²)" inputMode="decimal" value={draft.area} onChange={set('area')} error={errors.area} size="md" data-testid="field-area" />
-          <TextInput label="Chiều ngang mặt tiền (m)" inputMode="decimal" value={draft.frontage} onChange={set('frontage')} error={errors.frontage} size="md" />
+          <TextInput
+            label="Diện tích (m²)"
+            inputMode="decimal"
+            value={draft.area}
+            onChange={set('area')}
+            error={errors.area}
+            size="md"
+            data-testid="field-area"
+          />
+          <TextInput
+            label="Chiều ngang mặt tiền (m)"
+            inputMode="decimal"
+            value={draft.frontage}
+            onChange={set('frontage')}
+            error={errors.frontage}
+            size="md"
+          />
           <Stack gap={6}>
             <TextInput
               label="Độ rộng hẻm (m)"
@@ -46,7 +61,15 @@ export function FactsForm({ errors }: { errors: DraftErrors }) {
               }}
             />
           </Stack>
-          <TextInput label="Số tầng" description="0 nếu là đất trống" inputMode="numeric" value={draft.floors} onChange={set('floors')} error={errors.floors} size="md" />
+          <TextInput
+            label="Số tầng"
+            description="0 nếu là đất trống"
+            inputMode="numeric"
+            value={draft.floors}
+            onChange={set('floors')}
+            error={errors.floors}
+            size="md"
+          />
           <NativeSelect
             label="Pháp lý"
             value={draft.legal}

@@ -29,7 +29,13 @@ function useValuationHistory(): HistoryEntry<'valuation'>[] | null {
 }
 
 /** Past valuations kept on this device, newest first; opening one does not count a lookup. */
-export function HistoryList({ onOpen, openId }: { onOpen: (entry: HistoryEntry<'valuation'>) => void; openId: string | null }) {
+export function HistoryList({
+  onOpen,
+  openId,
+}: {
+  onOpen: (entry: HistoryEntry<'valuation'>) => void
+  openId: string | null
+}) {
   const entries = useValuationHistory()
   const [shown, setShown] = useState(PAGE)
   const [confirmClear, setConfirmClear] = useState(false)
@@ -70,7 +76,11 @@ export function HistoryList({ onOpen, openId }: { onOpen: (entry: HistoryEntry<'
             const m = e.result.data.market_estimate
             return (
               <div key={e.id} role="listitem" className="history-row" data-current={e.id === openId || undefined}>
-                <UnstyledButton className="pick-row" onClick={() => onOpen(e)} aria-label={`Xem lại: ${e.label}, ${formatDateTime(e.at)}`}>
+                <UnstyledButton
+                  className="pick-row"
+                  onClick={() => onOpen(e)}
+                  aria-label={`Xem lại: ${e.label}, ${formatDateTime(e.at)}`}
+                >
                   <Text fw={600} size="sm" truncate>
                     {e.label}
                   </Text>
@@ -79,7 +89,13 @@ export function HistoryList({ onOpen, openId }: { onOpen: (entry: HistoryEntry<'
                     {e.result.data.state_price ? ` · ${e.result.data.state_price.position}` : ''}
                   </Text>
                 </UnstyledButton>
-                <Button variant="subtle" color="gray" size="compact-md" aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`} onClick={() => void remove(e.id)}>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-md"
+                  aria-label={`Xoá: ${e.label}, ${formatDateTime(e.at)}`}
+                  onClick={() => void remove(e.id)}
+                >
                   <IconTrash size={18} aria-hidden />
                 </Button>
               </div>

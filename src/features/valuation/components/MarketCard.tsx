@@ -65,13 +65,25 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
               {share}
             </Text>
           </Group>
-          <Progress value={Math.min(m.confidence, 0.99) * 100} color={LEVEL_COLOR[words as keyof typeof LEVEL_COLOR] ?? 'gray'} aria-label={`Độ tin cậy ${words}, ${share}`} />
+          <Progress
+            value={Math.min(m.confidence, 0.99) * 100}
+            color={LEVEL_COLOR[words as keyof typeof LEVEL_COLOR] ?? 'gray'}
+            aria-label={`Độ tin cậy ${words}, ${share}`}
+          />
           <Text size="xs" c="dimmed" mt={4}>
-            Với các ước tính cùng mức này, giá bán thật rơi vào khoảng giá trên khoảng {share} số lần (đo trên giao dịch để riêng ra kiểm tra).
+            Với các ước tính cùng mức này, giá bán thật rơi vào khoảng giá trên khoảng {share} số lần (đo trên giao dịch
+            để riêng ra kiểm tra).
           </Text>
         </div>
         {m.warnings && m.warnings.length > 0 ? (
-          <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="market-warnings" title="Cần lưu ý">
+          <Alert
+            color="orange"
+            variant="light"
+            p="xs"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            data-testid="market-warnings"
+            title="Cần lưu ý"
+          >
             <List size="sm" spacing={2}>
               {m.warnings.map((w) => (
                 <List.Item key={w}>{w}</List.Item>
@@ -104,7 +116,12 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
                     <Text size="sm">
                       {line.label}: {line.value}
                     </Text>
-                    <Badge size="sm" variant={i.from === 'typed' ? 'filled' : 'light'} color={i.from === 'default' ? 'gray' : undefined} style={{ flexShrink: 0 }}>
+                    <Badge
+                      size="sm"
+                      variant={i.from === 'typed' ? 'filled' : 'light'}
+                      color={i.from === 'default' ? 'gray' : undefined}
+                      style={{ flexShrink: 0 }}
+                    >
                       {line.from}
                     </Badge>
                   </Group>

@@ -1,7 +1,27 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { useAtom } from 'jotai'
-import { ActionIcon, Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCamera, IconPhotoPlus, IconRefresh, IconX } from '@tabler/icons-react'
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCamera,
+  IconPhotoPlus,
+  IconRefresh,
+  IconX,
+} from '@tabler/icons-react'
 import { errorTexts } from '../../../lib/errors.ts'
 import { MAX_PHOTOS } from '../../../lib/images/limits.ts'
 import { draftAtom, photosAtom } from '../atoms.ts'
@@ -35,25 +55,46 @@ function statusText(p: PhotoItem): string {
   }
 }
 
-function PhotoTile(props: { photo: PhotoItem; index: number; count: number; onMove: (d: -1 | 1) => void; onRemove: () => void; onRetry: () => void }) {
+function PhotoTile(props: {
+  photo: PhotoItem
+  index: number
+  count: number
+  onMove: (d: -1 | 1) => void
+  onRemove: () => void
+  onRetry: () => void
+}) {
   const { photo, index, count } = props
   const url = usePhotoUrl(photo)
   const n = index + 1
   return (
-    <figure className="photo-tile" data-testid="photo-tile" data-status={photo.status} aria-label={`Ảnh ${n}: ${photo.name}`}>
+    <figure
+      className="photo-tile"
+      data-testid="photo-tile"
+      data-status={photo.status}
+      aria-label={`Ảnh ${n}: ${photo.name}`}
+    >
       <div className="photo-tile-frame">{url ? <img src={url} alt={`Ảnh ${n}: ${photo.name}`} /> : null}</div>
       <figcaption>
         <Text size="xs" c={photo.status === 'failed' ? 'red' : 'dimmed'} lineClamp={2} aria-live="polite">
           {statusText(photo)}
         </Text>
-        {photo.status === 'uploading' ? <Progress value={photo.progress * 100} size="sm" aria-label={`Tiến độ tải ảnh ${n}`} /> : null}
+        {photo.status === 'uploading' ? (
+          <Progress value={photo.progress * 100} size="sm" aria-label={`Tiến độ tải ảnh ${n}`} />
+        ) : null}
         {photo.gps ? (
           <Text size="xs" c="dimmed">
             GPS: {photo.gps.lat.toFixed(5)}, {photo.gps.lng.toFixed(5)}
           </Text>
         ) : null}
         <Group gap={4} justify="center" wrap="nowrap">
-          <ActionIcon variant="default" data-photo-key={photo.key} data-action="prev" aria-label={`Đưa ảnh ${n} lên trước`} disabled={index === 0} onClick={() => props.onMove(-1)}>
+          <ActionIcon
+            variant="default"
+            data-photo-key={photo.key}
+            data-action="prev"
+            aria-label={`Đưa ảnh ${n} lên trước`}
+            disabled={index === 0}
+            onClick={() => props.onMove(-1)}
+          >
             <IconArrowLeft size={18} aria-hidden />
           </ActionIcon>
           <ActionIcon
@@ -71,7 +112,13 @@ function PhotoTile(props: { photo: PhotoItem; index: number; count: number; onMo
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           ) : null}
-          <ActionIcon variant="default" color="red" data-action="remove" aria-label={`Bỏ ảnh ${n}`} onClick={props.onRemove}>
+          <ActionIcon
+            variant="default"
+            color="red"
+            data-action="remove"
+            aria-label={`Bỏ ảnh ${n}`}
+            onClick={props.onRemove}
+          >
             <IconX size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -112,7 +159,9 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
       const root = grid.current
       const action = delta < 0 ? 'prev' : 'next'
       const same = root?.querySelector<HTMLButtonElement>(`[data-photo-key="${key}"][data-action="${action}"]`)
-      const other = root?.querySelector<HTMLButtonElement>(`[data-photo-key="${key}"][data-action="${delta < 0 ? 'next' : 'prev'}"]`)
+      const other = root?.querySelector<HTMLButtonElement>(
+        `[data-photo-key="${key}"][data-action="${delta < 0 ? 'next' : 'prev'}"]`,
+      )
       ;(same && !same.disabled ? same : other)?.focus()
     })
   }
@@ -138,15 +187,40 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
           </Text>
         </Group>
         <Group gap="xs">
-          <Button ref={cameraButton} leftSection={<IconCamera size={20} aria-hidden />} onClick={() => open(cameraInput.current)}>
+          <Button
+            ref={cameraButton}
+            leftSection={<IconCamera size={20} aria-hidden />}
+            onClick={() => open(cameraInput.current)}
+          >
             Chụp ảnh
           </Button>
-          <Button variant="light" leftSection={<IconPhotoPlus size={20} aria-hidden />} onClick={() => open(libraryInput.current)}>
+          <Button
+            variant="light"
+            leftSection={<IconPhotoPlus size={20} aria-hidden />}
+            onClick={() => open(libraryInput.current)}
+          >
             Chọn ảnh có sẵn
           </Button>
         </Group>
-        <input ref={cameraInput} type="file" accept="image/*" capture="environment" multiple hidden data-testid="photo-input" onChange={(e) => void onFiles(e)} />
-        <input ref={libraryInput} type="file" accept="image/*" multiple hidden data-testid="photo-library-input" onChange={(e) => void onFiles(e)} />
+        <input
+          ref={cameraInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          hidden
+          data-testid="photo-input"
+          onChange={(e) => void onFiles(e)}
+        />
+        <input
+          ref={libraryInput}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          data-testid="photo-library-input"
+          onChange={(e) => void onFiles(e)}
+        />
         <Switch
           checked={draft.keepGps}
           onChange={(e) => {
@@ -161,7 +235,13 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
           }
         />
         {messages.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert" data-testid="photo-messages">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            role="alert"
+            data-testid="photo-messages"
+          >
             <Stack gap={2}>
               {messages.map((m) => (
                 <Text key={m} size="sm">
@@ -187,7 +267,8 @@ export function PhotoPicker({ deps }: { deps: ValuationDeps }) {
           </SimpleGrid>
         ) : (
           <Text size="sm" c="dimmed">
-            Ảnh mặt tiền, hẻm và bên trong giúp báo cáo rõ ràng hơn. Ảnh được thu nhỏ (tối đa 2048 px) trên máy trước khi gửi.
+            Ảnh mặt tiền, hẻm và bên trong giúp báo cáo rõ ràng hơn. Ảnh được thu nhỏ (tối đa 2048 px) trên máy trước
+            khi gửi.
           </Text>
         )}
       </Stack>

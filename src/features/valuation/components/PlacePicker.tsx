@@ -1,6 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useAtomValue } from 'jotai'
-import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconMap2, IconMapPin, IconSearch } from '@tabler/icons-react'
 import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
@@ -50,7 +62,11 @@ function AddressSearch({ deps }: { deps: ValuationDeps }) {
       setBusy(false)
       if (res.ok) {
         setHits(res.data)
-        setNote(res.data.length === 0 ? { text: 'Không tìm thấy địa chỉ nào. Thử tên đường không dấu, hoặc "tờ 12 thửa 34".' } : null)
+        setNote(
+          res.data.length === 0
+            ? { text: 'Không tìm thấy địa chỉ nào. Thử tên đường không dấu, hoặc "tờ 12 thửa 34".' }
+            : null,
+        )
       } else setNote({ text: res.message })
     }, 300)
     return () => {
@@ -62,7 +78,10 @@ function AddressSearch({ deps }: { deps: ValuationDeps }) {
   async function pick(hit: SearchResult) {
     const ref = sheetParcelOf(hit)
     if ((hit.kind !== 'address' && hit.kind !== 'parcel') || !ref) {
-      return setNote({ text: `"${hit.label}" là ${hit.kind === 'street' ? 'một tuyến đường' : 'một khu vực'}. Hãy gõ cả số nhà, hoặc chạm vào thửa trên bản đồ.`, hit })
+      return setNote({
+        text: `"${hit.label}" là ${hit.kind === 'street' ? 'một tuyến đường' : 'một khu vực'}. Hãy gõ cả số nhà, hoặc chạm vào thửa trên bản đồ.`,
+        hit,
+      })
     }
     const res = await deps.api.parcels(ref)
     if (!res.ok) return setNote({ text: res.message })
@@ -94,7 +113,9 @@ function AddressSearch({ deps }: { deps: ValuationDeps }) {
                   size="xs"
                   variant="light"
                   leftSection={<IconMap2 size={16} aria-hidden />}
-                  renderRoot={(props) => <Link to="/demo" search={{ lat: note.hit!.lat, lng: note.hit!.lng, z: 18 }} {...props} />}
+                  renderRoot={(props) => (
+                    <Link to="/demo" search={{ lat: note.hit!.lat, lng: note.hit!.lng, z: 18 }} {...props} />
+                  )}
                 >
                   Mở bản đồ tại đây
                 </Button>
@@ -141,7 +162,11 @@ function SheetSearch({ deps }: { deps: ValuationDeps }) {
     if (errs.sheet || errs.parcel) return
     setNote(null)
     setFound([])
-    const res = await deps.api.parcels({ sheet_no: Number(s), parcel_no: Number(p), ...(ward.trim() ? { ward: ward.trim() } : {}) })
+    const res = await deps.api.parcels({
+      sheet_no: Number(s),
+      parcel_no: Number(p),
+      ...(ward.trim() ? { ward: ward.trim() } : {}),
+    })
     if (!res.ok) return setNote(res.message)
     if (res.data.length === 1) return chooseParcel(deps.store, res.data[0]!)
     setFound(res.data)
@@ -151,10 +176,30 @@ function SheetSearch({ deps }: { deps: ValuationDeps }) {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="xs">
         <Group grow align="flex-start">
-          <TextInput label="Số tờ" inputMode="numeric" value={sheet} onChange={(e) => setSheet(e.currentTarget.value)} error={errors.sheet} size="md" />
-          <TextInput label="Số thửa" inputMode="numeric" value={parcel} onChange={(e) => setParcel(e.currentTarget.value)} error={errors.parcel} size="md" />
+          <TextInput
+            label="Số tờ"
+            inputMode="numeric"
+            value={sheet}
+            onChange={(e) => setSheet(e.currentTarget.value)}
+            error={errors.sheet}
+            size="md"
+          />
+          <TextInput
+            label="Số thửa"
+            inputMode="numeric"
+            value={parcel}
+            onChange={(e) => setParcel(e.currentTarget.value)}
+            error={errors.parcel}
+            size="md"
+          />
         </Group>
-        <TextInput label="Phường/xã (không bắt buộc)" placeholder="VD: Gia An" value={ward} onChange={(e) => setWard(e.currentTarget.value)} size="md" />
+        <TextInput
+          label="Phường/xã (không bắt buộc)"
+          placeholder="VD: Gia An"
+          value={ward}
+          onChange={(e) => setWard(e.currentTarget.value)}
+          size="md"
+        />
         <Group>
           <Button type="submit" variant="light" leftSection={<IconSearch size={18} aria-hidden />}>
             Tìm thửa
@@ -202,7 +247,13 @@ export function PlacePicker({ deps, error }: { deps: ValuationDeps; error?: stri
                 </Text>
               </div>
             </Group>
-            <Button variant="subtle" size="compact-sm" style={{ flex: 'none' }} onClick={() => setChanging((c) => !c)} aria-expanded={changing}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              style={{ flex: 'none' }}
+              onClick={() => setChanging((c) => !c)}
+              aria-expanded={changing}
+            >
               {changing ? 'Giữ thửa này' : 'Đổi thửa'}
             </Button>
           </Group>

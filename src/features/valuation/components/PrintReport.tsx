@@ -1,4 +1,14 @@
-import { formatArea, formatDate, formatDateTime, formatDistance, formatMeters, formatMoneyShort, formatNumber, formatPercent, formatVndPerM2 } from '../../../lib/format/format.ts'
+import {
+  formatArea,
+  formatDate,
+  formatDateTime,
+  formatDistance,
+  formatMeters,
+  formatMoneyShort,
+  formatNumber,
+  formatPercent,
+  formatVndPerM2,
+} from '../../../lib/format/format.ts'
 import type { ShownResult } from '../atoms.ts'
 import { confidenceWords, DISCLAIMER, planningSummary, positionReason } from '../explain.ts'
 import { legalStatuses } from '../../../lib/valuation-record.ts'
@@ -26,10 +36,20 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
     ],
     ['Mục đích sử dụng', data.parcel.land_use.map((u) => `${u.name} (${u.code}) ${formatArea(u.area_m2)}`).join('; ')],
     ['Mặt tiền', facts.frontage_m !== null ? formatMeters(facts.frontage_m) : 'theo dữ liệu thửa'],
-    ['Vị trí', facts.alley_width_m === 0 ? 'Mặt tiền đường' : facts.alley_width_m !== null ? `Hẻm rộng ${formatMeters(facts.alley_width_m)}` : 'theo dữ liệu thửa'],
+    [
+      'Vị trí',
+      facts.alley_width_m === 0
+        ? 'Mặt tiền đường'
+        : facts.alley_width_m !== null
+          ? `Hẻm rộng ${formatMeters(facts.alley_width_m)}`
+          : 'theo dữ liệu thửa',
+    ],
     ['Số tầng', facts.floors !== null ? String(facts.floors) : '—'],
     ['Pháp lý', legalStatuses[facts.legal]],
-    ['Toạ độ', `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)} · VN-2000 X ${formatNumber(data.location.vn2000.x, 2)}, Y ${formatNumber(data.location.vn2000.y, 2)}`],
+    [
+      'Toạ độ',
+      `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)} · VN-2000 X ${formatNumber(data.location.vn2000.x, 2)}, Y ${formatNumber(data.location.vn2000.y, 2)}`,
+    ],
   ]
   if (facts.notes) rows.push(['Ghi chú', facts.notes])
 
@@ -57,7 +77,13 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
             ))}
           </tbody>
         </table>
-        <div className="pr-map">{mapImage ? <img src={mapImage} alt="Bản đồ thửa đất và giao dịch so sánh" /> : <div className="pr-map-empty">Bản đồ chưa tải xong</div>}</div>
+        <div className="pr-map">
+          {mapImage ? (
+            <img src={mapImage} alt="Bản đồ thửa đất và giao dịch so sánh" />
+          ) : (
+            <div className="pr-map-empty">Bản đồ chưa tải xong</div>
+          )}
+        </div>
       </div>
 
       <div className="pr-prices">
@@ -66,10 +92,12 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
           {m ? (
             <>
               <p className="pr-big">
-                {formatMoneyShort(m.low_vnd)} – <strong>{formatMoneyShort(m.mid_vnd)}</strong> – {formatMoneyShort(m.high_vnd)}
+                {formatMoneyShort(m.low_vnd)} – <strong>{formatMoneyShort(m.mid_vnd)}</strong> –{' '}
+                {formatMoneyShort(m.high_vnd)}
               </p>
               <p>
-                {formatVndPerM2(m.vnd_per_m2)} · độ tin cậy {confidenceWords(m).toLowerCase()} ({formatPercent(Math.min(m.confidence, 0.99))}) · tính đến {formatDate(m.as_of)}
+                {formatVndPerM2(m.vnd_per_m2)} · độ tin cậy {confidenceWords(m).toLowerCase()} (
+                {formatPercent(Math.min(m.confidence, 0.99))}) · tính đến {formatDate(m.as_of)}
               </p>
               <p className="pr-small">{m.method}</p>
             </>

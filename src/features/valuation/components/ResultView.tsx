@@ -1,7 +1,14 @@
 import { useAtomValue, useStore } from 'jotai'
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconInfoCircle, IconPrinter, IconShare } from '@tabler/icons-react'
-import { formatArea, formatDate, formatDateTime, formatMoneyShort, formatNumber, formatVndPerM2 } from '../../../lib/format/format.ts'
+import {
+  formatArea,
+  formatDate,
+  formatDateTime,
+  formatMoneyShort,
+  formatNumber,
+  formatVndPerM2,
+} from '../../../lib/format/format.ts'
 import { isSessionValid, sessionAtom } from '../../auth/index.ts'
 import { pushToast } from '../../notifications/index.ts'
 import { remaining, usageAtom } from '../../usage/index.ts'
@@ -89,7 +96,15 @@ function PlanningCard({ record, error }: { record: ValuationRecord; error: strin
 }
 
 /** The valuation result on screen: market range, state price, planning, comparables, sources. */
-export function ResultView({ shown, planningError, onSnapshot }: { shown: ShownResult; planningError: string | null; onSnapshot: (png: string | null) => void }) {
+export function ResultView({
+  shown,
+  planningError,
+  onSnapshot,
+}: {
+  shown: ShownResult
+  planningError: string | null
+  onSnapshot: (png: string | null) => void
+}) {
   const { record } = shown
   const store = useStore()
   const usage = useAtomValue(usageAtom)
@@ -110,14 +125,17 @@ export function ResultView({ shown, planningError, onSnapshot }: { shown: ShownR
         </Title>
         <Text fw={600}>{record.place.label}</Text>
         <Text size="sm" c="dimmed">
-          {[d.parcel.ward, d.parcel.district, d.parcel.province].filter(Boolean).join(', ')} · {formatArea(d.parcel.area_m2)} ·{' '}
-          {d.parcel.land_use.map((u) => `${u.name} (${u.code})`).join(', ')}
+          {[d.parcel.ward, d.parcel.district, d.parcel.province].filter(Boolean).join(', ')} ·{' '}
+          {formatArea(d.parcel.area_m2)} · {d.parcel.land_use.map((u) => `${u.name} (${u.code})`).join(', ')}
         </Text>
         <Text size="sm" c="dimmed">
-          VN-2000 (KTT {formatNumber(d.location.vn2000.zone_meridian, 2)}°): X (bắc) {formatNumber(d.location.vn2000.x, 2)} m · Y (đông) {formatNumber(d.location.vn2000.y, 2)} m
+          VN-2000 (KTT {formatNumber(d.location.vn2000.zone_meridian, 2)}°): X (bắc){' '}
+          {formatNumber(d.location.vn2000.x, 2)} m · Y (đông) {formatNumber(d.location.vn2000.y, 2)} m
         </Text>
         <Text size="sm" c={shown.stored ? 'orange' : 'dimmed'}>
-          {shown.stored ? `Kết quả lưu lúc ${formatDateTime(shown.at)} (không tính thêm lượt)` : `Định giá lúc ${formatDateTime(shown.at)}`}
+          {shown.stored
+            ? `Kết quả lưu lúc ${formatDateTime(shown.at)} (không tính thêm lượt)`
+            : `Định giá lúc ${formatDateTime(shown.at)}`}
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,13 +1,30 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconFileSpreadsheet, IconFileVector, IconPrinter } from '@tabler/icons-react'
 import { formatArea, formatMeters, formatNumber } from '../../../lib/format/format.ts'
-import { CornerTable, cornersCsv, download, fileName, outlineDxf, outlineOf, SketchDrawing, type Outline } from '../../sketch/index.ts'
+import {
+  CornerTable,
+  cornersCsv,
+  download,
+  fileName,
+  outlineDxf,
+  outlineOf,
+  SketchDrawing,
+  type Outline,
+} from '../../sketch/index.ts'
 import { compareWithParcel, walkFigures, type Walk } from '../track.ts'
 
 const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${formatNumber(Math.abs(v), digits)}`
 
 /** The finished walk: how it differs from the registered parcel, and the same exports as the sketch. */
-export function WalkResult({ walk, parcel, parcelLabel }: { walk: Walk; parcel: Outline | null; parcelLabel: string | null }) {
+export function WalkResult({
+  walk,
+  parcel,
+  parcelLabel,
+}: {
+  walk: Walk
+  parcel: Outline | null
+  parcelLabel: string | null
+}) {
   const outline = outlineOf(walkFigures(walk).ring, walk.meridian)
   if (!outline) return <Alert color="yellow">Cần ít nhất 3 điểm để khép ranh thửa.</Alert>
   const cmp = parcel ? compareWithParcel(walk, parcel) : null
@@ -22,7 +39,8 @@ export function WalkResult({ walk, parcel, parcelLabel }: { walk: Walk; parcel: 
           data-testid="walk-comparison"
         >
           <Text size="sm">
-            Diện tích đi đo {formatArea(cmp.walkedM2)}, trong dữ liệu {formatArea(cmp.registeredM2)}: chênh {signed(cmp.differenceM2, 1)} m² ({signed(cmp.differencePct, 1)}%).
+            Diện tích đi đo {formatArea(cmp.walkedM2)}, trong dữ liệu {formatArea(cmp.registeredM2)}: chênh{' '}
+            {signed(cmp.differenceM2, 1)} m² ({signed(cmp.differencePct, 1)}%).
           </Text>
           <Text size="sm" data-testid="walk-offset">
             Lệch ranh lớn nhất: {formatMeters(cmp.largestOffsetM)}.
@@ -49,7 +67,12 @@ export function WalkResult({ walk, parcel, parcelLabel }: { walk: Walk; parcel: 
         </Button>
       </Group>
       <div className="sketch-body">
-        <SketchDrawing outline={outline} neighbours={null} street={null} label={`${title}, ${outline.corners.length} điểm`} />
+        <SketchDrawing
+          outline={outline}
+          neighbours={null}
+          street={null}
+          label={`${title}, ${outline.corners.length} điểm`}
+        />
         <div className="sketch-side-panel">
           <CornerTable outline={outline} />
         </div>
