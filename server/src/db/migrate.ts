@@ -6,11 +6,39 @@ const dir = join(import.meta.dirname, 'migrations')
 
 export type Migration = { version: string; sql: string }
 
+/**
+ * Versions a database may have recorded under an earlier name. Three migrations once shared 009 and
+ * three 010; they were renumbered (same order, same SQL) so every number is unique. A database migrated
+ * before keeps its history: the old names are rewritten to the new ones before anything runs, so no
+ * migration runs twice. Never edit a migration that has landed; add a new one, and add a line here only
+ * if a file must ever be renamed again.
+ */
+export const RENAMED_VERSIONS: Readonly<Record<string, string>> = {
+  '009_search_keys': '010_search_keys',
+  '009_upload_objects': '011_upload_objects',
+  '010_osm_basemap': '012_osm_basemap',
+  '010_parcel_places': '013_parcel_places',
+  '010_search_ward': '014_search_ward',
+  '011_area_datasets': '015_area_datasets',
+  '012_street_names': '016_street_names',
+}
+
+/** The migration files in order; two files with the same number are refused, since their order would be a guess. */
 export function listMigrations(from = dir): Migration[] {
-  return readdirSync(from)
+  const files = readdirSync(from)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
-    .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(join(from, f), 'utf8') }))
+  const byNumber = new Map<string, string>()
+  for (const f of files) {
+    const n = f.slice(0, 3)
+    const other = byNumber.get(n)
+    if (other)
+      throw new Error(
+        `two migrations share the number ${n}: ${other} and ${f}; give the newer one the next free number`,
+      )
+    byNumber.set(n, f)
+  }
+  return files.map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(join(from, f), 'utf8') }))
 }
 
 /**
@@ -21,6 +49,16 @@ export async function migrate(db: Database, migrations: Migration[] = listMigrat
   await db.exec(
     `create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
   )
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(7201001)')
+    for (const [from, to] of Object.entries(RENAMED_VERSIONS)) {
+      await tx.query(
+        `update schema_migrations set version = $2 where version = $1
+           and not exists (select 1 from schema_migrations where version = $2)`,
+        [from, to],
+      )
+    }
+  })
   const applied: string[] = []
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

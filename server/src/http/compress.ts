@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { promisify } from 'node:util'
 import { gzip, gzipSync, type ZlibOptions } from 'node:zlib'
-import { acceptsGzip } from '../routes/tiles/routes.ts'
+import { acceptsGzip } from './accepts-gzip.ts'
 import { addHeaders, answerParts, replaceAnswer, type AnswerParts } from './answer.ts'
 
 const gzipAsync = promisify(gzip)

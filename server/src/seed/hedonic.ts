@@ -1,6 +1,6 @@
 /**
  * The hidden market models behind the demo comparables. They live with the generator and nowhere else:
- * the estimator in server/src/geo never sees these coefficients and has to recover prices from the
+ * the estimator in server/src/valuation never sees these coefficients and has to recover prices from the
  * sales alone, so its accuracy on held-out sales is an honest score.
  */
 export type SaleFacts = {

@@ -54,7 +54,7 @@ export function parseLandUse(v: string): LandUse[] {
 export const parcels: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['parcels'],
-  // The streets and wards the addresses name become searchable with the parcels (migration 010).
+  // The streets and wards the addresses name become searchable with the parcels (migration 013).
   async finish(tx, datasetId) {
     await tx.query('select fill_parcel_places($1)', [datasetId])
   },

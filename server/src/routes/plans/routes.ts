@@ -4,7 +4,7 @@ import { requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import { queryOf } from '../../http/validate.ts'
-import { comparePlanVersions } from '../../geo/plan-compare.ts'
+import { comparePlanVersions } from '../../planning/plan-compare.ts'
 
 /**
  * Plan versions compared in a parcel or an area (not counted: the zones and reserves it reads are the

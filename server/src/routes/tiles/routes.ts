@@ -1,9 +1,11 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { tileLayerIds } from '#core/contract/tiles.ts'
-import type { Config } from '../../config.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
+import { acceptsGzip } from '../../http/accepts-gzip.ts'
 import { plainAnswer } from '../../http/answer.ts'
+import { etagMatches, TILE_CACHE } from '../../http/conditional.ts'
+import { tileOrigin } from '../../http/origin.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseOr400 } from '../../http/validate.ts'
 import { tileSets } from '../../tiles/layers.ts'
@@ -14,7 +16,6 @@ import { openPmtilesBasemap, pmtilesTileJson } from '../../tiles/pmtiles-basemap
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
 const MAX_ZOOM = 22
-export const TILE_CACHE = 'public, max-age=3600, stale-while-revalidate=86400'
 
 const tileNumber = (label: string) =>
   z
@@ -39,48 +40,6 @@ export const tileParams = z
       if (t[k] >= n) ctx.addIssue({ code: 'custom', path: [k], message: `${k} phải nhỏ hơn ${n} ở mức zoom ${t.z}.` })
     }
   })
-
-/** If-None-Match against our (weak) tag, with the weak comparison RFC 9110 prescribes for it. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  const opaque = etag.replace(/^W\//, '')
-  return header.split(',').some((t) => {
-    const tag = t.trim()
-    return tag === '*' || tag.replace(/^W\//, '') === opaque
-  })
-}
-
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false
-  const q = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';')
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    q.set(name.trim(), qParam === undefined ? 1 : Number(qParam.slice(2)))
-  }
-  // An explicit gzip entry wins over the wildcard ("gzip;q=0, *" refuses gzip).
-  const weight = q.get('gzip') ?? q.get('x-gzip') ?? q.get('*') ?? 0
-  return weight > 0
-}
-
-const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/
-
-/**
- * PUBLIC_URL when it is set to a real address; with the default (localhost) the tile URLs follow the
- * request, so a phone on the LAN or a proxy's host name gets URLs it can reach.
- */
-export function tileOrigin(c: Context, config: Config): string {
-  if (!LOOPBACK.test(new URL(config.publicUrl).hostname)) return config.publicUrl.replace(/\/+$/, '')
-  const url = new URL(c.req.url)
-  if (config.trustProxy) {
-    const first = (h: string | undefined) => h?.split(',')[0]?.trim() || undefined
-    const proto = first(c.req.header('x-forwarded-proto'))
-    const host = first(c.req.header('x-forwarded-host'))
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`
-    if (host) url.host = host
-  }
-  return url.origin
-}
 
 /** Public vector tiles and TileJSON, mounted at /tiles. */
 export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {

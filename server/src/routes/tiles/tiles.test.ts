@@ -10,7 +10,8 @@ import { ringArea2 } from '../../tiles/mvt.ts'
 import { renderTile, tileEncoder } from '../../tiles/render.ts'
 import { bumpDataVersion } from '../../tiles/version.ts'
 import { rangeBbox, readPack, tileEtag, type PackEntry, type PackHeader } from '#core/offline/tile-pack.ts'
-import { acceptsGzip, etagMatches } from './routes.ts'
+import { acceptsGzip } from '../../http/accepts-gzip.ts'
+import { etagMatches } from '../../http/conditional.ts'
 
 // A z16 tile in the open Pacific, where no other test's data can be.
 const Z = 16

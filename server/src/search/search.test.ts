@@ -11,7 +11,7 @@ beforeAll(async () => {
 })
 
 /**
- * The ranking as one statement over street segments, before street_names (migration 012): every
+ * The ranking as one statement over street segments, before street_names (migration 016): every
  * matching segment ranked, grouped by name and ward. It is what the search must keep answering.
  */
 async function segmentSearch(

@@ -12,8 +12,8 @@ import {
   type MarketFacts,
   type MarketResult,
 } from './market.ts'
-import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
-import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from './source.ts'
+import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from '../planning/parcels.ts'
+import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from '../planning/source.ts'
 import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
 
 /** Land uses a house price means something for; a road or a canal gets the state price only. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../deps.ts'
-import { docsPage } from './docs-page.ts'
-import { openApiDocument } from './document.ts'
+import type { AppEnv } from '../../deps.ts'
+import { docsPage } from '../../openapi/docs-page.ts'
+import { openApiDocument } from '../../openapi/document.ts'
 
 /** GET /api/openapi.json and GET /api/docs: the interface described from the schemas the server validates with. */
 export function openApiRoutes() {
