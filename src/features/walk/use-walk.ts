@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useStore } from 'jotai'
 import { autoMeridian } from '#core/geo/provinces.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../notifications/index.ts'
 import { clearWalk, loadWalk, saveWalk } from './store.ts'
 import { finish, newWalk, offerFix, undoPoint, type Skip, type Walk, type WalkMode } from './track.ts'
 import type { Position } from './use-position.ts'
@@ -12,12 +15,24 @@ export function useWalk() {
   const [walk, setWalk] = useState<Walk | null | undefined>(undefined)
   const [lastSkip, setLastSkip] = useState<Skip | null>(null)
   const current = useRef<Walk | null>(null)
+  const store = useStore()
+  // Told once when saving starts failing, again only after a save has worked since: not on every point.
+  const failing = useRef(false)
 
-  const commit = useCallback((next: Walk | null) => {
-    current.current = next
-    setWalk(next)
-    void (next ? saveWalk(next) : clearWalk()).catch((err: unknown) => console.warn('walk not saved', err))
-  }, [])
+  const commit = useCallback(
+    (next: Walk | null) => {
+      current.current = next
+      setWalk(next)
+      void (next ? saveWalk(next) : clearWalk()).then(
+        () => (failing.current = false),
+        () => {
+          if (!failing.current) pushToast(store, 'error', deviceStorageTexts.WALK_NOT_SAVED)
+          failing.current = true
+        },
+      )
+    },
+    [store],
+  )
 
   useEffect(() => {
     let alive = true
