@@ -23,13 +23,15 @@ export function useGps(ctrl: MapController | null) {
 
   useEffect(() => {
     if (!ctrl) return
-    const l = createGpsLayer(ctrl.map)
+    // The map itself, not the controller's property, which is gone by the time the view unmounts.
+    const map = ctrl.map
+    const l = createGpsLayer(map)
     layer.current = l
     // Panning by hand ends follow mode; the locate button turns it back on.
     const onDrag = () => setFollowing(false)
-    ctrl.map.on('pointerdrag', onDrag)
+    map.on('pointerdrag', onDrag)
     return () => {
-      ctrl.map.un('pointerdrag', onDrag)
+      map.un('pointerdrag', onDrag)
       l.dispose()
       layer.current = null
     }

@@ -161,7 +161,7 @@ export function MarkPanel(props: {
           {message}
         </Alert>
       )}
-      <Group grow>
+      <div className="so-mark-actions">
         <Button
           color="teal"
           size="md"
@@ -181,7 +181,7 @@ export function MarkPanel(props: {
         >
           Mốc bị mất
         </Button>
-      </Group>
+      </div>
     </section>
   )
 }

@@ -24,6 +24,8 @@ export function CornerList(props: { outline: Outline; target: Target | null; onP
                 props.onPick({ x: c.x, y: c.y, meridian: props.outline.meridian, corner: c.n, label: `Góc ${c.n}` })
               }
               data-testid={`corner-${c.n}`}
+              data-lat={c.lat}
+              data-lng={c.lng}
             >
               <span>Góc {c.n}</span>
               <span className="so-xy">
