@@ -26,7 +26,8 @@ export function readoutLine(p: PositionSnapshot): string {
   if (!fix) return 'Đang chờ vị trí…'
   const parts = [
     SOURCE_WORDS[p.active],
-    QUALITY_WORDS[fix.quality],
+    // The phone says nothing of its solution: its source's name is all there is.
+    ...(fix.quality === 'phone' ? [] : [QUALITY_WORDS[fix.quality]]),
     formatAccuracy(fix.accuracyM),
     ...(fix.satellites !== null ? [`${fix.satellites} vệ tinh`] : []),
     age,

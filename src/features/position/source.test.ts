@@ -191,3 +191,21 @@ describe('the position source with a receiver', () => {
     expect(geo.watchPosition.mock.calls.length).toBe(watchesBefore + 1)
   })
 })
+
+describe('the position source with the phone', () => {
+  it('watches the phone only while a screen holds the position, and reads its fix in one line', () => {
+    const { s, geo } = source()
+    expect(s.getSnapshot().status).toBe('off')
+    const release = s.acquire()
+    expect(geo.watchPosition).toHaveBeenCalledTimes(1)
+    const [onFix] = geo.watchPosition.mock.calls[0] as unknown as [(p: GeolocationPosition) => void]
+    onFix({
+      coords: { latitude: 10.8, longitude: 106.7, accuracy: 8, heading: null, speed: null, altitude: null },
+      timestamp: 5,
+    } as unknown as GeolocationPosition)
+    expect(readoutLine(s.getSnapshot())).toBe('GPS điện thoại · ± 8 m · vừa xong')
+    release()
+    expect(geo.clearWatch).toHaveBeenCalledWith(1)
+    expect(s.getSnapshot().status).toBe('off')
+  })
+})
