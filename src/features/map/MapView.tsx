@@ -175,7 +175,7 @@ export default function MapView({ search }: { search: MapSearch }) {
 
       <GpsStatus gps={gps.state} position={gps.position} onStop={gps.stop} />
 
-      {panel === 'gps' && (
+      {panel === 'position' && (
         <Suspense fallback={null}>
           <GpsPanel position={gps.position} onClose={() => setPanel(null)} />
         </Suspense>

@@ -13,7 +13,7 @@ import {
 import type { GpsState } from '../engine/gps.ts'
 
 /** The panels the toolbar opens over the map; one at a time. */
-export type MapPanel = 'layers' | 'measure' | 'gps'
+export type MapPanel = 'layers' | 'measure' | 'position'
 
 /** What the locate button says and shows for a GPS state. */
 export function gpsButton(gps: GpsState): { on: boolean; label: string; paused: boolean } {
@@ -101,7 +101,7 @@ export function MapToolbar(props: {
         {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
       </ActionIcon>
       <PanelButton
-        panel="gps"
+        panel="position"
         open={props.panel}
         onOpen={props.onPanel}
         label="Nguồn định vị: GPS điện thoại hoặc máy thu GNSS"
