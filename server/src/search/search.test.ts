@@ -48,8 +48,8 @@ function segmentNamedPlaces(
     inWard = (alias) => `and ${wardOf(alias)}`
   }
   const rank = (col: string, query: string, key?: string) => `
-    (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `regexp_replace(${col}, '^(duong|hem|phuong|xa|thanh pho|tinh) ', '') like ${query} || '%'`}
-      or (${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')) as is_prefix,
+    (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `vn_name_key(${col}) like ${query} || '%'`}
+      or (${col} like '%duong %' and vn_name_bare(${col}) like ${query} || '%')) as is_prefix,
     word_similarity(${query}, ${col}) as ws, similarity(${query}, ${col}) as sim`
   const addresses = number
     ? `union all select * from (

@@ -60,3 +60,26 @@ create table ward_history (
 create index ward_history_old_ward on ward_history (old_ward_key);
 create index ward_history_old_district on ward_history (old_district_key);
 create index ward_history_new on ward_history (new_province, new_ward_key);
+
+-- Streets named by imported parcels (migration 013), without inventing any: only an address that starts
+-- with a house number names a street ("quận Sơn Trà, TP. Đà Nẵng" and "Thôn Đoài Khê" do not), and a
+-- name written in other case or with stray quotes ('9 NGÔ QUYỀN', '11 "Ngô Quyền"') is the same street,
+-- listed once under the spelling most parcels use.
+create or replace function fill_parcel_places(ds text) returns void language sql as $$
+  insert into parcel_places (dataset_id, kind, name, ward, district, province, parcels, geom)
+  select ds, 'street', mode() within group (order by street), ward, district, province, count(*)::int,
+    ST_ClosestPoint(ST_Collect(pt), ST_Centroid(ST_Collect(pt)))
+  from (
+    select btrim(regexp_replace(regexp_replace(split_part(address, ',', 1), '^\s*(số\s+)?[0-9][^\s]*\s+', '', 'i'), '["“”''‘’`]', '', 'g')) as street,
+      ward, district, province, ST_PointOnSurface(geom) as pt
+    from parcels where dataset_id = ds and split_part(address, ',', 1) ~* '^\s*(số\s+)?[0-9][^\s]*\s+'
+  ) a
+  where street ~ '[[:alpha:]]{2}' and street !~ '^[0-9]'
+  group by vn_fold(street), ward, district, province;
+  insert into parcel_places (dataset_id, kind, name, district, province, parcels, geom)
+  select ds, 'ward', ward, district, province, count(*)::int, ST_ClosestPoint(ST_Collect(pt), ST_Centroid(ST_Collect(pt)))
+  from (select ward, district, province, ST_PointOnSurface(geom) as pt from parcels where dataset_id = ds and ward <> '') w
+  group by ward, district, province;
+$$;
+delete from parcel_places;
+select fill_parcel_places(id) from datasets where kind = 'parcels';
