@@ -1,3 +1,6 @@
+import { gunzipSync } from 'node:zlib'
+import { VectorTile } from '@mapbox/vector-tile'
+import { PbfReader } from 'pbf'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { place } from '#core/contract/lookups.ts'
 import { createTestUser, type TestUser } from '../../accounts/test-user.ts'
@@ -68,5 +71,58 @@ describe('GET /api/places/at', () => {
     for (let i = 0; i < 3; i++) await ok(10.7769, 106.7031)
     const usage = await t.request('/api/auth/usage', { token: user.token })
     expect(usage.body.data.count).toBe(0)
+  })
+})
+
+/** The tile x, y holding a point at zoom z. */
+function tileAt(z: number, lat: number, lng: number): [number, number] {
+  const n = 2 ** z
+  const r = (lat * Math.PI) / 180
+  return [
+    Math.floor(((lng + 180) / 360) * n),
+    Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  ]
+}
+
+async function basemapNames(z: number, lat: number, lng: number) {
+  const [x, y] = tileAt(z, lat, lng)
+  const res = await t.app.request(`/tiles/basemap/${z}/${x}/${y}.pbf`)
+  expect(res.status).toBe(200)
+  const raw = new Uint8Array(await res.arrayBuffer())
+  const bytes = res.headers.get('content-encoding') === 'gzip' ? new Uint8Array(gunzipSync(raw)) : raw
+  const tile = new VectorTile(new PbfReader(bytes))
+  const names = (layer: string, level: string) => {
+    const l = tile.layers[layer]
+    if (!l) return []
+    return Array.from({ length: l.length }, (_, i) => l.feature(i).properties)
+      .filter((p) => p.level === level)
+      .map((p) => String(p.name))
+  }
+  return {
+    provinces: names('admin_labels', 'province'),
+    wards: names('admin_labels', 'ward'),
+    provinceLines: names('admin_boundaries', 'province').length,
+    wardLines: names('admin_boundaries', 'ward').length,
+  }
+}
+
+describe('the 2025 boundaries in the basemap tiles', () => {
+  it('draws provinces with their names from z6 and wards only from z10, in Hà Nội outside any imported basemap', async () => {
+    const z7 = await basemapNames(7, 21.0285, 105.8542)
+    expect(z7.provinces).toContain('Thủ đô Hà Nội')
+    expect(z7.provinceLines).toBeGreaterThan(0)
+    expect(z7.wards).toEqual([])
+    const z11 = await basemapNames(11, 21.0285, 105.8542)
+    expect(z11.wards).toContain('Phường Hoàn Kiếm')
+    expect(z11.wardLines).toBeGreaterThan(0)
+  })
+
+  it('says in its TileJSON that the basemap starts at z6 and names the boundaries among its sources', async () => {
+    const res = await t.app.request('/tiles/basemap.json')
+    const tj = await res.json()
+    expect(tj.minzoom).toBe(6)
+    expect(tj.vector_layers.map((l: { id: string }) => l.id)).toEqual(
+      expect.arrayContaining(['admin_boundaries', 'admin_labels']),
+    )
   })
 })
