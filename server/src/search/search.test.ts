@@ -166,12 +166,16 @@ describe('search ranked over street names', () => {
       for (const limit of [1, 5, 10]) {
         const expected = await segmentSearch(db, q, limit, near)
         expect(
-          await searchPlaces(db, q, limit, near),
+          // What names from before 1 July 2025 became may follow the answers ranked here.
+          (await searchPlaces(db, q, limit, near)).slice(0, expected.length),
           `${q} (limit ${limit}${near ? `, near ${near.lat},${near.lng}` : ''})`,
         ).toEqual(expected)
         searched += expected.length
       }
-      if (near) expect(await searchPlaces(db, q, 10)).toEqual(await segmentSearch(db, q, 10))
+      if (near) {
+        const all = await segmentSearch(db, q, 10)
+        expect((await searchPlaces(db, q, 10)).slice(0, all.length)).toEqual(all)
+      }
     }
     // Most of them answer something, so the comparison is not of empty lists.
     expect(searched).toBeGreaterThan(queries.length * 5)

@@ -3,7 +3,7 @@ import { foldVietnamese } from '#core/text/fold.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import type { Queryable } from '../db/index.ts'
 import { formerQueryKey, searchFormerNames, splitProvince } from '../places/former-names.ts'
-import { unitKey } from '../places/unit-key.ts'
+import { unitLevel } from '../places/unit-key.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -81,21 +81,20 @@ export async function searchPlaces(
     wardFirst((ward) => namedPlaces(db, query, limit, ward), limit, near),
     searchFormerNames(db, query, limit),
   ])
-  const merged = withFormerNames(named, former, formerQueryKey(query), limit * (inProvince ? 3 : 1))
+  const merged = withFormerNames(named, former, query, limit * (inProvince ? 3 : 1))
   if (!inProvince) return merged
   const province = foldVietnamese(inProvince.province)
   return merged.filter((r) => foldVietnamese(`${r.label} ${r.detail}`).includes(province)).slice(0, limit)
 }
 
-/**
- * Today's wards named like the query first, then what old names became (each new ward once), then the
- * rest: "Bến Nghé" answers Phường Sài Gòn before streets named Bến Nghé.
- */
-function withFormerNames(named: SearchResult[], former: SearchResult[], key: string, limit: number): SearchResult[] {
-  const exact = named.filter((r) => r.kind === 'ward' && unitKey(r.label) === key)
+/** The answers by today's names and what old names became, each once. */
+function withFormerNames(named: SearchResult[], former: SearchResult[], folded: string, limit: number): SearchResult[] {
+  // Names of today answer first when there are any, unless the query names a kind of unit ("phường
+  // 12 gò vấp", "quận 3"): then what the old unit became leads.
+  const first = unitLevel(folded) === null && named.length > 0 ? [...named, ...former] : [...former, ...named]
   const seen = new Set<string>()
   const out: SearchResult[] = []
-  for (const r of [...exact, ...former, ...named]) {
+  for (const r of first) {
     const id = `${r.kind}:${r.id}`
     if (seen.has(id)) continue
     seen.add(id)
