@@ -209,3 +209,15 @@ describe('the position source with the phone', () => {
     expect(s.getSnapshot().status).toBe('off')
   })
 })
+
+describe('when an averaging run is done', () => {
+  it('ends after N fixes, or after N seconds with at least one fix', async () => {
+    const { averageDone } = await import('./average.ts')
+    const f = { at: 0 } as Fix
+    expect(averageDone({ kind: 'fixes', count: 2 }, [f], 0, 0)).toBe(false)
+    expect(averageDone({ kind: 'fixes', count: 2 }, [f, f], 0, 0)).toBe(true)
+    expect(averageDone({ kind: 'seconds', seconds: 10 }, [f], 0, 9_999)).toBe(false)
+    expect(averageDone({ kind: 'seconds', seconds: 10 }, [f], 0, 10_000)).toBe(true)
+    expect(averageDone({ kind: 'seconds', seconds: 10 }, [], 0, 60_000)).toBe(false)
+  })
+})

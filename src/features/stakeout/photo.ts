@@ -1,4 +1,4 @@
-import { processImage } from '../../lib/images/process.ts'
+import { processImage, type ImagePlatform } from '../../lib/images/process.ts'
 import { checkImageFile } from '../../lib/images/limits.ts'
 import { nextSeq, putItem, type OutboxItem } from '#core/outbox/queue.ts'
 import { queuedForSending } from '../outbox/index.ts'
@@ -11,13 +11,14 @@ import { queuedForSending } from '../outbox/index.ts'
 export async function queueMarkPhoto(
   file: File,
   label: string,
-  now = Date.now(),
+  opts: { now?: number; platform?: ImagePlatform } = {},
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  const now = opts.now ?? Date.now()
   const check = checkImageFile(file)
   if (!check.ok) return check
   let image: Awaited<ReturnType<typeof processImage>>
   try {
-    image = await processImage(file, { keepGps: false })
+    image = await processImage(file, { keepGps: false, platform: opts.platform })
   } catch (err) {
     return { ok: false, message: err instanceof Error ? err.message : 'Không xử lý được ảnh.' }
   }

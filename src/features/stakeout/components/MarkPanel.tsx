@@ -3,13 +3,19 @@ import { Alert, Button, Group } from '@mantine/core'
 import { IconCamera, IconCircleCheck, IconCircleX, IconTarget } from '@tabler/icons-react'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 import { formatVn2000 } from '../../../lib/geo/coordinates.ts'
-import { checkCapture, formatPrecise, type PositionSnapshot } from '../../position/index.ts'
+import { checkCapture, formatPrecise, type AverageTarget, type PositionSnapshot } from '../../position/index.ts'
 import type { Target } from '../guide.ts'
 import type { Mark } from '../marks.ts'
 import { queueMarkPhoto } from '../photo.ts'
 import { useAveraging } from '../use-averaging.ts'
 
-const FIX_COUNTS = [5, 10, 30, 60] as const
+/** Averaging runs: a number of fixes, or a time (every fix the gate lets through in it). */
+const RUNS: { key: string; label: string; target: AverageTarget }[] = [
+  ...[5, 10, 30, 60].map((n) => ({ key: `f${n}`, label: `${n} lần đo`, target: { kind: 'fixes' as const, count: n } })),
+  ...[10, 30, 60].map((s) => ({ key: `s${s}`, label: `${s} giây`, target: { kind: 'seconds' as const, seconds: s } })),
+]
+const progress = (t: AverageTarget, samples: number) =>
+  t.kind === 'fixes' ? `${samples}/${t.count}` : `${samples} lần đo trong ${t.seconds} giây`
 
 /** What was measured at the target: the averaged point when there is one, else the current fix if the gate allows. */
 function measuredAt(
@@ -60,7 +66,8 @@ export function MarkPanel(props: {
   const id = useId()
   const { target, position } = props
   const avg = useAveraging(target.meridian)
-  const [count, setCount] = useState<number>(10)
+  const [runKey, setRunKey] = useState('f10')
+  const run = RUNS.find((r) => r.key === runKey) ?? RUNS[1]!
   const [note, setNote] = useState('')
   const [photo, setPhoto] = useState<{ id: string; name: string } | null>(null)
   const [message, setMessage] = useState<string | null>(null)
@@ -102,23 +109,23 @@ export function MarkPanel(props: {
       <Group gap="xs" align="end">
         <label className="so-field" htmlFor={`${id}-n`}>
           <span>Đo trung bình</span>
-          <select id={`${id}-n`} value={count} onChange={(e) => setCount(Number(e.currentTarget.value))}>
-            {FIX_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n} lần đo
+          <select id={`${id}-n`} value={runKey} onChange={(e) => setRunKey(e.currentTarget.value)}>
+            {RUNS.map((r) => (
+              <option key={r.key} value={r.key}>
+                {r.label}
               </option>
             ))}
           </select>
         </label>
         {avg.run ? (
           <Button variant="default" onClick={avg.cancel}>
-            Dừng ({avg.run.samples.length}/{count})
+            Dừng ({progress(avg.run.target, avg.run.samples.length)})
           </Button>
         ) : (
           <Button
             variant="light"
             leftSection={<IconTarget size={18} aria-hidden />}
-            onClick={() => avg.start({ kind: 'fixes', count })}
+            onClick={() => avg.start(run.target)}
           >
             Đo điểm trung bình
           </Button>
