@@ -85,7 +85,7 @@ export function StakeoutPage({ query }: { query: SketchQuery }) {
           <Title order={1}>Cắm mốc{label ? ` — ${label}` : ''}</Title>
           <Text c="dimmed">Chọn một góc thửa hoặc nhập toạ độ VN-2000, rồi đi theo hướng dẫn tới đúng vị trí mốc.</Text>
         </div>
-        <PositionStatusLine position={position} className="so-status" />
+        <PositionStatusLine position={position} className="qh-pos-sticky" />
         <details className="so-gps">
           <summary>Nguồn định vị, máy thu và độ chính xác tối thiểu</summary>
           <GpsSettings position={position} />

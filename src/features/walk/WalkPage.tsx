@@ -82,9 +82,9 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
             {parcelLabel && ` Kết quả được so với ${parcelLabel}.`}
           </Text>
         </div>
+        {(walk === null || walking) && <PositionStatusLine position={position} className="qh-pos-sticky" />}
         {(walk === null || walking) && (
           <div data-testid="walk-gps" data-lat={fix?.lat} data-lng={fix?.lng}>
-            <PositionStatusLine position={position} />
             {!check.ok && position.status === 'live' && (
               <Text size="sm" c="orange.9" mt={4}>
                 {check.reason}

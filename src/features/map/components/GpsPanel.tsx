@@ -15,7 +15,7 @@ export default function GpsPanel({ position, onClose }: { position: PositionSnap
         style={{ position: 'absolute', top: 4, right: 4 }}
       />
       <h2 id={`${id}-h`}>Nguồn định vị</h2>
-      <GpsSettings position={position} />
+      <GpsSettings position={position} withStatus />
     </section>
   )
 }

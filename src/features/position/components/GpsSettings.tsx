@@ -118,14 +118,15 @@ function ReceiverControls({ p }: { p: PositionSnapshot }) {
 
 /**
  * The GPS panel: where the position comes from (the phone, or a GNSS receiver over Web Serial, with its
- * baud rate found or chosen), the antenna height, the accuracy gate, and every figure of the fix.
+ * baud rate found or chosen), the antenna height, the accuracy gate, and every figure of the fix. Screens
+ * that show the one-line status above it leave `withStatus` off.
  */
-export function GpsSettings({ position: p }: { position: PositionSnapshot }) {
+export function GpsSettings({ position: p, withStatus = false }: { position: PositionSnapshot; withStatus?: boolean }) {
   const id = useId()
   const source = positionSource()
   return (
     <div className="qh-pos-settings" data-testid="gps-settings">
-      <PositionStatus position={p} />
+      {withStatus && <PositionStatus position={p} />}
       {p.status === 'dropped' && (
         <Button size="compact-sm" variant="light" color="red" onClick={() => source.acceptQuality()}>
           Chấp nhận mức {p.quality ? QUALITY_WORDS[p.quality] : 'này'}
