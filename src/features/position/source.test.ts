@@ -221,3 +221,35 @@ describe('when an averaging run is done', () => {
     expect(averageDone({ kind: 'seconds', seconds: 10 }, [], 0, 60_000)).toBe(false)
   })
 })
+
+describe('a receiver chosen before', () => {
+  it('is opened again without asking when the app starts, at the remembered baud rate', async () => {
+    const port = fakePort()
+    const serial = {
+      requestPort: vi.fn(),
+      getPorts: async () => [port],
+      addEventListener() {},
+      removeEventListener() {},
+    } as unknown as SerialLike
+    const { s } = source({ serial, settings: { source: 'receiver', baud: 115200 } })
+    const opened = s.reconnect()
+    for (let i = 0; i < 200 && port.opens.length === 0; i++) await new Promise((r) => setTimeout(r, 5))
+    port.send(`${gga('120000.00', 4)}\r\n${gga('120001.00', 4)}\r\n`)
+    await opened
+    expect(serial.requestPort).not.toHaveBeenCalled()
+    expect(port.opens).toEqual([115200])
+    expect(s.getSnapshot().receiver.status).toBe('connected')
+  })
+
+  it('says the receiver is not connected when the browser no longer lists it, and keeps the phone', async () => {
+    const serial = {
+      getPorts: async () => [],
+      addEventListener() {},
+      removeEventListener() {},
+    } as unknown as SerialLike
+    const { s } = source({ serial, settings: { source: 'receiver' } })
+    await s.reconnect()
+    expect(s.getSnapshot().active).toBe('phone')
+    expect(s.getSnapshot().receiver.message).toMatch(/Chưa kết nối máy thu/)
+  })
+})
