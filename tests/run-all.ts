@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { PREPARED_DATA_ENV } from './support/prepared-data.ts'
 import { addReport, auditOutcome, closingLines, type SuiteReport } from './support/run-summary.ts'
 
 /**
@@ -13,6 +14,10 @@ const root = resolve(import.meta.dirname, '..')
 const node = process.execPath
 const vitest = join(root, 'node_modules/vitest/vitest.mjs')
 const out = mkdtempSync(join(tmpdir(), 'qh-test-results-'))
+// The data directories a first start makes (tests/support/prepared-data.ts): made once, by the first test that
+// starts a server, for every suite of the run instead of once per suite or per file.
+const prepared = mkdtempSync(join(tmpdir(), 'qh-prepared-'))
+process.env[PREPARED_DATA_ENV] = prepared
 let tally = { passed: 0, failed: 0, skipped: 0 }
 const problems: string[] = []
 
@@ -91,6 +96,7 @@ if (audit === 'failed') {
   fail()
 }
 
+rmSync(prepared, { recursive: true, force: true })
 if (problems.length > 0) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`)
 process.stdout.write(`\n${closingLines(tally, audit).join('\n')}\n`)
 process.exit(tally.failed > 0 || problems.length > 0 ? 1 : 0)

@@ -22,7 +22,7 @@ const PUNCTUATION: Record<string, string> = {
 /**
  * Folds Vietnamese text for search (docs/domain.md): đ→d, the marks NFD splits off dropped, quotes and
  * dashes made ASCII, lowercase, runs of white space made one space, none at the ends. The database's
- * vn_fold() (migration 017) is the same rule for Vietnamese text, held to the same cases by
+ * vn_fold() (migration 018) is the same rule for Vietnamese text, held to the same cases by
  * server/src/search/vn-fold.test.ts (letters of other alphabets, ø or ß, may fold differently there).
  */
 export function foldVietnamese(text: string): string {
