@@ -109,7 +109,7 @@ export function packageImports(): Map<string, Set<string>> {
     // Packages loaded through createRequire (gdal3.js ships CommonJS only) count as imports too.
     for (const m of [
       ...text.matchAll(specifiers),
-      ...text.matchAll(/\brequire(?:\.resolve)?\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ...text.matchAll(/(?:\brequire(?:\.resolve)?|\bcreateRequire\([^)]*\))\(\s*['"]([^'"]+)['"]\s*\)/g),
     ]) {
       const spec = (m[1] ?? m[2])!
       // Types are gone once compiled: `import type` needs no package at run time.
