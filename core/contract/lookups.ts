@@ -163,13 +163,39 @@ export const planningData = z.object({
   source,
 })
 
+export const pricePosition = z.enum(['VT1', 'VT2', 'VT3', 'VT4'])
+
 export const statePrice = z.object({
   year: z.int(),
   street: z.string(),
   segment: z.string(),
-  position: z.enum(['VT1', 'VT2', 'VT3', 'VT4']),
+  position: pricePosition,
   price_vnd_per_m2: z.number(),
   source: z.string(),
+  // Contract version 2, additive (answers kept from before have none): the row used, as the table publishes it.
+  /** The decision publishing the table ("79/2024/QĐ-UBND"), when the file states it. */
+  decision_no: z.optional(z.nullable(z.string())),
+  /** The date the table used took effect: the one in force on the valuation's date. */
+  effective_from: z.optional(z.string()),
+  segment_from: z.optional(z.string()),
+  segment_to: z.optional(z.string()),
+  /** The district (quận/huyện) whose sheet lists the row. */
+  district: z.optional(z.string()),
+  /** The row's prices by position, đ/m²; null where the table lists none. */
+  prices: z.optional(
+    z.object({
+      VT1: z.nullable(z.number()),
+      VT2: z.nullable(z.number()),
+      VT3: z.nullable(z.number()),
+      VT4: z.nullable(z.number()),
+    }),
+  ),
+  /** How the row was chosen when it was not plainly the parcel's segment (a crossing not on the map). */
+  note: z.optional(z.nullable(z.string())),
+  /** Land-price adjustment coefficient K for the place and year, where the province publishes one. */
+  k_coefficient: z.optional(z.nullable(z.number())),
+  /** The position's price × K. */
+  adjusted_vnd_per_m2: z.optional(z.nullable(z.number())),
 })
 
 export const confidenceLevel = z.enum(['cao', 'trung_binh', 'thap'])

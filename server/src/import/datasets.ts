@@ -27,6 +27,7 @@ const rowTables = [
   'streets',
   'road_reserves',
   'price_rows',
+  'price_coefficients',
   'comparables',
   'admin_units',
   'base_features',

@@ -11,6 +11,7 @@ import {
   type PropertyFacts,
 } from './market-model.ts'
 import { adjustmentNote } from './market-notes.ts'
+import { vt1AtSql } from './price-row.ts'
 
 export type { Elasticities } from './market-model.ts'
 
@@ -85,10 +86,9 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!)
 }
 
-/** VT1 of the street whose parcel holds the sale point: the location term of each sale. */
-const SALE_VT1_SQL = `(select pr.vt1::float8 from parcels p join streets s on s.id = p.street_id
-    join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-    where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by pr.year desc, pr.id limit 1)`
+/** VT1 of the row matched for the parcel holding the sale point (price-row.ts): the location term of each sale, as of $2. */
+const SALE_VT1_SQL = `(select ${vt1AtSql('p', '$2::date')} from parcels p
+    where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1)`
 
 /**
  * Fits the elasticities on the most recent comparables (at most 5,000: plenty for seven coefficients),
@@ -100,7 +100,12 @@ export async function fitElasticities(db: Queryable, opts: { excludeIds?: string
        c.frontage_m::float8 as frontage_m, c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, ${SALE_VT1_SQL} as vt1
      from comparables c where c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($1::bigint[]))
      order by c.observed_at desc, c.id limit 5000`,
-    [opts.excludeIds ?? []],
+    // Every sale's location on one table: the one in force at the newest sale.
+    [
+      opts.excludeIds ?? [],
+      (await db.query<{ d: string | null }>('select max(observed_at)::text as d from comparables'))[0]?.d ??
+        '2000-01-01',
+    ],
   )
   const latest = rows[0]?.date ?? '2000-01-01'
   // Normal equations with an intercept; the ridge term pulls each slope towards PRIOR.
@@ -155,11 +160,9 @@ const SALE_COLUMNS = `c.id::text as id, ST_Y(c.geom)::float8 as lat, ST_X(c.geom
   c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, sp.parcel_id, sp.street_id, sp.vt1,
   ST_Distance(c.geom::geography, pt.g::geography)::float8 as distance_m`
 
-/** The parcel holding each sale point (a priced one first): its id, street and that street's VT1. */
+/** The parcel holding each sale point (a priced one first): its id, street and its row's VT1 on the as-of date's table ($6). */
 const SALE_PARCEL_JOIN = `left join lateral (
-    select p.id::text as parcel_id, p.street_id::text as street_id,
-      (select pr.vt1::float8 from streets s join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-        where s.id = p.street_id order by pr.year desc, pr.id limit 1) as vt1
+    select p.id::text as parcel_id, p.street_id::text as street_id, ${vt1AtSql('p', '$6::date')} as vt1
     from parcels p where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1) sp on true`
 
 const monthsBefore = (asOf: string, months: number) =>

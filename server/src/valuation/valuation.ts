@@ -14,7 +14,8 @@ import {
 } from './market.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from '../planning/parcels.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from '../planning/source.ts'
-import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
+import { PRICE_ROW_SQL, type PriceRowRecord } from './price-row.ts'
+import { statePriceFrom } from './state-price.ts'
 
 /** Land uses a house price means something for; a road or a canal gets the state price only. */
 const MARKET_USES = new Set(['ODT', 'ONT', 'TMD'])
@@ -84,7 +85,7 @@ export function describeInputs(
 /**
  * Everything a valuation reads besides the sales, as one row from one statement: coverage, the parcel
  * at the point, the date estimates refer to ($5 when given, else today $4 or the newest sale), the
- * parcel's price-table row for that year with its province's rule, its dataset and the data version
+ * parcel's price-table row in force on that date (price-row.ts) with its province's rule, its dataset and the data version
  * (which keys the fitted elasticities). `found`: covered and a parcel is there. Parameters:
  * PARCEL_AT_SQL's, then $4 today, $5 the date to value as of or null.
  */
@@ -93,7 +94,7 @@ const VALUATION_SQL = `with parcel as (${PARCEL_AT_SQL}),
   a as (select exists (${COVERED_SQL}) as covered,
     (select row_to_json(p) from parcel p) as parcel,
     (select d::text from asof) as as_of,
-    (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select extract(year from d)::int from asof)')}) r) as price_row,
+    (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select d from asof)')}) r) as price_row,
     (select rule from price_position_rules where province = (select province from parcel)) as price_rule,
     (select row_to_json(d) from (select ${DATASET_COLUMNS} from datasets where id = (select dataset_id from parcel)) d) as dataset,
     (select version::float8 from data_version) as data_version)
