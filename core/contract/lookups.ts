@@ -211,6 +211,22 @@ export const valuationInput = z.object({
   note: z.optional(z.string()),
 })
 
+export const valuationMethod = z.object({
+  method: z.enum(['so_sanh', 'thang_du', 'he_so']),
+  vnd_per_m2: z.number(),
+  /** Share of the estimate this method carries (all sum to 1); 0 for a figure shown only to compare. */
+  weight: z.optional(z.number()),
+  note: z.string(),
+})
+
+export const excludedSale = z.object({
+  id: z.string(),
+  date: z.string(),
+  distance_m: z.number(),
+  vnd_per_m2: z.number(),
+  reason: z.string(),
+})
+
 export const marketEstimate = z.object({
   low_vnd: z.number(),
   mid_vnd: z.number(),
@@ -224,6 +240,11 @@ export const marketEstimate = z.object({
   confidence_level: z.optional(confidenceLevel),
   warnings: z.optional(z.array(z.string())),
   inputs: z.optional(z.array(valuationInput)),
+  // Contract version 2, additive.
+  /** The methods the estimate weighed (Decree 71/2024), each with its figure, share and how it was reached. */
+  methods: z.optional(z.array(valuationMethod)),
+  /** Sales near enough but left out, each with the reason (a location adjustment past the bound). */
+  excluded: z.optional(z.array(excludedSale)),
 })
 
 /** One step from a sale to the target; `pct` in percent (−34.5 = −34,5 %), `vnd_per_m2` what it moved. */
@@ -265,6 +286,8 @@ export const valuationData = z.object({
   comparables: z.array(comparable),
   location,
   source,
+  /** v2: this is a reference figure, not a valuation certificate (chứng thư thẩm định giá). */
+  disclaimer: z.optional(z.string()),
 })
 
 export const searchResult = z.object({
@@ -292,5 +315,7 @@ export type Comparable = z.infer<typeof comparable>
 export type Adjustment = z.infer<typeof adjustment>
 export type ValuationInput = z.infer<typeof valuationInput>
 export type ConfidenceLevel = z.infer<typeof confidenceLevel>
+export type ValuationMethod = z.infer<typeof valuationMethod>
+export type ExcludedSale = z.infer<typeof excludedSale>
 export type SearchResult = z.infer<typeof searchResult>
 export type UploadData = z.infer<typeof uploadData>

@@ -28,6 +28,7 @@ const rowTables = [
   'road_reserves',
   'price_rows',
   'price_coefficients',
+  'residual_costs',
   'comparables',
   'admin_units',
   'base_features',

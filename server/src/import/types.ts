@@ -6,6 +6,7 @@ export const importKinds = [
   'roads',
   'prices',
   'price-coefficients',
+  'residual-costs',
   'comparables',
   'areas',
 ] as const

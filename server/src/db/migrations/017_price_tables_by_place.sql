@@ -165,3 +165,20 @@ begin
     r.gap nulls last, r.sheet, r.row_no nulls last, r.id
   limit 1;
 end $$;
+
+-- The residual method's (thặng dư) costs: the build cost per m² of floor and the developer's margin, by
+-- province ('' = anywhere), importable (--kind residual-costs); the row without a dataset is the built-in
+-- default, an assumption docs/domain.md states, used until a province's own figures are imported.
+create table residual_costs (
+  id bigserial primary key,
+  dataset_id text references datasets(id) on delete cascade,
+  province text not null default '',
+  build_cost_vnd_per_m2 bigint not null check (build_cost_vnd_per_m2 > 0),
+  developer_margin double precision not null check (developer_margin >= 0 and developer_margin < 1),
+  source text not null
+);
+insert into residual_costs (province, build_cost_vnd_per_m2, developer_margin, source) values
+  ('', 7500000, 0.15, 'Giả định mặc định của ứng dụng: chi phí xây dựng nhà ở riêng lẻ 7,5 triệu đ/m² sàn, lợi nhuận nhà đầu tư 15 % (docs/domain.md)');
+
+alter table datasets drop constraint datasets_kind_check;
+alter table datasets add constraint datasets_kind_check check (kind in ('demo', 'parcels', 'planning', 'roads', 'prices', 'comparables', 'basemap', 'areas', 'price-coefficients', 'residual-costs'));

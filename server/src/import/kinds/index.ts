@@ -6,6 +6,7 @@ import { parcels } from './parcels.ts'
 import { planning } from './planning.ts'
 import { priceCoefficients } from './price-coefficients.ts'
 import { prices } from './prices.ts'
+import { residualCosts } from './residual-costs.ts'
 import { roads } from './roads.ts'
 
 export const kinds: Record<ImportKind, Kind> = {
@@ -14,6 +15,7 @@ export const kinds: Record<ImportKind, Kind> = {
   roads,
   prices,
   'price-coefficients': priceCoefficients,
+  'residual-costs': residualCosts,
   comparables,
   areas,
 }
