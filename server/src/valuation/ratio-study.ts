@@ -1,6 +1,6 @@
 import type { ConfidenceLevel } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
-import { fitElasticities } from './market.ts'
+import { estimateMarket, fitElasticities } from './market.ts'
 import { CALIBRATION, LEVEL_MIN } from './market-evidence.ts'
 import { valuateWithScore } from './valuation.ts'
 
@@ -165,4 +165,54 @@ export function bandCoverage(rows: HeldOut[]): { coverage: number; n: number; in
       inside: of.length ? of.filter((r) => r.truth >= r.low && r.truth <= r.high).length / of.length : Number.NaN,
     }
   })
+}
+
+/**
+ * The same study on points without parcels (listings imported as comparables): each held-out record is
+ * valued from the others by the comparison method alone, with the facts it states and no state price.
+ */
+export async function heldOutPoints(db: Queryable, opts: { fold: number; datasetId: string }): Promise<HeldOut[]> {
+  const all = await db.query<Sale>(
+    `select id::text as id, ST_Y(geom)::float8 as lat, ST_X(geom)::float8 as lng, observed_at::text as date, price_vnd::float8 as price,
+       area_m2::float8 as area_m2, frontage_m::float8 as frontage_m, alley_width_m::float8 as alley_width_m, floors
+     from comparables where dataset_id = $1 and area_m2 > 0 and price_vnd > 0`,
+    [opts.datasetId],
+  )
+  const held = all
+    .map((s) => ({ ...s, key: saleKey(s) }))
+    .filter((s) => s.key % 10 === opts.fold)
+    .sort((a, b) => a.key - b.key)
+  const elasticities = await fitElasticities(db, { excludeIds: held.map((s) => s.id), datasetId: opts.datasetId })
+  const out: HeldOut[] = []
+  for (const s of held) {
+    const market = await estimateMarket(
+      db,
+      {
+        lat: s.lat,
+        lng: s.lng,
+        parcel_id: null,
+        street_id: null,
+        vt1: null,
+        area_m2: s.area_m2,
+        frontage_m: s.frontage_m,
+        alley_width_m: s.alley_width_m ?? 0,
+        floors: s.floors,
+      },
+      { asOf: s.date, elasticities, excludeIds: [s.id] },
+    )
+    if (!market) continue
+    const m = market.estimate
+    out.push({
+      id: s.id,
+      truth: s.price,
+      low: m.low_vnd,
+      mid: m.mid_vnd,
+      high: m.high_vnd,
+      confidence: m.confidence,
+      level: m.confidence_level ?? 'thap',
+      warnings: m.warnings?.length ?? 0,
+      score: market.summary.score,
+    })
+  }
+  return out
 }
