@@ -13,6 +13,7 @@ import {
   type MarketResult,
 } from './market.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from '../planning/parcels.ts'
+import { PLACE_AT_SQL, toPlace, type PlaceRow } from '../places/places-at.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from '../planning/source.ts'
 import { PRICE_ROW_SQL, type PriceRowRecord } from './price-row.ts'
 import { coefficient, DISCLAIMER, residual, weighMethods, type ResidualCosts, type ZoneLimits } from './methods.ts'
@@ -107,7 +108,8 @@ const VALUATION_SQL = `with parcel as (${PARCEL_AT_SQL}),
        from residual_costs where province in ((select province from parcel), '')
        order by (province <> '') desc, dataset_id is null, id desc limit 1) c) as residual_costs,
     (select row_to_json(d) from (select ${DATASET_COLUMNS} from datasets where id = (select dataset_id from parcel)) d) as dataset,
-    (select version::float8 from data_version) as data_version)
+    (select version::float8 from data_version) as data_version,
+    (select row_to_json(pl) from (${PLACE_AT_SQL}) pl) as place)
   select a.*, a.covered and a.parcel is not null as found from a`
 
 type ValuationRow = {
@@ -127,6 +129,7 @@ type ValuationRow = {
   residual_costs: ResidualCosts | null
   dataset: DatasetInfo | null
   data_version: number | null
+  place: PlaceRow | null
 }
 type Found = ValuationRow & { parcel: ParcelRecord; dataset: DatasetInfo }
 
@@ -176,6 +179,7 @@ async function valuationAnswer(
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
     disclaimer: DISCLAIMER,
+    place: toPlace(row.place),
   }
   return { data, score: market?.summary.score ?? null }
 }
