@@ -43,7 +43,7 @@ const TYPICAL_WIDTH_M: Record<string, number> = { main: 24, street: 12, alley: 4
 
 /**
  * Named roads become streets, the rows the state price table is matched against and search reads
- * (server/src/valuation, migration 018's price_row_at; server/src/search): each part of the way in the
+ * (server/src/valuation, migration 019's price_row_at; server/src/search): each part of the way in the
  * province given (--province), else in the province of the ward or district area holding it (admin_units),
  * else left a drawn road only, and counted so the summary can say what --province would add.
  */

@@ -1,5 +1,5 @@
 /**
- * The one match between a place and the state price table: migration 018's `price_row_at` (the street
+ * The one match between a place and the state price table: migration 019's `price_row_at` (the street
  * the place fronts, the segment whose span holds it, the table in force on the date). The valuation's
  * own row and every sale's location term read it through these fragments, so a parcel and the sales
  * beside it are priced by the same rule.

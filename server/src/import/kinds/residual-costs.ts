@@ -6,7 +6,7 @@ type Row = { province: string; cost: number; margin: number; source: string }
 /**
  * The residual method's costs for a province (blank: anywhere): the build cost per m² of floor (đ) and
  * the developer's margin (a share, 0.15, or a percentage, 15). A valuation takes the latest import for
- * its province, else the latest for anywhere, else the built-in default (migration 018).
+ * its province, else the latest for anywhere, else the built-in default (migration 019).
  */
 export const residualCosts: Kind = {
   formats: ['csv', 'xlsx', 'xls'],
