@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { parseCrs } from './crs.ts'
-import { datasetIdPattern, type ImportOptions } from './import-file.ts'
+import type { ImportOptions } from './import-file.ts'
+import { datasetIdPattern } from './prepare.ts'
 import { kinds } from './kinds/index.ts'
 import { importKinds, type ImportKind } from './types.ts'
 import { isoDate } from './values.ts'

@@ -98,18 +98,18 @@ describe('importing every vector format through GDAL', () => {
   it('reads a GeoPackage with its VN-2000 SRS and places it where the GeoJSON with --crs goes', async () => {
     const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'to-18', ['-a_srs', vn2000Proj(105.75)])
     const s = await importAndCheck(gpkg!)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj', inserted: 3, rejected: 0 })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file', inserted: 3, rejected: 0 })
     samePlace(await bounds(s.datasetId), reference)
   })
 
   it('recognises VN-2000 / TM-3 by its EPSG name (EPSG:5897, meridian 105°), and places VN-2000 / UTM 48N (EPSG:3405) where the same sheet goes', async () => {
     const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'tm3', ['-a_srs', 'EPSG:5897'])
     const s = await importFile(db, { ...base, file: gpkg!, datasetId: idFor('tm3') })
-    expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'file' })
     // The same datum on both sides: GDAL converts the grid without a datum shift.
     const [utm] = await writeVector(sheet, 'GPKG', tmp, 'utm', ['-s_srs', 'EPSG:5897', '-t_srs', 'EPSG:3405'])
     const fromUtm = await importAndCheck(utm!)
-    expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'prj' })
+    expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'file' })
     samePlace(await bounds(fromUtm.datasetId), await bounds(s.datasetId))
   })
 
@@ -120,7 +120,7 @@ describe('importing every vector format through GDAL', () => {
     )
     const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'noi-bo', ['-a_srs', threeParameter])
     const s = await importAndCheck(tab!)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'file' })
     // Rotations and scale left out move a Sài Gòn sheet by about a metre, no more.
     const moved = (await bounds(s.datasetId)).map((v, i) => Math.abs(v - reference[i]!))
     expect(Math.max(...moved)).toBeGreaterThan(1e-7)
@@ -130,7 +130,7 @@ describe('importing every vector format through GDAL', () => {
   it('reads MapInfo TAB with its VN-2000 CoordSys, and MIF/MID', async () => {
     const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-tab', ['-a_srs', vn2000Proj(105.75)])
     const fromTab = await importAndCheck(tab!)
-    expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+    expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
     samePlace(await bounds(fromTab.datasetId), reference)
     // GDAL (as WebAssembly) reports no CRS for a MIF's CoordSys line: it takes --crs or --province.
     const [mif] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-mif', [
@@ -154,7 +154,7 @@ describe('importing every vector format through GDAL', () => {
       parts.map((p) => ({ name: basename(p), data: readFileSync(p) })),
     )
     const s = await importAndCheck(zip)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
   })
 
   it('reads KML from Google Earth in WGS84, the parcel number from the placemark name and the address from its description', async () => {
@@ -172,7 +172,7 @@ describe('importing every vector format through GDAL', () => {
       map: { parcel_no: 'Name', address: 'Description' },
       set: { sheet_no: '18', ward: 'Phường Bến Nghé', province: 'TP.HCM' },
     })
-    expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'file' })
   })
 
   it('lists the layers of a multi-layer GeoPackage, refuses to guess, and imports the one --layer names', async () => {

@@ -310,7 +310,7 @@ describe('importFile: Shapefile', () => {
       inserted: 2,
       rejected: 1,
       crs: 'vn2000:105.75',
-      crsFrom: 'prj',
+      crsFrom: 'file',
       unit: 'đối tượng',
     })
     expect(s.rejections).toEqual([{ n: 3, reason: 'hình học rỗng' }])

@@ -13,6 +13,14 @@ const attributeLayers: Record<string, { field: string; numeric: boolean; label: 
   DXF: { field: 'Layer', numeric: false, label: 'layer' },
 }
 
+/** Where each driver's file writes its CRS, as the summary names it. */
+const crsSources: Record<string, string> = {
+  GPKG: 'SRS của GeoPackage',
+  'MapInfo File': 'CoordSys của tệp MapInfo',
+  'ESRI Shapefile': 'tệp .prj',
+  KML: 'KML, luôn là WGS84',
+}
+
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`
 
 /** The layers a file offers, as lines for a person: GDAL layers, or DGN levels / DXF layers with their counts. */
@@ -115,6 +123,7 @@ export async function readWithGdal(
     unit: 'đối tượng',
     declaredCrs: layer.wkt ? crsFromPrj(layer.wkt) : null,
     prj: layer.wkt,
+    crsSource: crsSources[vf.driver] ?? `hệ tọa độ ghi trong tệp ${vf.driver}`,
     looksProjected:
       e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
     records: text.records,

@@ -5,15 +5,21 @@ import chain from 'stream-chain'
 import { parser } from 'stream-json'
 import { pick } from 'stream-json/filters/pick.js'
 import { streamArray } from 'stream-json/streamers/stream-array.js'
+import { crsFromGeojsonMember } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
+import { readGeojsonHead } from './geojson-head.ts'
 import type { Reader } from './reader.ts'
 
 /**
  * Streams the `features` of a FeatureCollection one at a time, so a file far larger than memory
- * is read in constant memory; the rest of the document is skipped token by token.
+ * is read in constant memory; the rest of the document is skipped token by token. The top of the
+ * file is read first for its `crs` member and whether its coordinates are degrees or metres.
  */
-export function readGeojson(file: string): Reader {
+export async function readGeojson(file: string): Promise<Reader> {
+  const head = await readGeojsonHead(file)
+  const declared = crsFromGeojsonMember(head.crs)
+  const first = head.firstPosition
   const total = statSync(file).size
   let done = 0
   async function* records(): AsyncGenerator<SourceRecord> {
@@ -53,8 +59,10 @@ export function readGeojson(file: string): Reader {
   return {
     format: 'geojson',
     unit: 'đối tượng',
-    declaredCrs: null,
-    prj: null,
+    declaredCrs: declared?.crs ?? null,
+    prj: declared?.declared ?? null,
+    crsSource: 'thành phần crs của tệp GeoJSON',
+    ...(first ? { looksProjected: Math.abs(first[0]) > 180 || Math.abs(first[1]) > 90 } : {}),
     records: gen,
     progress: () => ({ done, total }),
     close: async () => void (await gen.return(undefined)),

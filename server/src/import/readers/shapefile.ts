@@ -21,6 +21,9 @@ function sibling(shp: string, ext: string): string | null {
 /** x-user-defined keeps every byte (0x80–0xFF as U+F780–U+F7FF); back to one latin1 character per byte for decodeText. */
 const byteString = (s: string) => s.replace(/[\uf780-\uf7ff]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf700))
 
+/** The .shp header's bounds [xmin, ymin, xmax, ymax] beyond ±180/±90: metres of a projected grid. */
+const looksProjected = (b: number[]) => b.length >= 4 && b.slice(0, 4).some((v, i) => Math.abs(v) > (i % 2 ? 90 : 180))
+
 /**
  * Streams a shapefile's features with their .dbf attributes. The attribute text is read as bytes and
  * converted by --encoding, else by the .cpg when it names UTF-8, Windows-1258, TCVN3 or VNI, else by
@@ -86,6 +89,8 @@ export async function readShapefile(file: string, encoding: TextEncoding | undef
     unit: 'đối tượng',
     declaredCrs: prj ? crsFromPrj(prj) : null,
     prj,
+    crsSource: 'tệp .prj',
+    looksProjected: looksProjected(source.bbox),
     records: text.records,
     text: text.outcome,
     progress: () => ({ done, total }),
