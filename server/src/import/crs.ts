@@ -142,13 +142,13 @@ export function crsFromPrj(wkt: string): Crs | null {
 /**
  * GDAL writes a datum shift that ESRI's WKT has no place for into the datum's name, every '.' and ','
  * turned into '_' (`DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_-191_90441429_-39_30318279_…"`),
- * as in the .prj of a shapefile or the WKT of a geospatial PDF it wrote; GDAL itself does not read it
- * back. This puts it back as TOWGS84[…] when the values can be told apart: 7 or 3 numbers, each with a
+ * as in the .prj of a shapefile or the WKT of a geospatial PDF it wrote, and in the WKT2 a GeoPackage
+ * reports (ELLIPSOID for SPHEROID); GDAL itself does not read it back. This puts it back as TOWGS84[…] when the values can be told apart: 7 or 3 numbers, each with a
  * fraction (14 or 6 parts) or each without (7 or 3 parts). Otherwise the WKT is returned as it is.
  */
 export function withEsriTowgs84(wkt: string): string {
   return wkt.replace(
-    /(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*SPHEROID\s*\[[^\]]*\])/i,
+    /(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*(?:SPHEROID|ELLIPSOID)\s*\[[^\]]*\]\]?)/i,
     (all, name: string, mangled: string, spheroid: string) => {
       const parts = mangled.split('_').filter(Boolean)
       const paired = parts.length === 14 || parts.length === 6

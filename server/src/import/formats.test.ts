@@ -8,6 +8,7 @@ import { loadGdal } from '../gdal/gdal.ts'
 import { testDb } from '../testing/test-app.ts'
 import { writeVector } from './fixtures/write-vector.ts'
 import { writeZip } from './fixtures/write-zip.ts'
+import { crsFromPrj, formatCrs } from './crs.ts'
 import { importFile, type ImportOptions } from './import-file.ts'
 import { listLayers, readWithGdal } from './readers/gdal.ts'
 
@@ -111,6 +112,26 @@ describe('importing every vector format through GDAL', () => {
     const fromUtm = await importAndCheck(utm!)
     expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'file' })
     samePlace(await bounds(fromUtm.datasetId), await bounds(s.datasetId))
+  })
+
+  it('reads the VN-2000 shift GDAL writes into an ESRI datum name from a GeoPackage as from a .prj, and a GeoPackage in EPSG:9210', async () => {
+    const esri =
+      'PROJCS["TM3_105_45",GEOGCS["GCS_Unknown_based_on_WGS_84_ellipsoid_using_towgs84",' +
+      'DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_-191_90441429_-39_30318279_-111_45032835",SPHEROID["WGS_1984",6378137.0,298.257223563]],' +
+      'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],' +
+      'PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",105.75],PARAMETER["Scale_Factor",0.9999],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'
+    const threeParameter = 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835'
+    expect(formatCrs(crsFromPrj(esri)!)).toBe(threeParameter)
+    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'esri-datum', ['-a_srs', esri])
+    expect(await importAndCheck(gpkg!)).toMatchObject({
+      crs: threeParameter,
+      crsFrom: 'file',
+      crsSource: 'SRS của GeoPackage',
+    })
+    const [qgis] = await writeVector(sheet, 'GPKG', tmp, 'qgis-9210', ['-a_srs', 'EPSG:9210'])
+    const s = await importAndCheck(qgis!)
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
+    samePlace(await bounds(s.datasetId), reference)
   })
 
   it('places a sheet whose .prj declares the 3-parameter shift with that shift (MapInfo\'s "VN-2000 nội bộ")', async () => {

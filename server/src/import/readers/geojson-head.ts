@@ -18,11 +18,11 @@ function firstPosition(geometry: unknown): [number, number] | null {
 
 function tailMentionsCrs(file: string): boolean {
   const size = statSync(file).size
-  if (size <= TAIL_BYTES) return false
+  const length = Math.min(size, TAIL_BYTES)
   const fd = openSync(file, 'r')
   try {
-    const buf = Buffer.alloc(TAIL_BYTES)
-    readSync(fd, buf, 0, TAIL_BYTES, size - TAIL_BYTES)
+    const buf = Buffer.alloc(length)
+    readSync(fd, buf, 0, length, size - length)
     return /"crs"\s*:/.test(buf.toString('latin1'))
   } finally {
     closeSync(fd)
@@ -49,6 +49,8 @@ export async function readGeojsonHead(file: string): Promise<GeojsonHead> {
       if (capture) {
         capture.asm.consume(token as never)
         if (capture.asm.done) {
+          // The captured value's closing token ends the object or array counted when it opened.
+          depth--
           if (capture.into === 'crs') head.crs = capture.asm.current
           else head.firstPosition = firstPosition((capture.asm.current as { geometry?: unknown } | null)?.geometry)
           capture = null
