@@ -107,16 +107,12 @@ export async function readWithGdal(
     }
   }
   const e = layer.extent
-  // GeoPackage and KML are UTF-8 by definition; DGN text, DXF, MapInfo and a zipped .dbf may be in any
-  // legacy encoding, which GDAL passes through as bytes (or as Latin-1 when it cannot convert a charset).
-  const utf8Only = vf.driver === 'GPKG' || vf.driver === 'KML'
+  // Text comes as bytes: GeoPackage and KML are UTF-8 by definition, but a tool may have stored TCVN3
+  // or VNI read as Latin-1 in them; DGN text, DXF, MapInfo and a zipped .dbf may be in any legacy
+  // encoding, which GDAL passes through as bytes (or as Latin-1 when it cannot convert a charset).
   const text = decodeRecords(
     records(),
-    opts.encoding
-      ? { encoding: opts.encoding, from: 'option' }
-      : utf8Only
-        ? { encoding: 'utf-8', from: 'format' }
-        : { detect: true, fallback: 'utf-8' },
+    opts.encoding ? { encoding: opts.encoding, from: 'option' } : { detect: true, fallback: 'utf-8' },
   )
   return {
     format,

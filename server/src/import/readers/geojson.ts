@@ -10,13 +10,15 @@ import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
 import { readGeojsonHead } from './geojson-head.ts'
 import type { Reader } from './reader.ts'
+import { decodeRecords } from './text.ts'
+import type { TextEncoding } from '../vietnamese-encodings.ts'
 
 /**
  * Streams the `features` of a FeatureCollection one at a time, so a file far larger than memory
  * is read in constant memory; the rest of the document is skipped token by token. The top of the
  * file is read first for its `crs` member and whether its coordinates are degrees or metres.
  */
-export async function readGeojson(file: string): Promise<Reader> {
+export async function readGeojson(file: string, encoding: TextEncoding | undefined): Promise<Reader> {
   const head = await readGeojsonHead(file)
   const declared = crsFromGeojsonMember(head.crs)
   const first = head.firstPosition
@@ -56,6 +58,10 @@ export async function readGeojson(file: string): Promise<Reader> {
     }
   }
   const gen = records()
+  // JSON is Unicode, but its text may be TCVN3 or VNI that a tool read as Latin-1: recognised like a .dbf's.
+  const text = decodeRecords(gen, encoding ? { encoding, from: 'option' } : { detect: true, fallback: 'utf-8' }, {
+    unicode: true,
+  })
   return {
     format: 'geojson',
     unit: 'đối tượng',
@@ -63,7 +69,8 @@ export async function readGeojson(file: string): Promise<Reader> {
     prj: declared?.declared ?? null,
     crsSource: 'thành phần crs của tệp GeoJSON',
     ...(first ? { looksProjected: Math.abs(first[0]) > 180 || Math.abs(first[1]) > 90 } : {}),
-    records: gen,
+    records: text.records,
+    text: text.outcome,
     progress: () => ({ done, total }),
     close: async () => void (await gen.return(undefined)),
   }

@@ -44,10 +44,10 @@ export async function openReader(file: string, opts: ReaderOptions = {}): Promis
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportError(`Không tìm thấy tệp ${file}`)
   const format = formatOf(file)
   const encoding = opts.encoding === undefined ? undefined : parseEncodingOption(opts.encoding)
-  if (format === 'geojson') return readGeojson(file)
+  if (format === 'geojson') return readGeojson(file, encoding)
   if (format === 'shapefile') return readShapefile(file, encoding)
   if (format === 'csv') return readCsv(file, encoding)
-  if (format === 'xlsx') return readXlsx(file, { sheet: opts.sheet, labels: opts.labels ?? [] })
+  if (format === 'xlsx') return readXlsx(file, { sheet: opts.sheet, labels: opts.labels ?? [], encoding })
   if (format) return readWithGdal(file, format, { layer: opts.layer, encoding })
   throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`)
 }

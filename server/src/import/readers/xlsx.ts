@@ -4,6 +4,8 @@ import { ImportError } from '../errors.ts'
 import { columnKey } from '../fields.ts'
 import type { SourceRecord } from '../types.ts'
 import type { Reader } from './reader.ts'
+import type { TextOutcome } from './text.ts'
+import { decodeText, detectEncoding, type TextEncoding } from '../vietnamese-encodings.ts'
 
 /** How far down a sheet the header row is looked for (title, decision number, unit lines come first). */
 const HEADER_SEARCH_ROWS = 30
@@ -23,11 +25,11 @@ const xlsxOptions = { openOptions: ['HEADERS=DISABLE', 'FIELD_TYPES=STRING'], co
 
 type Cells = (string | null)[]
 
-function cellsOf(props: Record<string, unknown>): Cells {
+function cellsOf(props: Record<string, unknown>, encoding: TextEncoding): Cells {
   const cells: Cells = []
   for (const [name, value] of Object.entries(props)) {
     const col = /^Field(\d+)$/.exec(name)
-    const text = value === null || value === undefined ? '' : String(value).trim().normalize('NFC')
+    const text = value === null || value === undefined ? '' : decodeText(String(value), encoding).trim()
     if (col && text !== '') cells[Number(col[1]) - 1] = text
   }
   return Array.from(cells, (c) => c ?? null)
@@ -61,7 +63,31 @@ function columnNames(block: Cells[], labels: Set<string>): string[] {
  * with any value becomes a record numbered by its row in the sheet, as Excel shows it. A sheet with no
  * such header gives one rejected record, so it is reported rather than silently left out.
  */
-export async function readXlsx(file: string, opts: { sheet?: string | undefined; labels: string[] }): Promise<Reader> {
+/**
+ * A workbook is Unicode, but tables typed with .VnTime or VNI fonts hold TCVN3 or VNI stored as
+ * Latin-1 characters: the encoding is --encoding, else read off the top rows of the first sheet.
+ */
+async function cellEncoding(
+  vf: VectorFile,
+  sheet: string | undefined,
+  given: TextEncoding | undefined,
+): Promise<TextOutcome> {
+  if (given) return { encoding: given, from: 'option' }
+  const sample: string[] = []
+  if (sheet !== undefined) {
+    let row = 0
+    for await (const f of vf.features(sheet, { bytes: true })) {
+      for (const v of Object.values(f.props)) if (typeof v === 'string' && /[^\x20-\x7e]/.test(v)) sample.push(v)
+      if (++row >= HEADER_SEARCH_ROWS) break
+    }
+  }
+  return { encoding: detectEncoding(sample), from: 'detected' }
+}
+
+export async function readXlsx(
+  file: string,
+  opts: { sheet?: string | undefined; labels: string[]; encoding?: TextEncoding | undefined },
+): Promise<Reader> {
   let vf: VectorFile
   try {
     vf = await openVector(file, xlsxOptions)
@@ -82,6 +108,13 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
     chosen = [hit]
   }
   const labels = new Set(opts.labels.map(columnKey))
+  let text: TextOutcome
+  try {
+    text = await cellEncoding(vf, chosen[0], opts.encoding)
+  } catch (err) {
+    await vf.close()
+    throw err
+  }
   const total = vf.layers.filter((l) => chosen.includes(l.name)).reduce((n, l) => n + l.featureCount, 0)
   let done = 0
 
@@ -90,10 +123,10 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
     let header: Cells[] | null = null
     let names: string[] | null = null
     let row = 0
-    for await (const f of vf.features(sheet)) {
+    for await (const f of vf.features(sheet, { bytes: true })) {
       row++
       done++
-      const cells = cellsOf(f.props)
+      const cells = cellsOf(f.props, text.encoding)
       if (!names) {
         if (header && matches(cells, labels) >= 1) {
           header.push(cells)
@@ -140,6 +173,7 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
     declaredCrs: null,
     prj: null,
     records: records(),
+    text: () => text,
     progress: () => ({ done, total }),
     close: () => vf.close(),
   }
