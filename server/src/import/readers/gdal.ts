@@ -5,6 +5,7 @@ import { ImportError } from '../errors.ts'
 import type { FileFormat, SourceRecord } from '../types.ts'
 import type { TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
+import { checkShapefileParts, shapefilePartsInZip } from './shapefile-check.ts'
 import { decodeRecords } from './text.ts'
 
 /** DGN keeps its "layers" as levels and DXF as a Layer attribute on one GDAL layer: --layer picks those. */
@@ -39,11 +40,17 @@ export async function listLayers(file: string): Promise<string[]> {
   }
 }
 
+const describeError = (err: unknown) =>
+  (err && typeof err === 'object' && 'message' in err
+    ? String((err as { message: unknown }).message)
+    : String(err)
+  ).trim()
+
 async function open(file: string): Promise<VectorFile> {
   try {
     return await openVector(file)
   } catch (err) {
-    throw new ImportError(`Không đọc được ${basename(file)}: ${(err as Error).message}`)
+    throw new ImportError(`Không đọc được ${basename(file)}: ${describeError(err)}`)
   }
 }
 
@@ -88,6 +95,8 @@ export async function readWithGdal(
   format: FileFormat,
   opts: { layer?: string | undefined; encoding?: TextEncoding | undefined },
 ): Promise<Reader> {
+  // GDAL reads a cut .shp as shapes without geometry and a cut .dbf as an error half-way: check first.
+  if (format === 'zip') checkShapefileParts(await shapefilePartsInZip(file), file)
   const vf = await open(file)
   let chosen: ReturnType<typeof chooseLayer>
   try {
@@ -100,10 +109,20 @@ export async function readWithGdal(
   let done = 0
   async function* records(): AsyncGenerator<SourceRecord> {
     let n = 0
-    for await (const f of vf.features(layer.name, { where, bytes: true })) {
+    const features = vf.features(layer.name, { where, bytes: true })
+    for (;;) {
+      let next: IteratorResult<{ props: Record<string, unknown>; geometry: SourceRecord['geometry'] }>
+      try {
+        next = await features.next()
+      } catch (err) {
+        throw new ImportError(
+          `Không đọc được ${basename(file)} đến hết sau đối tượng thứ ${n} (tệp hỏng hoặc bị cắt): ${describeError(err)}`,
+        )
+      }
+      if (next.done) return
       n++
       done = n
-      yield { n, props: f.props, geometry: f.geometry }
+      yield { n, props: next.value.props, geometry: next.value.geometry }
     }
   }
   const e = layer.extent
