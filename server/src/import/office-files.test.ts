@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
-import { parcelsBySheet } from '../planning/parcels.ts'
+import { PARCEL_AT_SQL, parcelAtParams, parcelsBySheet, type ParcelRecord } from '../planning/parcels.ts'
 import { testDb } from '../testing/test-app.ts'
+import { formatDataset, listDatasets } from './datasets.ts'
 import { ImportError } from './errors.ts'
 import { writeVilisShapefile, type VilisParcel } from './fixtures/vilis.ts'
 import { importFile } from './import-file.ts'
@@ -234,6 +235,69 @@ describe('GeoJSON and its CRS', () => {
     expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'default', inserted: 2, rejected: 0 })
     expect(await db.query('select distinct province from parcels where dataset_id = $1', [datasetId])).toEqual([
       { province: 'Thành phố Đà Nẵng' },
+    ])
+  })
+})
+
+describe('two parcel datasets over the same land', () => {
+  it('answers with the newer data date wherever both have a parcel, and lists the overlap with the datasets', async () => {
+    const sheetAt = (name: string, use: string, parcelNo: number) => {
+      const path = join(tmp, name)
+      const ring = [
+        [108.2401, 16.0601],
+        [108.2403, 16.0601],
+        [108.2403, 16.0603],
+        [108.2401, 16.0603],
+        [108.2401, 16.0601],
+      ]
+      writeFileSync(
+        path,
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            {
+              type: 'Feature',
+              properties: {
+                so_to: 30,
+                so_thua: parcelNo,
+                loai_dat: use,
+                phuong_xa: 'Phường Hải Châu',
+                tinh_tp: 'Đà Nẵng',
+              },
+              geometry: { type: 'Polygon', coordinates: [ring] },
+            },
+          ],
+        }),
+      )
+      return path
+    }
+    const older = idFor('ovl-old')
+    const newer = idFor('ovl-new')
+    // The newer survey is imported first: the data date decides, not the order of import.
+    await importFile(db, {
+      ...base,
+      date: '2025-03-01',
+      kind: 'parcels',
+      file: sheetAt('moi.geojson', 'TMD', 7),
+      datasetId: newer,
+    })
+    await importFile(db, {
+      ...base,
+      date: '2019-05-01',
+      kind: 'parcels',
+      file: sheetAt('cu.geojson', 'ODT', 5),
+      datasetId: older,
+    })
+    const [hit] = await db.query<ParcelRecord>(PARCEL_AT_SQL, parcelAtParams(16.0602, 108.2402))
+    expect(hit).toMatchObject({ dataset_id: newer, parcel_no: 7 })
+
+    const listed = await listDatasets(db)
+    const lines = formatDataset(listed.find((d) => d.id === older)!)
+    expect(lines.at(-1)).toBe(
+      `  chồng lên ${newer} (ngày dữ liệu 2025-03-01): 1 thửa; ở đó tra cứu trả lời theo ${newer}, bộ có ngày dữ liệu mới hơn`,
+    )
+    expect(listed.find((d) => d.id === newer)!.overlaps).toEqual([
+      { id: older, dataDate: '2019-05-01', parcels: 1, newer: false },
     ])
   })
 })
