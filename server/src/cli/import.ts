@@ -4,8 +4,9 @@ import { DatabaseInUseError } from '../db/owner-lock.ts'
 import { migrate } from '../db/migrate.ts'
 import { parseImportArgs, usage, UsageError, type ParsedArgs } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
+import { dryRunImport, formatDryRun } from '../import/dry-run.ts'
 import { importFile } from '../import/import-file.ts'
-import { listLayers } from '../import/readers/gdal.ts'
+import { listLayers } from '../import/readers/index.ts'
 import { parseEncodingOption } from '../import/vietnamese-encodings.ts'
 import { createProgressBar, formatRejections, formatSummary } from '../import/report.ts'
 import { runBasemapKind } from '../basemap/cli.ts'
@@ -52,6 +53,23 @@ if (args.options.encoding !== undefined) {
   } catch (err) {
     if (!(err instanceof ImportError)) throw err
     process.stderr.write(`Không nhập được: ${err.message}\n`)
+    process.exit(1)
+  }
+}
+
+// A dry run reads the whole file and writes nothing, so it needs no database.
+if (args.dryRun) {
+  const bar = createProgressBar(process.stderr)
+  try {
+    const report = await dryRunImport(args.options, bar.update)
+    bar.finish()
+    process.stdout.write(formatDryRun(report).join('\n') + '\n')
+    process.exit(0)
+  } catch (err) {
+    bar.finish()
+    if (!(err instanceof ImportError)) throw err
+    const lines = [`Chạy thử dừng: ${err.message}`, ...formatRejections(err.rejections, err.unit, err.rejectedCount)]
+    process.stderr.write(lines.join('\n') + '\n')
     process.exit(1)
   }
 }

@@ -10,7 +10,8 @@ import { writeVector } from './fixtures/write-vector.ts'
 import { writeZip } from './fixtures/write-zip.ts'
 import { crsFromPrj, formatCrs } from './crs.ts'
 import { importFile, type ImportOptions } from './import-file.ts'
-import { listLayers, readWithGdal } from './readers/gdal.ts'
+import { readWithGdal } from './readers/gdal.ts'
+import { listLayers } from './readers/index.ts'
 
 /*
  * Every format GDAL reads for the importer, written with GDAL itself from one small parcel sheet in
@@ -194,6 +195,50 @@ describe('importing every vector format through GDAL', () => {
       set: { sheet_no: '18', ward: 'Phường Bến Nghé', province: 'TP.HCM' },
     })
     expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'file' })
+  })
+
+  it('reads a KML’s ExtendedData (SchemaData and Data) as columns with no --map, and a KMZ’s folders as layers --list-layers names', async () => {
+    const ring = (i: number) =>
+      [0, 1, 2, 3, 0]
+        .map((k) => [106.7 + i * 0.0005 + (k === 1 || k === 2 ? 0.0003 : 0), 10.77 + (k >= 2 && k <= 3 ? 0.0003 : 0)])
+        .map(([x, y]) => `${x},${y},0`)
+        .join(' ')
+    const placemark = (i: number, data: 'schema' | 'data') => {
+      const values: Record<string, string | number> = {
+        so_to: 18,
+        so_thua: 118 + i,
+        dia_chi: `${12 + i} Nguyễn Thị Minh Khai`,
+        phuong_xa: 'Phường Bến Nghé',
+        tinh_tp: 'TP.HCM',
+      }
+      const extended =
+        data === 'schema'
+          ? `<SchemaData schemaUrl="#thua">${Object.entries(values)
+              .map(([k, v]) => `<SimpleData name="${k}">${v}</SimpleData>`)
+              .join('')}</SchemaData>`
+          : Object.entries(values)
+              .map(([k, v]) => `<Data name="${k}"><value>${v}</value></Data>`)
+              .join('')
+      return `<Placemark><name>Thửa ${118 + i}</name><ExtendedData>${extended}</ExtendedData><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring(i)}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`
+    }
+    const kml = (body: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>To 18</name>${body}</Document></kml>`
+    const flat = join(tmp, 'thua-extended.kml')
+    writeFileSync(flat, kml([0, 1, 2].map((i) => placemark(i, i === 1 ? 'data' : 'schema')).join('')))
+    expect(await listLayers(flat)).toEqual(['To 18: 3 đối tượng'])
+    expect(await importAndCheck(flat)).toMatchObject({ crs: 'EPSG:4326', inserted: 3, rejected: 0 })
+
+    const folders = kml(
+      `<Folder><name>Thửa đất</name>${[0, 1, 2].map((i) => placemark(i, 'schema')).join('')}</Folder>` +
+        `<Folder><name>Ranh giới</name>${placemark(5, 'data')}</Folder>`,
+    )
+    const kmz = join(tmp, 'to-18.kmz')
+    writeZip(kmz, [{ name: 'doc.kml', data: new TextEncoder().encode(folders) }])
+    expect(await listLayers(kmz)).toEqual(['Thửa đất: 3 đối tượng', 'Ranh giới: 1 đối tượng'])
+    await expect(importFile(db, { ...base, file: kmz })).rejects.toThrow(
+      /có 2 lớp: Thửa đất \(3\), Ranh giới \(1\); chọn một bằng --layer/,
+    )
+    expect(await importAndCheck(kmz, { layer: 'Thửa đất' })).toMatchObject({ inserted: 3 })
   })
 
   it('lists the layers of a multi-layer GeoPackage, refuses to guess, and imports the one --layer names', async () => {

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -299,5 +300,35 @@ describe('two parcel datasets over the same land', () => {
     expect(listed.find((d) => d.id === newer)!.overlaps).toEqual([
       { id: older, dataDate: '2019-05-01', parcels: 1, newer: false },
     ])
+  })
+})
+
+describe('npm run import -- … --dry-run', () => {
+  it('reads the whole file and prints the CRS, the encoding, the column mapping and the first rows as they would be stored, opening no database', () => {
+    const file = join(tmp, 'chay-thu')
+    writeVilisShapefile(file, sheet)
+    const dataDir = join(tmp, 'data-chay-thu')
+    const cli = join(import.meta.dirname, '../cli/import.ts')
+    const args = [`${file}.shp`, '--kind', 'parcels', '--province', 'Đà Nẵng', '--set', 'ward=Phường An Hải Bắc']
+    const res = spawnSync(process.execPath, [cli, ...args, '--source', 'VPĐKĐĐ', '--date', '2024-06-01', '--dry-run'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+    })
+    expect(res.status).toBe(0)
+    const out = res.stdout.split('\n')
+    expect(out[0]).toBe(
+      'Chạy thử, không ghi gì: bộ dữ liệu "parcels-chay-thu", hệ tọa độ vn2000:107.75 (theo tệp .prj).',
+    )
+    expect(out).toContain(
+      'Chữ tiếng Việt đọc theo bảng mã TCVN3 (ABC) (nhận ra từ nội dung tệp), đã chuyển sang Unicode.',
+    )
+    expect(out).toContain('  số tờ (sheet_no): cột SoHieuToBa')
+    expect(out).toContain('  tỉnh/thành phố (province): --province')
+    expect(out).toContain('Đọc 2 đối tượng; sẽ ghi 2 dòng; sẽ loại 0 (hình học tự cắt được sửa khi nhập thật).')
+    const first = out.find((l) => l.startsWith('  đối tượng 1: '))!
+    expect(first).toContain('landUse=ODT, CLN')
+    expect(first).toContain('address=Tổ 12, phường An Hải Bắc, quận Sơn Trà, TP. Đà Nẵng')
+    expect(res.stdout).not.toContain('Nguyễn Văn Thành')
+    expect(existsSync(dataDir)).toBe(false)
   })
 })

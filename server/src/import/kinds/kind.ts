@@ -18,12 +18,17 @@ export type KindContext = {
 
 export type BatchResult = { inserted: number; repaired: number; rejected: Rejection[] }
 
+/** A row as a kind maps it before writing: its record number, its geometry in WGS84 when it has one, and its values. */
+export type PreparedRow = { n: number; geometry?: Geometry } & Record<string, unknown>
+
 /** One import's mapping of records into rows of one kind, batched for multi-row inserts. */
 export type KindHandler = {
   /** Maps one record into the pending batch; throws RowError to reject it. */
   add(rec: SourceRecord, get: FieldGetter): void
   pending(): number
   flush(tx: Queryable): Promise<BatchResult>
+  /** Takes the pending rows as mapped, unwritten: what a dry run shows instead of writing them. */
+  drain(): PreparedRow[]
 }
 
 export type Kind = {

@@ -91,6 +91,7 @@ export const planning: Kind = {
         rows.push({ n: rec.n, geometry, planKey, landUse, block: text(get('block_code')) ?? '', density, floors, far })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         const plans = pendingPlans

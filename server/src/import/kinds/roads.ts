@@ -72,6 +72,7 @@ export const roads: Kind = {
         }
       },
       pending: () => lines.length + polygons.length,
+      drain: () => [...lines.splice(0), ...polygons.splice(0)],
       async flush(tx) {
         const [l, p] = [lines, polygons]
         lines = []

@@ -63,6 +63,21 @@ function columnNames(block: Cells[], labels: Set<string>): string[] {
  * with any value becomes a record numbered by its row in the sheet, as Excel shows it. A sheet with no
  * such header gives one rejected record, so it is reported rather than silently left out.
  */
+/** The sheets of a workbook with their row counts, as `--list-layers` prints them. */
+export async function xlsxSheets(file: string): Promise<{ name: string; count: number }[]> {
+  let vf: VectorFile
+  try {
+    vf = await openVector(file, xlsxOptions)
+  } catch (err) {
+    throw new ImportError(`Không đọc được ${basename(file)}: ${(err as Error).message}`)
+  }
+  try {
+    return vf.layers.map((l) => ({ name: l.name, count: l.featureCount }))
+  } finally {
+    await vf.close()
+  }
+}
+
 /**
  * A workbook is Unicode, but tables typed with .VnTime or VNI fonts hold TCVN3 or VNI stored as
  * Latin-1 characters: the encoding is --encoding, else read off the top rows of the first sheet.
