@@ -47,7 +47,9 @@ function knownFormat(file: string): FileFormat {
   if (!existsSync(file) || !statSync(file).isFile()) throw new ImportError(`Không tìm thấy tệp ${file}`)
   const format = formatOf(file)
   if (!format)
-    throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`)
+    throw new ImportError(
+      `Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`,
+    )
   return format
 }
 
