@@ -10,7 +10,7 @@ import { UsageError } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
 import { datasetIdPattern } from '../import/prepare.ts'
 import { isoDate } from '../import/values.ts'
-import { kindOf } from '../overlays/args.ts'
+import { kindOf } from '../import/args.ts'
 import { importOsmBasemap, type OsmImportOptions } from './import-osm.ts'
 
 export const basemapUsage =

@@ -134,3 +134,13 @@ function parse(argv: string[]) {
     },
   })
 }
+
+/** The --kind of a command line (`--kind overlay` or `--kind=overlay`), read before its own parser: each kind of import has its own options. */
+export function kindOf(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a === '--kind') return argv[i + 1]
+    if (a.startsWith('--kind=')) return a.slice('--kind='.length)
+  }
+  return undefined
+}
