@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { autoMeridian } from '#core/geo/provinces.ts'
 import { clearWalk, loadWalk, saveWalk } from './store.ts'
-import { finish, newWalk, offerFix, undoPoint, type Skip, type Walk, type WalkMode } from './track.ts'
-import type { Position } from './use-position.ts'
+import { finish, newWalk, offerFix, undoPoint, type Fix, type Skip, type Walk, type WalkMode } from './track.ts'
 
 /**
  * The walk in progress: restored from the device on opening, written back after every change, fed by
@@ -35,7 +34,7 @@ export function useWalk() {
   }, [])
 
   const start = useCallback(
-    (mode: WalkMode, fix: Position, opts: { parcelId: string | null; meridian: number | null }) => {
+    (mode: WalkMode, fix: Fix, opts: { parcelId: string | null; meridian: number | null }) => {
       const w = newWalk({
         id: crypto.randomUUID(),
         now: Date.now(),
@@ -50,9 +49,9 @@ export function useWalk() {
     [commit],
   )
 
-  /** A position from the watch: recorded in auto mode when far enough from the last point. */
+  /** A position that passed the gate: recorded in auto mode when far enough from the last point. */
   const onFix = useCallback(
-    (fix: Position) => {
+    (fix: Fix) => {
       const w = current.current
       if (!w || w.finishedAt !== null || w.mode !== 'auto') return
       const out = offerFix(w, fix, false)
@@ -62,7 +61,7 @@ export function useWalk() {
   )
 
   const markCorner = useCallback(
-    (fix: Position) => {
+    (fix: Fix) => {
       const w = current.current
       if (!w) return
       const out = offerFix(w, fix, true)
