@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.ts'
 import { landUseCodes } from '#core/planning/land-use.ts'
 import { testDb } from '../testing/test-app.ts'
@@ -10,6 +10,11 @@ import { openPglite } from './pglite.ts'
 
 describe('migrations', () => {
   const dirs: string[] = []
+  let shared: Database
+  // Opening and migrating the shared database is the slow part; a hook's time is not the test's.
+  beforeAll(async () => {
+    shared = await testDb()
+  }, 300_000)
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
   it('numbers every migration once, in the order they were written', () => {
@@ -19,7 +24,7 @@ describe('migrations', () => {
   })
 
   it('holds the land-use list of core/ in land_use_codes, every national code with its name and colour, and puts back a row edited by hand', async () => {
-    const db = await testDb()
+    const db = shared
     const table = async () =>
       Object.fromEntries(
         (
