@@ -174,6 +174,66 @@ export async function importSection(o: {
     }
   }
   o.show(table)
+  o.show(startupTable(o, dir))
   rmSync(dir, { recursive: true, force: true })
   return runs
+}
+
+/**
+ * Import start-up: a one-row GeoJSON through `npm run import` as a person runs it, from the process's
+ * start to its exit, against a database already migrated (the first run above did it), and the same
+ * file with --dry-run, which opens no database. What is left of the import's time is the database
+ * (the embedded one's PostGIS build is most of it) and the import's transaction.
+ */
+function startupTable(
+  o: { targets: { name: string; env: Record<string, string> }[]; log: (s: string) => void },
+  dir: string,
+): Table {
+  const file = join(dir, 'mot-thua.geojson')
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: props(0), geometry: { type: 'Polygon', coordinates: [ring(0)] } }],
+    }),
+  )
+  const cli = join(import.meta.dirname, '..', 'server', 'src', 'cli', 'import.ts')
+  const run = (env: Record<string, string>, extra: string[]) => {
+    const started = performance.now()
+    execFileSync(
+      process.execPath,
+      [
+        cli,
+        file,
+        '--kind',
+        'parcels',
+        '--source',
+        'bench',
+        '--date',
+        '2025-01-01',
+        '--dataset',
+        'bench-import-small',
+        ...extra,
+      ],
+      {
+        env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      },
+    )
+    return (performance.now() - started) / 1000
+  }
+  const table: Table = {
+    title: 'Import start-up: a small file (one parcel) through npm run import, wall seconds',
+    head: ['database', 'import', 'dry run (no database)', 'dry run / import'],
+    rows: [],
+    notes: ['The whole command, from starting Node to its exit; the database was migrated by the runs above.'],
+  }
+  const only = process.env.BENCH_IMPORT_DB
+  for (const target of o.targets.filter((t) => !only || t.name === only)) {
+    o.log(`Import: a small file into ${target.name}…`)
+    const imported = run(target.env, [])
+    const dry = run(target.env, ['--dry-run'])
+    table.rows.push([target.name, fmt.n(imported, 1), fmt.n(dry, 1), fmt.n(dry / imported, 2)])
+  }
+  return table
 }

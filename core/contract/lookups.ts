@@ -87,7 +87,8 @@ export const parcelsQuery = z.object({
 
 const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
 
-export const landUsePart = z.object({ code: z.string(), name: z.string(), area_m2: z.number() })
+/** One land-use purpose of a parcel; `area_m2` is null where the file gives mixed use without each part's area (`ODT+CLN`). */
+export const landUsePart = z.object({ code: z.string(), name: z.string(), area_m2: z.nullable(z.number()) })
 
 export const parcel = z.object({
   id: z.string(),

@@ -8,9 +8,9 @@ import { openDatabase, type Database } from '../db/index.ts'
 import { migrate } from '../db/migrate.ts'
 import { UsageError } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
-import { datasetIdPattern } from '../import/import-file.ts'
+import { datasetIdPattern } from '../import/prepare.ts'
 import { isoDate } from '../import/values.ts'
-import { kindOf } from '../overlays/args.ts'
+import { kindOf } from '../import/args.ts'
 import { importOsmBasemap, type OsmImportOptions } from './import-osm.ts'
 
 export const basemapUsage =

@@ -1,19 +1,41 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.ts'
-import { listMigrations, migrate, RENAMED_VERSIONS } from './migrate.ts'
+import { landUseCodes } from '#core/planning/land-use.ts'
+import { testDb } from '../testing/test-app.ts'
+import { listMigrations, migrate, RENAMED_VERSIONS, syncLandUseCodes } from './migrate.ts'
 import { openPglite } from './pglite.ts'
 
 describe('migrations', () => {
   const dirs: string[] = []
+  let shared: Database
+  // Opening and migrating the shared database is the slow part; a hook's time is not the test's.
+  beforeAll(async () => {
+    shared = await testDb()
+  }, 300_000)
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
   it('numbers every migration once, in the order they were written', () => {
     const numbers = listMigrations().map((m) => m.version.slice(0, 3))
     expect(new Set(numbers).size).toBe(numbers.length)
     expect([...numbers].sort()).toEqual(numbers)
+  })
+
+  it('holds the land-use list of core/ in land_use_codes, every national code with its name and colour, and puts back a row edited by hand', async () => {
+    const db = shared
+    const table = async () =>
+      Object.fromEntries(
+        (
+          await db.query<{ code: string; name: string; color: string }>('select code, name, color from land_use_codes')
+        ).map((r) => [r.code, { name: r.name, color: r.color }]),
+      )
+    expect(await table()).toEqual(landUseCodes)
+    expect(Object.keys(landUseCodes).length).toBeGreaterThanOrEqual(60)
+    await db.query(`update land_use_codes set name = 'TSC', color = '#000000' where code = 'TSC'`)
+    await syncLandUseCodes(db)
+    expect((await table()).TSC).toEqual({ name: 'Đất xây dựng trụ sở cơ quan', color: landUseCodes.TSC!.color })
   })
 
   it('refuses a folder where two migrations share a number, naming both', () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Database } from './database.ts'
+import { landUseCodes } from '#core/planning/land-use.ts'
+import type { Database, Queryable } from './database.ts'
 
 const dir = join(import.meta.dirname, 'migrations')
 
@@ -49,6 +50,17 @@ export async function migrate(db: Database, migrations: Migration[] = listMigrat
   await db.exec(
     `create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())`,
   )
+  // Every command opens the database this way (an import, a seed, each server): when nothing is
+  // pending, one read says so and no lock or transaction is taken.
+  const recorded = new Set(
+    (await db.query<{ version: string }>('select version from schema_migrations')).map((r) => r.version),
+  )
+  const current =
+    migrations.every((m) => recorded.has(m.version)) && Object.keys(RENAMED_VERSIONS).every((v) => !recorded.has(v))
+  if (current) {
+    await syncLandUseCodes(db)
+    return []
+  }
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7201001)')
     for (const [from, to] of Object.entries(RENAMED_VERSIONS)) {
@@ -71,5 +83,22 @@ export async function migrate(db: Database, migrations: Migration[] = listMigrat
     })
     if (done) applied.push(m.version)
   }
+  await syncLandUseCodes(db)
   return applied
+}
+
+/**
+ * The land_use_codes table holds core/planning/land-use.ts, the one list of codes, names and colours:
+ * lookups, plan comparisons and planning tiles join it in SQL. Brought up to date on every start, so a
+ * code added to the list needs no migration; rows already equal are left untouched.
+ */
+export async function syncLandUseCodes(db: Queryable): Promise<void> {
+  const entries = Object.entries(landUseCodes)
+  await db.query(
+    `insert into land_use_codes (code, name, color)
+     select * from unnest($1::text[], $2::text[], $3::text[])
+     on conflict (code) do update set name = excluded.name, color = excluded.color
+       where (land_use_codes.name, land_use_codes.color) is distinct from (excluded.name, excluded.color)`,
+    [entries.map(([c]) => c), entries.map(([, u]) => u.name), entries.map(([, u]) => u.color)],
+  )
 }

@@ -1,11 +1,23 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseImportArgs, UsageError } from './args.ts'
+import { parseImportArgs, usage, UsageError } from './args.ts'
 
 const base = ['thua.geojson', '--kind', 'parcels', '--source', 'Sở TN&MT', '--date', '2024-06-01']
 
 describe('parseImportArgs', () => {
+  it('shows in its usage every kind the command imports, the scans and the basemap included, and the dry run', () => {
+    for (const kind of ['parcels', 'planning', 'roads', 'prices', 'comparables', 'areas', 'overlay', 'basemap'])
+      expect(usage).toMatch(new RegExp(`--kind [a-z|]*\\b${kind}\\b`))
+    expect(usage).toContain('--dry-run')
+    expect(usage).toContain('--list-layers')
+    expect(
+      parseImportArgs(['a.shp', '--kind', 'parcels', '--source', 'x', '--date', '2024-06-01', '--dry-run']),
+    ).toMatchObject({
+      dryRun: true,
+    })
+  })
+
   it('reads a full command line into import options', () => {
     const parsed = parseImportArgs([
       ...base,
@@ -24,6 +36,7 @@ describe('parseImportArgs', () => {
     ])
     expect(parsed).toEqual({
       help: false,
+      dryRun: false,
       options: {
         file: 'thua.geojson',
         kind: 'parcels',

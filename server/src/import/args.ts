@@ -1,21 +1,26 @@
 import { parseArgs } from 'node:util'
 import { parseCrs } from './crs.ts'
-import { datasetIdPattern, type ImportOptions } from './import-file.ts'
+import type { ImportOptions } from './import-file.ts'
+import { datasetIdPattern } from './prepare.ts'
 import { kinds } from './kinds/index.ts'
 import { importKinds, type ImportKind } from './types.ts'
 import { isoDate } from './values.ts'
 
 export const usage =
   'Cách dùng / Usage: npm run import -- <tệp/file> --kind parcels|planning|roads|prices|comparables|areas ' +
-  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:3405 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--sheet <trang tính/sheet>] [--list-layers] --source "…" --date YYYY-MM-DD ' +
-  '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8] [--price-unit 1000]'
+  '[--crs EPSG:4326|vn2000:<kinh tuyến trục/meridian>|EPSG:9210 | --province "<tỉnh/province>"] [--layer <lớp/layer>] [--sheet <trang tính/sheet>] --source "…" --date YYYY-MM-DD ' +
+  '[--map trường=cột…] [--set trường=giá trị…] [--name "…"] [--dataset id] [--encoding utf-8|tcvn3|vni|windows-1258] [--price-unit 1000] [--dry-run]\n' +
+  '  npm run import -- <tệp/file> --list-layers\n' +
+  '  npm run import -- <bản quét/scan> --kind overlay --name "…" --plan-level QHPK|QHCT|QHC --decision-no "…" --approved-at YYYY-MM-DD [--crs …] [--gcp cột,dòng,X,Y …]\n' +
+  '  npm run import -- <tệp/file>.osm.pbf --kind basemap [--id …] [--name "…"] [--source "…"] [--date YYYY-MM-DD]'
 
 /** A command line that cannot run; the CLI prints it with the usage line and exits with code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-export type ParsedArgs = { help: true } | { help: false; listLayers: string } | { help: false; options: ImportOptions }
+export type ParsedArgs =
+  { help: true } | { help: false; listLayers: string } | { help: false; options: ImportOptions; dryRun: boolean }
 
 function pairs(values: string[] | undefined, flag: string, kind: ImportKind): Record<string, string> {
   const out: Record<string, string> = {}
@@ -84,6 +89,7 @@ export function parseImportArgs(argv: string[]): ParsedArgs {
   }
   return {
     help: false,
+    dryRun: v['dry-run'] === true,
     options: {
       file: positionals[0]!,
       kind,
@@ -122,8 +128,19 @@ function parse(argv: string[]) {
       layer: { type: 'string' },
       sheet: { type: 'string' },
       'list-layers': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       'price-unit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
+}
+
+/** The --kind of a command line (`--kind overlay` or `--kind=overlay`), read before its own parser: each kind of import has its own options. */
+export function kindOf(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!
+    if (a === '--kind') return argv[i + 1]
+    if (a.startsWith('--kind=')) return a.slice('--kind='.length)
+  }
+  return undefined
 }

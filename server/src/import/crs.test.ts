@@ -24,6 +24,17 @@ describe('parseCrs', () => {
     expect(parseCrs('vn2000:105')).toEqual({ kind: 'vn2000', meridian: 105 })
   })
 
+  it('reads the VN-2000 TM-3 zones EPSG:9205–9218 that QGIS offers, each on the meridian PROJ gives it, and OGC names of a code', () => {
+    // projinfo EPSG:9205 … EPSG:9218: lon_0 of each zone, k 0.9999, false easting 500 000.
+    const meridians = [103, 104, 104.5, 104.75, 105.5, 105.75, 106, 106.25, 106.5, 107, 107.25, 107.5, 108.25, 108.5]
+    meridians.forEach((meridian, i) => expect(parseCrs(`EPSG:${9205 + i}`)).toEqual({ kind: 'vn2000', meridian }))
+    expect(parseCrs('EPSG:9219')).toBeNull()
+    expect(parseCrs('urn:ogc:def:crs:EPSG::9210')).toEqual({ kind: 'vn2000', meridian: 105.75 })
+    expect(parseCrs('urn:ogc:def:crs:EPSG:6.3:3405')).toEqual({ kind: 'vn2000', meridian: 105, scale: 0.9996 })
+    expect(parseCrs('http://www.opengis.net/def/crs/EPSG/0/5899')).toEqual({ kind: 'vn2000', meridian: 107.75 })
+    expect(parseCrs('urn:ogc:def:crs:OGC:1.3:CRS84')).toEqual({ kind: 'wgs84' })
+  })
+
   it('refuses unknown systems and meridians outside Viet Nam', () => {
     expect(parseCrs('EPSG:3857')).toBeNull()
     expect(parseCrs('vn2000:')).toBeNull()

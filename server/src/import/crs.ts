@@ -7,8 +7,9 @@ const MERIDIAN_MIN = 102
 const MERIDIAN_MAX = 118
 
 /**
- * The VN-2000 grids with an EPSG code (as PROJ's database defines them): TM-3 zones and UTM 48N/49N.
- * Provincial meridians other than these have no code and are written `vn2000:<meridian>`.
+ * The VN-2000 grids with an EPSG code (as PROJ's database defines them, checked with projinfo): the
+ * TM-3 zones 5896–5899 and 9205–9218 (QGIS offers the latter by default; EPSG:9210 is TP.HCM's
+ * 105°45′) and UTM 48N/49N. Provincial meridians without a code are written `vn2000:<meridian>`.
  */
 const epsgVn2000: Record<string, Crs> = {
   '3405': { kind: 'vn2000', meridian: 105, scale: 0.9996 },
@@ -17,14 +18,29 @@ const epsgVn2000: Record<string, Crs> = {
   '5897': { kind: 'vn2000', meridian: 105 },
   '5898': { kind: 'vn2000', meridian: 108 },
   '5899': { kind: 'vn2000', meridian: 107.75 },
+  ...Object.fromEntries(
+    [103, 104, 104.5, 104.75, 105.5, 105.75, 106, 106.25, 106.5, 107, 107.25, 107.5, 108.25, 108.5].map(
+      (meridian, i) => [String(9205 + i), { kind: 'vn2000', meridian } satisfies Crs],
+    ),
+  ),
 }
 
 /**
- * Reads `EPSG:4326` / `WGS84`, a VN-2000 EPSG code (EPSG:3405/3406, 5896–5899) or `vn2000:<meridian>`, the meridian in decimal degrees (105.75) or
- * degrees and minutes (105°45′, 105d45). Returns null when the text is not one of these.
+ * Reads `EPSG:4326` / `WGS84`, a VN-2000 EPSG code (EPSG:3405/3406, 5896–5899, 9205–9218) or
+ * `vn2000:<meridian>`, the meridian in decimal degrees (105.75) or degrees and minutes (105°45′,
+ * 105d45); also the same codes as OGC names (`urn:ogc:def:crs:EPSG::9210`, `urn:ogc:def:crs:OGC:1.3:CRS84`,
+ * `http://www.opengis.net/def/crs/EPSG/0/3405`), as a GeoJSON's `crs` member writes them. Returns null
+ * when the text is not one of these.
  */
 export function parseCrs(text: string): Crs | null {
-  const t = text.trim()
+  const t = text
+    .trim()
+    .replace(/^urn:ogc:def:crs:(EPSG|OGC):[\d.]*:/i, (_, auth: string) =>
+      auth.toUpperCase() === 'EPSG' ? 'EPSG:' : '',
+    )
+    .replace(/^https?:\/\/www\.opengis\.net\/def\/crs\/(EPSG|OGC)\/[\d.]+\//i, (_, auth: string) =>
+      auth.toUpperCase() === 'EPSG' ? 'EPSG:' : '',
+    )
   if (/^(epsg:4326|wgs84|wgs 84|crs84)$/i.test(t)) return { kind: 'wgs84' }
   const code = /^epsg:(\d+)$/i.exec(t)?.[1]
   if (code) return epsgVn2000[code] ?? null
@@ -32,6 +48,24 @@ export function parseCrs(text: string): Crs | null {
   if (!m?.[1]) return null
   const meridian = parseMeridian(m[1].trim())
   return meridian === null ? null : { kind: 'vn2000', meridian }
+}
+
+/**
+ * A GeoJSON `crs` member (the 2008 specification; RFC 7946 dropped it, but GDAL and QGIS still write
+ * it for files not in WGS84): `{ type: "name", properties: { name } }` or `{ type: "EPSG", properties:
+ * { code } }`. `declared` is what the file says, for messages; `crs` is null when it is not one of ours.
+ */
+export function crsFromGeojsonMember(member: unknown): { declared: string; crs: Crs | null } | null {
+  if (typeof member !== 'object' || member === null) return null
+  const { type, properties } = member as { type?: unknown; properties?: Record<string, unknown> }
+  const name =
+    typeof properties?.name === 'string'
+      ? properties.name
+      : properties?.code !== undefined
+        ? `EPSG:${String(properties.code)}`
+        : null
+  if (name === null) return { declared: JSON.stringify(member).slice(0, 80), crs: null }
+  return { declared: name, crs: type === 'link' ? null : parseCrs(name) }
 }
 
 function parseMeridian(s: string): number | null {
@@ -108,13 +142,13 @@ export function crsFromPrj(wkt: string): Crs | null {
 /**
  * GDAL writes a datum shift that ESRI's WKT has no place for into the datum's name, every '.' and ','
  * turned into '_' (`DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_-191_90441429_-39_30318279_…"`),
- * as in the .prj of a shapefile or the WKT of a geospatial PDF it wrote; GDAL itself does not read it
- * back. This puts it back as TOWGS84[…] when the values can be told apart: 7 or 3 numbers, each with a
+ * as in the .prj of a shapefile or the WKT of a geospatial PDF it wrote, and in the WKT2 a GeoPackage
+ * reports (ELLIPSOID for SPHEROID); GDAL itself does not read it back. This puts it back as TOWGS84[…] when the values can be told apart: 7 or 3 numbers, each with a
  * fraction (14 or 6 parts) or each without (7 or 3 parts). Otherwise the WKT is returned as it is.
  */
 export function withEsriTowgs84(wkt: string): string {
   return wkt.replace(
-    /(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*SPHEROID\s*\[[^\]]*\])/i,
+    /(DATUM\s*\[\s*"[^"]*?)_using_towgs84_([-\d_]+)"(\s*,\s*(?:SPHEROID|ELLIPSOID)\s*\[[^\]]*\]\]?)/i,
     (all, name: string, mangled: string, spheroid: string) => {
       const parts = mangled.split('_').filter(Boolean)
       const paired = parts.length === 14 || parts.length === 6

@@ -120,11 +120,12 @@ describe('datasets', () => {
 
 describe('npm run datasets', () => {
   it('answers a bad id with one line and exit code 1', { timeout: 300_000 }, async () => {
-    // The embedded database as a first start without the demo data leaves it: migrated, no dataset.
+    // The embedded database as a first start without the demo data leaves it: migrated, with only the
+    // national boundaries every start loads.
     await fillDataDir(join(tmp, 'data'), { DEMO_DATA: 'false' })
     const bad = datasetsCli(['remove', 'khong-co'], join(tmp, 'data'))
     expect(bad.stderr).toBe(
-      'Không xóa được, cơ sở dữ liệu không thay đổi: Không có bộ dữ liệu "khong-co"; chưa có bộ dữ liệu nào (xem npm run datasets)\n',
+      'Không xóa được, cơ sở dữ liệu không thay đổi: Không có bộ dữ liệu "khong-co"; các bộ dữ liệu: vn-admin-2025 (xem npm run datasets)\n',
     )
     expect(bad.status).toBe(1)
   })

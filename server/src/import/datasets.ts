@@ -17,7 +17,12 @@ export type DatasetInfo = {
   /** Rows the dataset holds in the tables lookups and tiles read (parcels, zones, streets, road reserves, price rows, comparables, areas, basemap features). */
   rows: number
   isSimulated: boolean
+  /** Other parcel datasets whose parcels lie over this one's: how many of this one's parcels, and which answers there. */
+  overlaps: Overlap[]
 }
+
+/** Parcels of one dataset lying over another's: where they do, lookups answer with the newer data date. */
+export type Overlap = { id: string; dataDate: string; parcels: number; newer: boolean }
 
 // The tables a dataset's rows live in. Rows derived from them (land-use shares, plans, parcel_places)
 // are not counted again.
@@ -57,6 +62,7 @@ async function query(db: Queryable, where: string, params: unknown[]): Promise<D
      from datasets d ${where} order by d.imported_at, d.id`,
     params,
   )
+  const overlaps = await overlapsOf(db)
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -68,7 +74,39 @@ async function query(db: Queryable, where: string, params: unknown[]): Promise<D
     bounds: r.b && r.b.length === 4 ? [r.b[0]!, r.b[1]!, r.b[2]!, r.b[3]!] : null,
     rows: r.rows,
     isSimulated: r.is_simulated,
+    overlaps: overlaps.get(r.id) ?? [],
   }))
+}
+
+/**
+ * For each pair of parcel datasets whose bounds meet, the parcels of one whose interior point lies in
+ * a parcel of the other (the same land surveyed twice), counted through the parcels' GiST index.
+ */
+async function overlapsOf(db: Queryable): Promise<Map<string, Overlap[]>> {
+  const rows = await db.query<{ id: string; other: string; other_date: string; n: number; newer: boolean }>(
+    `with pairs as (
+       select a.id, b.id as other, to_char(b.data_date, 'YYYY-MM-DD') as other_date,
+         (b.data_date, b.imported_at) > (a.data_date, a.imported_at) as newer
+       from datasets a join datasets b on b.id <> a.id and a.bounds && b.bounds
+       where a.kind in ('parcels', 'demo') and b.kind in ('parcels', 'demo')
+     )
+     select pairs.id, pairs.other, pairs.other_date, pairs.newer, n.n
+     from pairs cross join lateral (
+       select count(*)::int as n from parcels p
+       where p.dataset_id = pairs.id and exists (
+         select 1 from parcels q where q.dataset_id = pairs.other and q.geom && p.geom
+           and ST_Intersects(q.geom, ST_PointOnSurface(p.geom)))
+     ) n
+     where n.n > 0
+     order by pairs.id, pairs.other`,
+  )
+  const out = new Map<string, Overlap[]>()
+  for (const r of rows) {
+    const list = out.get(r.id) ?? []
+    list.push({ id: r.other, dataDate: r.other_date, parcels: r.n, newer: r.newer })
+    out.set(r.id, list)
+  }
+  return out
 }
 
 /** Every dataset, oldest import first. */
@@ -108,5 +146,9 @@ export function formatDataset(d: DatasetInfo): string[] {
     `${d.id} (${d.kind}${d.isSimulated ? ', mô phỏng' : ''}): ${d.name}`,
     `  ${int.format(d.rows)} dòng · nguồn: ${d.source} · ngày dữ liệu ${d.dataDate} · nhập lúc ${formatVietnamTime(d.importedAt)}`,
     `  hệ tọa độ gốc ${d.crs} · phạm vi ${bounds}`,
+    ...d.overlaps.map(
+      (o) =>
+        `  chồng lên ${o.id} (ngày dữ liệu ${o.dataDate}): ${int.format(o.parcels)} thửa; ở đó tra cứu trả lời theo ${o.newer ? o.id : d.id}, bộ có ngày dữ liệu mới hơn`,
+    ),
   ]
 }

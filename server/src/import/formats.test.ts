@@ -8,8 +8,10 @@ import { loadGdal } from '../gdal/gdal.ts'
 import { testDb } from '../testing/test-app.ts'
 import { writeVector } from './fixtures/write-vector.ts'
 import { writeZip } from './fixtures/write-zip.ts'
+import { crsFromPrj, formatCrs } from './crs.ts'
 import { importFile, type ImportOptions } from './import-file.ts'
-import { listLayers, readWithGdal } from './readers/gdal.ts'
+import { readWithGdal } from './readers/gdal.ts'
+import { listLayers } from './readers/index.ts'
 
 /*
  * Every format GDAL reads for the importer, written with GDAL itself from one small parcel sheet in
@@ -98,19 +100,39 @@ describe('importing every vector format through GDAL', () => {
   it('reads a GeoPackage with its VN-2000 SRS and places it where the GeoJSON with --crs goes', async () => {
     const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'to-18', ['-a_srs', vn2000Proj(105.75)])
     const s = await importAndCheck(gpkg!)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj', inserted: 3, rejected: 0 })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file', inserted: 3, rejected: 0 })
     samePlace(await bounds(s.datasetId), reference)
   })
 
   it('recognises VN-2000 / TM-3 by its EPSG name (EPSG:5897, meridian 105°), and places VN-2000 / UTM 48N (EPSG:3405) where the same sheet goes', async () => {
     const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'tm3', ['-a_srs', 'EPSG:5897'])
     const s = await importFile(db, { ...base, file: gpkg!, datasetId: idFor('tm3') })
-    expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105', crsFrom: 'file' })
     // The same datum on both sides: GDAL converts the grid without a datum shift.
     const [utm] = await writeVector(sheet, 'GPKG', tmp, 'utm', ['-s_srs', 'EPSG:5897', '-t_srs', 'EPSG:3405'])
     const fromUtm = await importAndCheck(utm!)
-    expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'prj' })
+    expect(fromUtm).toMatchObject({ crs: 'EPSG:3405', crsFrom: 'file' })
     samePlace(await bounds(fromUtm.datasetId), await bounds(s.datasetId))
+  })
+
+  it('reads the VN-2000 shift GDAL writes into an ESRI datum name from a GeoPackage as from a .prj, and a GeoPackage in EPSG:9210', async () => {
+    const esri =
+      'PROJCS["TM3_105_45",GEOGCS["GCS_Unknown_based_on_WGS_84_ellipsoid_using_towgs84",' +
+      'DATUM["D_Unknown_based_on_WGS_84_ellipsoid_using_towgs84_-191_90441429_-39_30318279_-111_45032835",SPHEROID["WGS_1984",6378137.0,298.257223563]],' +
+      'PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],' +
+      'PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",105.75],PARAMETER["Scale_Factor",0.9999],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'
+    const threeParameter = 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835'
+    expect(formatCrs(crsFromPrj(esri)!)).toBe(threeParameter)
+    const [gpkg] = await writeVector(sheet, 'GPKG', tmp, 'esri-datum', ['-a_srs', esri])
+    expect(await importAndCheck(gpkg!)).toMatchObject({
+      crs: threeParameter,
+      crsFrom: 'file',
+      crsSource: 'SRS của GeoPackage',
+    })
+    const [qgis] = await writeVector(sheet, 'GPKG', tmp, 'qgis-9210', ['-a_srs', 'EPSG:9210'])
+    const s = await importAndCheck(qgis!)
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
+    samePlace(await bounds(s.datasetId), reference)
   })
 
   it('places a sheet whose .prj declares the 3-parameter shift with that shift (MapInfo\'s "VN-2000 nội bộ")', async () => {
@@ -120,7 +142,7 @@ describe('importing every vector format through GDAL', () => {
     )
     const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'noi-bo', ['-a_srs', threeParameter])
     const s = await importAndCheck(tab!)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75 +towgs84=-191.90441429,-39.30318279,-111.45032835', crsFrom: 'file' })
     // Rotations and scale left out move a Sài Gòn sheet by about a metre, no more.
     const moved = (await bounds(s.datasetId)).map((v, i) => Math.abs(v - reference[i]!))
     expect(Math.max(...moved)).toBeGreaterThan(1e-7)
@@ -130,7 +152,7 @@ describe('importing every vector format through GDAL', () => {
   it('reads MapInfo TAB with its VN-2000 CoordSys, and MIF/MID', async () => {
     const [tab] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-tab', ['-a_srs', vn2000Proj(105.75)])
     const fromTab = await importAndCheck(tab!)
-    expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+    expect(fromTab).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
     samePlace(await bounds(fromTab.datasetId), reference)
     // GDAL (as WebAssembly) reports no CRS for a MIF's CoordSys line: it takes --crs or --province.
     const [mif] = await writeVector(sheet, 'MapInfo File', tmp, 'to-18-mif', [
@@ -154,7 +176,7 @@ describe('importing every vector format through GDAL', () => {
       parts.map((p) => ({ name: basename(p), data: readFileSync(p) })),
     )
     const s = await importAndCheck(zip)
-    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'vn2000:105.75', crsFrom: 'file' })
   })
 
   it('reads KML from Google Earth in WGS84, the parcel number from the placemark name and the address from its description', async () => {
@@ -172,7 +194,51 @@ describe('importing every vector format through GDAL', () => {
       map: { parcel_no: 'Name', address: 'Description' },
       set: { sheet_no: '18', ward: 'Phường Bến Nghé', province: 'TP.HCM' },
     })
-    expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'prj' })
+    expect(s).toMatchObject({ crs: 'EPSG:4326', crsFrom: 'file' })
+  })
+
+  it('reads a KML’s ExtendedData (SchemaData and Data) as columns with no --map, and a KMZ’s folders as layers --list-layers names', async () => {
+    const ring = (i: number) =>
+      [0, 1, 2, 3, 0]
+        .map((k) => [106.7 + i * 0.0005 + (k === 1 || k === 2 ? 0.0003 : 0), 10.77 + (k >= 2 && k <= 3 ? 0.0003 : 0)])
+        .map(([x, y]) => `${x},${y},0`)
+        .join(' ')
+    const placemark = (i: number, data: 'schema' | 'data') => {
+      const values: Record<string, string | number> = {
+        so_to: 18,
+        so_thua: 118 + i,
+        dia_chi: `${12 + i} Nguyễn Thị Minh Khai`,
+        phuong_xa: 'Phường Bến Nghé',
+        tinh_tp: 'TP.HCM',
+      }
+      const extended =
+        data === 'schema'
+          ? `<SchemaData schemaUrl="#thua">${Object.entries(values)
+              .map(([k, v]) => `<SimpleData name="${k}">${v}</SimpleData>`)
+              .join('')}</SchemaData>`
+          : Object.entries(values)
+              .map(([k, v]) => `<Data name="${k}"><value>${v}</value></Data>`)
+              .join('')
+      return `<Placemark><name>Thửa ${118 + i}</name><ExtendedData>${extended}</ExtendedData><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring(i)}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`
+    }
+    const kml = (body: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>To 18</name>${body}</Document></kml>`
+    const flat = join(tmp, 'thua-extended.kml')
+    writeFileSync(flat, kml([0, 1, 2].map((i) => placemark(i, i === 1 ? 'data' : 'schema')).join('')))
+    expect(await listLayers(flat)).toEqual(['To 18: 3 đối tượng'])
+    expect(await importAndCheck(flat)).toMatchObject({ crs: 'EPSG:4326', inserted: 3, rejected: 0 })
+
+    const folders = kml(
+      `<Folder><name>Thửa đất</name>${[0, 1, 2].map((i) => placemark(i, 'schema')).join('')}</Folder>` +
+        `<Folder><name>Ranh giới</name>${placemark(5, 'data')}</Folder>`,
+    )
+    const kmz = join(tmp, 'to-18.kmz')
+    writeZip(kmz, [{ name: 'doc.kml', data: new TextEncoder().encode(folders) }])
+    expect(await listLayers(kmz)).toEqual(['Thửa đất: 3 đối tượng', 'Ranh giới: 1 đối tượng'])
+    await expect(importFile(db, { ...base, file: kmz })).rejects.toThrow(
+      /có 2 lớp: Thửa đất \(3\), Ranh giới \(1\); chọn một bằng --layer/,
+    )
+    expect(await importAndCheck(kmz, { layer: 'Thửa đất' })).toMatchObject({ inserted: 3 })
   })
 
   it('lists the layers of a multi-layer GeoPackage, refuses to guess, and imports the one --layer names', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts'
 import { testDb } from '../testing/test-app.ts'
 import { ImportError } from './errors.ts'
 import { writeShapefile } from './fixtures/write-shapefile.ts'
+import { writeZip } from './fixtures/write-zip.ts'
 import { importFile } from './import-file.ts'
 import { unusableReason } from './kinds/kind.ts'
 
@@ -310,7 +311,7 @@ describe('importFile: Shapefile', () => {
       inserted: 2,
       rejected: 1,
       crs: 'vn2000:105.75',
-      crsFrom: 'prj',
+      crsFrom: 'file',
       unit: 'đối tượng',
     })
     expect(s.rejections).toEqual([{ n: 3, reason: 'hình học rỗng' }])
@@ -336,6 +337,37 @@ describe('importFile: Shapefile', () => {
     // A 10 m VN-2000 square measures 100 m² on the ground, give or take the grid's scale (k = 0.9999 plus distortion).
     expect(rows[0]!.measured).toBeGreaterThan(99.9)
     expect(rows[0]!.measured).toBeLessThan(100.1)
+  })
+
+  it('refuses whole, importing nothing, a shapefile whose .dbf is cut and a .zip whose .shp is cut', async () => {
+    const shp = join(tmp, `cut-${uid('shp')}`)
+    const records = Array.from({ length: 50 }, (_, i) => ({
+      rings: square(603000 + 20 * i, 1191000, 10),
+      attrs: { SHBANDO: 7, SHTHUA: i + 1, DIENTICH: '100.0', KHLOAIDAT: 'ODT', TENXA: 'Phường Bến Thành' },
+    }))
+    writeShapefile(shp, [...fields], records, { prj, cpg: 'UTF-8' })
+    const whole = (ext: string) => readFileSync(`${shp}.${ext}`)
+    const half = (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))
+    const zip = join(tmp, `cut-${uid('zip')}.zip`)
+    writeZip(
+      zip,
+      ['shp', 'shx', 'dbf', 'prj'].map((ext) => ({
+        name: `to-7.${ext}`,
+        data: ext === 'shp' ? half(whole(ext)) : whole(ext),
+      })),
+    )
+    writeFileSync(`${shp}.dbf`, half(whole('dbf')))
+    const options = { ...base, kind: 'parcels' as const, set: { province: 'Thành phố Hồ Chí Minh' } }
+    for (const [file, part] of [
+      [`${shp}.shp`, 'dbf'],
+      [zip, 'shp'],
+    ] as const) {
+      const datasetId = datasetIdFor('cut')
+      const err = await importFile(db, { ...options, file, datasetId }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(ImportError)
+      expect((err as ImportError).message).toMatch(new RegExp(`\\.${part} bị cắt .*không nhập gì`))
+      expect(await db.query('select 1 from datasets where id = $1', [datasetId])).toEqual([])
+    }
   })
 
   it('asks for --crs when the shapefile has no .prj', async () => {
@@ -402,7 +434,7 @@ describe('importFile: CSV', () => {
     expect(ds!.bounds).toBeNull()
   })
 
-  it('reads a windows-1258 file with --encoding, and without it fails naming the option', async () => {
+  it('reads a windows-1258 file with --encoding, and recognises it from its text without', async () => {
     // "Đường Láng" in windows-1258: base letters followed by combining tone marks.
     const street = [0xd0, 0xfd, 0xf5, 0xcc, 0x6e, 0x67, 0x20, 0x4c, 0x61, 0xec, 0x6e, 0x67]
     const file = join(tmp, `gia-1258-${uid('p')}.csv`)
@@ -410,7 +442,11 @@ describe('importFile: CSV', () => {
       file,
       Buffer.concat([Buffer.from('tinh_tp,ten_duong,vt1\nHN,'), Buffer.from(street), Buffer.from(',1000\n')]),
     )
-    await expect(importFile(db, { ...base, file, kind: 'prices' })).rejects.toThrow(/không phải utf-8.*--encoding/)
+    const found = datasetIdFor('prices')
+    expect((await importFile(db, { ...base, file, kind: 'prices', datasetId: found })).text).toEqual({
+      encoding: 'windows-1258',
+      from: 'detected',
+    })
     const datasetId = datasetIdFor('prices')
     await importFile(db, { ...base, file, kind: 'prices', datasetId, encoding: '1258' })
     expect(

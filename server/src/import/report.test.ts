@@ -40,7 +40,8 @@ describe('formatSummary', () => {
       datasetId: 'parcels-q1',
       kind: 'parcels',
       crs: 'vn2000:105.75',
-      crsFrom: 'prj',
+      crsFrom: 'file',
+      crsSource: 'tệp .prj',
       replaced: true,
       unit: 'đối tượng',
       read: 1025,
@@ -49,6 +50,7 @@ describe('formatSummary', () => {
       rejected: 25,
       rejections,
       warnings: [],
+      personalColumns: [],
       dataVersion: 7,
       seconds: 2,
       rowsPerSecond: 500,
@@ -59,6 +61,36 @@ describe('formatSummary', () => {
     expect(lines[3]).toBe('Bị loại 25 đối tượng (20 đối tượng đầu):')
     expect(lines.slice(4)).toHaveLength(20)
     expect(lines[4]).toBe('  đối tượng 2: thiếu số thửa (parcel_no)')
+  })
+
+  it('names where the CRS came from by the file it is written in, says none for a price table, and names the owner columns left out', () => {
+    const base = {
+      datasetId: 'x',
+      kind: 'parcels' as const,
+      crs: 'vn2000:105.75',
+      replaced: false,
+      unit: 'đối tượng' as const,
+      read: 1,
+      inserted: 1,
+      repaired: 0,
+      rejected: 0,
+      rejections: [],
+      warnings: [],
+      personalColumns: [],
+      dataVersion: 1,
+      seconds: 1,
+      rowsPerSecond: 1,
+    }
+    expect(formatSummary({ ...base, crsFrom: 'file', crsSource: 'SRS của GeoPackage' })[0]).toContain(
+      'hệ tọa độ vn2000:105.75 (theo SRS của GeoPackage)',
+    )
+    const prices = formatSummary({ ...base, kind: 'prices', crs: 'EPSG:4326', crsFrom: 'none', unit: 'dòng' })
+    expect(prices[0]).toBe('Đã nhập bộ dữ liệu "x" (prices).')
+    expect(prices.join('\n')).not.toMatch(/hệ tọa độ|kinh tuyến/)
+    const owners = formatSummary({ ...base, crsFrom: 'option', personalColumns: ['TenChu'] })
+    expect(owners[1]).toBe(
+      'Đã bỏ cột TenChu (tên, giấy tờ của chủ sử dụng: dữ liệu cá nhân, không lưu, không hiển thị).',
+    )
   })
 
   it('says nothing about rejections when there are none', () => {

@@ -1,4 +1,5 @@
-import type { ImportProgress, ImportSummary } from './import-file.ts'
+import type { ImportSummary } from './import-file.ts'
+import type { ImportProgress } from './read-rows.ts'
 import type { Rejection } from './types.ts'
 
 const int = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 })
@@ -61,23 +62,43 @@ const encodingFrom = {
   detected: 'nhận ra từ nội dung tệp',
 }
 
-export function formatSummary(s: ImportSummary): string[] {
-  const crsFrom = {
+/** "hệ tọa độ vn2000:107.75 (theo SRS của GeoPackage)": what the rows were placed in, and why; nothing for a price table. */
+export function crsLine(s: Pick<ImportSummary, 'crs' | 'crsFrom' | 'crsSource'>): string | null {
+  const from = {
     option: 'theo --crs',
-    prj: 'theo tệp .prj',
+    file: `theo ${s.crsSource ?? 'tệp'}`,
     province: 'theo kinh tuyến trục của tỉnh (--province)',
-    default: 'mặc định',
+    default: 'mặc định, tọa độ là kinh độ, vĩ độ',
+    none: null,
   }[s.crsFrom]
+  return from === null ? null : `hệ tọa độ ${s.crs} (${from})`
+}
+
+export function formatSummary(s: ImportSummary): string[] {
+  const crs = crsLine(s)
   return [
-    `${s.replaced ? 'Đã thay' : 'Đã nhập'} bộ dữ liệu "${s.datasetId}" (${s.kind}), hệ tọa độ ${s.crs} (${crsFrom}).`,
-    ...(s.text && s.text.encoding !== 'utf-8'
-      ? [
-          `Chữ tiếng Việt đọc theo bảng mã ${encodingNames[s.text.encoding]} (${encodingFrom[s.text.from]}), đã chuyển sang Unicode.`,
-        ]
-      : []),
+    `${s.replaced ? 'Đã thay' : 'Đã nhập'} bộ dữ liệu "${s.datasetId}" (${s.kind})${crs ? `, ${crs}` : ''}.`,
+    ...encodingLines(s.text),
+    ...personalLines(s.personalColumns),
     ...s.warnings.map((w) => `Cảnh báo: ${w}`),
     `Đọc ${int.format(s.read)} ${s.unit}; ghi ${int.format(s.inserted)} dòng; sửa hình học ${int.format(s.repaired)}; loại ${int.format(s.rejected)}.`,
     `Thời gian ${one.format(s.seconds)} s, ${int.format(s.rowsPerSecond)} dòng/s. Phiên bản dữ liệu ${s.dataVersion} (bản đồ được làm mới).`,
     ...formatRejections(s.rejections, s.unit, s.rejected),
   ]
+}
+
+export function encodingLines(text: ImportSummary['text']): string[] {
+  return text && text.encoding !== 'utf-8'
+    ? [
+        `Chữ tiếng Việt đọc theo bảng mã ${encodingNames[text.encoding]} (${encodingFrom[text.from]}), đã chuyển sang Unicode.`,
+      ]
+    : []
+}
+
+export function personalLines(columns: string[]): string[] {
+  return columns.length > 0
+    ? [
+        `Đã bỏ ${columns.length === 1 ? 'cột' : 'các cột'} ${columns.join(', ')} (tên, giấy tờ của chủ sử dụng: dữ liệu cá nhân, không lưu, không hiển thị).`,
+      ]
+    : []
 }

@@ -183,6 +183,109 @@ describe('importing legacy text', () => {
     expect(reader.text?.()).toEqual({ encoding: 'tcvn3', from: 'detected' })
   })
 
+  // TCVN3 text that a tool read as Latin-1 and saved as Unicode, as it reaches GeoJSON, GeoPackage and workbooks.
+  const mojibake = legacy.tcvn3
+  const place = (i: number) => ({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [106.7 + i * 0.001, 10.77],
+        [106.7005 + i * 0.001, 10.77],
+        [106.7005 + i * 0.001, 10.7705],
+        [106.7 + i * 0.001, 10.77],
+      ],
+    ],
+  })
+  const mojibakeSheet = {
+    type: 'FeatureCollection',
+    features: [0, 1].map((i) => ({
+      type: 'Feature',
+      properties: { so_to: 18, so_thua: 118 + i, dia_chi: mojibake[i], phuong_xa: mojibake[2], tinh_tp: 'TP.HCM' },
+      geometry: place(i),
+    })),
+  }
+  const addresses = async (datasetId: string) =>
+    (
+      await db.query<{ address: string; ward: string }>(
+        'select address, ward from parcels where dataset_id = $1 order by parcel_no',
+        [datasetId],
+      )
+    ).map((r) => [r.address, r.ward])
+  const decoded = [
+    [names[0], names[2]],
+    [names[1], names[2]],
+  ]
+  const importAs = async (file: string, encoding?: string) => {
+    const datasetId = `enc-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+    created.push(datasetId)
+    const s = await importFile(db, {
+      file,
+      kind: 'parcels',
+      source: 'Thử nghiệm bảng mã',
+      date: '2024-06-01',
+      datasetId,
+      ...(encoding ? { encoding } : {}),
+    })
+    return { s, rows: await addresses(datasetId) }
+  }
+
+  it('recognises TCVN3 stored as Latin-1 letters in a GeoJSON, with or without --encoding, and leaves real Unicode as it is', async () => {
+    const file = join(tmp, 'mojibake.geojson')
+    writeFileSync(file, JSON.stringify(mojibakeSheet))
+    const found = await importAs(file)
+    expect(found.rows).toEqual(decoded)
+    expect(found.s.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
+    const given = await importAs(file, 'tcvn3')
+    expect(given.rows).toEqual(decoded)
+    expect(given.s.text).toEqual({ encoding: 'tcvn3', from: 'option' })
+
+    const unicode = join(tmp, 'unicode.geojson')
+    const plain = structuredClone(mojibakeSheet)
+    plain.features.forEach((f, i) => Object.assign(f.properties, { dia_chi: names[i], phuong_xa: names[2] }))
+    writeFileSync(unicode, JSON.stringify(plain))
+    const u = await importAs(unicode)
+    expect(u.rows).toEqual(decoded)
+    expect(u.s.text).toEqual({ encoding: 'utf-8', from: 'detected' })
+  })
+
+  it('recognises TCVN3 in a GeoPackage, which is UTF-8 by definition but may hold Latin-1 letters', async () => {
+    const [gpkg] = await writeVector(mojibakeSheet, 'GPKG', tmp, 'mojibake', ['-a_srs', 'EPSG:4326'])
+    const { s, rows } = await importAs(gpkg!)
+    expect(rows).toEqual(decoded)
+    expect(s.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
+  })
+
+  it('recognises a CSV in Windows-1258 or TCVN3 bytes without --encoding, and still refuses bytes that read as no encoding', async () => {
+    const csv = (name: string, text: string) => {
+      const file = join(tmp, name)
+      writeFileSync(file, Buffer.from(`tinh_tp,ten_duong,vt1\nTP.HCM,${text},1000\n`, 'latin1'))
+      return file
+    }
+    for (const encoding of ['tcvn3', 'windows-1258'] as const) {
+      const datasetId = `enc-csv-${encoding}-${Date.now().toString(36)}`
+      created.push(datasetId)
+      const s = await importFile(db, {
+        file: csv(`gia-${encoding}.csv`, legacy[encoding][1]!),
+        kind: 'prices',
+        source: 'Thử',
+        date: '2024-06-01',
+        datasetId,
+      })
+      expect(s.text).toEqual({ encoding, from: 'detected' })
+      expect(await db.query('select street_name from price_rows where dataset_id = $1', [datasetId])).toEqual([
+        { street_name: names[1] },
+      ])
+    }
+    await expect(
+      importFile(db, {
+        file: csv('gia-la.csv', '\xff\xfe\xfd\xfc \xf0\xf1'),
+        kind: 'prices',
+        source: 'Thử',
+        date: '2024-06-01',
+      }),
+    ).rejects.toThrow(/không phải utf-8.*--encoding tcvn3\|vni\|windows-1258/)
+  })
+
   it('stops with one Vietnamese line and exit code 1 on an unknown --encoding, before opening the database', () => {
     const file = join(tmp, 'mot-thua.geojson')
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [] }))

@@ -168,11 +168,15 @@ function textScore(text: string): number {
  * The encoding a file's text is in, from a sample of its strings (byte strings, as for decodeText):
  * each encoding reads the sample, and the one giving the most Vietnamese syllables and the fewest
  * impossible words wins. Text that is valid UTF-8 and reads as well in it stays UTF-8; nothing
- * beyond ASCII gives `fallback`.
+ * beyond ASCII gives `fallback`. `confident` is false when no encoding reads the sample as Vietnamese
+ * (the choice is then UTF-8 when the bytes are valid UTF-8, else Windows-1258).
  */
-export function detectEncoding(sample: string[], fallback: TextEncoding = 'utf-8'): TextEncoding {
+export function chooseEncoding(
+  sample: string[],
+  fallback: TextEncoding = 'utf-8',
+): { encoding: TextEncoding; confident: boolean } {
   const telling = sample.filter((s) => !isAscii(s))
-  if (telling.length === 0) return fallback
+  if (telling.length === 0) return { encoding: fallback, confident: true }
   const allUtf8 = telling.every((s) => strictUtf8(s) !== null)
   let best: { encoding: TextEncoding; score: number } | null = null
   for (const encoding of textEncodings) {
@@ -180,6 +184,12 @@ export function detectEncoding(sample: string[], fallback: TextEncoding = 'utf-8
     const score = telling.reduce((sum, s) => sum + textScore(decodeText(s, encoding)), 0)
     if (!best || score > best.score) best = { encoding, score }
   }
-  if (!best || best.score <= 0) return allUtf8 ? 'utf-8' : 'windows-1258'
-  return best.encoding
+  if (!best || best.score <= 0) return { encoding: allUtf8 ? 'utf-8' : 'windows-1258', confident: false }
+  return { encoding: best.encoding, confident: true }
 }
+
+export const detectEncoding = (sample: string[], fallback: TextEncoding = 'utf-8'): TextEncoding =>
+  chooseEncoding(sample, fallback).encoding
+
+/** True when a byte string is valid UTF-8 (plain ASCII included). */
+export const isValidUtf8 = (raw: string): boolean => isAscii(raw) || strictUtf8(raw) !== null

@@ -78,13 +78,3 @@ export function parseOverlayArgs(argv: string[]): OverlayImportOptions | { help:
     source: v.source,
   }
 }
-
-/** `--kind overlay` or `--kind=overlay` on the command line. */
-export function kindOf(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!
-    if (a === '--kind') return argv[i + 1]
-    if (a.startsWith('--kind=')) return a.slice('--kind='.length)
-  }
-  return undefined
-}

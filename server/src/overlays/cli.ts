@@ -3,7 +3,8 @@ import { openDatabase, type Database } from '../db/index.ts'
 import { migrate } from '../db/migrate.ts'
 import { UsageError } from '../import/args.ts'
 import { ImportError } from '../import/errors.ts'
-import { kindOf, overlayUsage, parseOverlayArgs } from './args.ts'
+import { kindOf } from '../import/args.ts'
+import { overlayUsage, parseOverlayArgs } from './args.ts'
 import { prepareOverlay, type PreparedOverlay } from './import-overlay.ts'
 
 const mb = (bytes: number) => (bytes / 1e6).toLocaleString('vi-VN', { maximumFractionDigits: 1 })

@@ -39,10 +39,15 @@ function degreesFor(metres: number, lat: number): number {
   return metres / (111_320 * Math.max(Math.cos((lat * Math.PI) / 180), 0.05))
 }
 
-/** The parcel under the point, else the nearest one within 2 m (geodesic metres): $1 lat, $2 lng, $3 = degreesFor(3, lat) ({@link parcelAtParams}). */
-export const PARCEL_AT_SQL = `select ${COLUMNS} from parcels p
+/**
+ * The parcel under the point, else the nearest one within 2 m (geodesic metres): $1 lat, $2 lng, $3 =
+ * degreesFor(3, lat) ({@link parcelAtParams}). Where two parcel datasets overlap (a sheet surveyed
+ * again), the one with the newer data date answers, then the later import.
+ */
+export const PARCEL_AT_SQL = `select ${COLUMNS} from parcels p join datasets pd on pd.id = p.dataset_id
      where p.geom && ST_Expand(${POINT_SQL}, $3) and ST_DWithin(p.geom::geography, ${POINT_SQL}::geography, 2)
-     order by ST_Distance(p.geom::geography, ${POINT_SQL}::geography), p.area_m2, p.id limit 1`
+     order by ST_Distance(p.geom::geography, ${POINT_SQL}::geography), pd.data_date desc, pd.imported_at desc, p.area_m2, p.id
+     limit 1`
 
 /** The parameters of PARCEL_AT_SQL, which the lookups sharing it put first. */
 export const parcelAtParams = (lat: number, lng: number): [number, number, number] => [lat, lng, degreesFor(3, lat)]

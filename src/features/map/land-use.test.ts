@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { landUse } from './land-use.ts'
+import { landUseCodes as landUse, mixedUseName } from '#core/planning/land-use.ts'
+import { legendFor } from './land-use.ts'
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
 
@@ -23,17 +22,22 @@ describe('land-use colours', () => {
     )
   })
 
-  it('matches what the server’s migrations put in land_use_codes', () => {
-    const dir = join(import.meta.dirname, '../../../server/src/db/migrations')
-    const server = new Map<string, string>()
-    for (const file of readdirSync(dir).sort()) {
-      const sql = readFileSync(join(dir, file), 'utf8')
-      for (const m of sql.matchAll(/\('([A-Z]{3})', '[^']*', '(#[0-9a-f]{6})'\)/g)) server.set(m[1]!, m[2]!)
-      for (const m of sql.matchAll(/update land_use_codes set color = '(#[0-9a-f]{6})' where code = '([A-Z]{3})'/g))
-        server.set(m[2]!, m[1]!)
-    }
-    expect(Object.fromEntries(server)).toEqual(
-      Object.fromEntries(Object.entries(landUse).map(([c, u]) => [c, u.color])),
-    )
+  it('names every national code the cadastral standard lists, offices, defence, religion and unused hills included', () => {
+    for (const code of ['TSC', 'CQP', 'CAN', 'TON', 'TIN', 'DCH', 'SKK', 'DNL', 'MNC', 'BCS', 'DTL', 'LNQ', 'BHK'])
+      expect(legendFor([{ code }])[0]!.name, code).toMatch(/^(Đất|Núi)/)
+    expect(legendFor([{ code: 'TON' }, { code: 'CQP' }]).map((e) => e.name)).toEqual([
+      'Đất quốc phòng',
+      'Đất cơ sở tôn giáo',
+    ])
+  })
+})
+
+describe('mixed land use', () => {
+  it('says ODT+CLN as a person does, housing first whatever the order written', () => {
+    expect(mixedUseName(['ODT', 'CLN'])).toBe('đất ở kết hợp cây lâu năm')
+    expect(mixedUseName(['CLN', 'ODT'])).toBe('đất ở kết hợp cây lâu năm')
+    expect(mixedUseName(['ODT', 'BHK'])).toBe('đất ở kết hợp cây hằng năm khác')
+    expect(mixedUseName(['ONT', 'CLN', 'NTS'])).toBe('đất ở kết hợp cây lâu năm và nuôi trồng thuỷ sản')
+    expect(mixedUseName(['ODT'])).toBe('Đất ở tại đô thị')
   })
 })

@@ -2,7 +2,7 @@ import { placeLine } from '#core/text/place-line.ts'
 import type { Place, PlanningData } from '#core/contract/lookups.ts'
 import { orderZones, replacedBy } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
-import { residentialCodes } from './land-use.ts'
+import { residentialCodes } from '#core/planning/land-use.ts'
 import type { Point } from '../../lib/map-url.ts'
 
 /** The point being looked up and where that stands. */

@@ -4,7 +4,8 @@ import type Style from 'ol/style/Style'
 import type { StyleFunction } from 'ol/style/Style'
 import { resolveProvince } from '#core/geo/provinces.ts'
 import { mapConfig } from './config.ts'
-import { landUse, legendFor } from './land-use.ts'
+import { landUseCodes as landUse } from '#core/planning/land-use.ts'
+import { legendFor } from './land-use.ts'
 import { vietnamOutline } from './national-outline.ts'
 import {
   createBasemapLabelStyle,

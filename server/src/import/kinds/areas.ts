@@ -49,8 +49,13 @@ export const areas: Kind = {
     name: {
       columns: ['ten', 'ten_dvhc', 'name', 'NAME_4', 'NAME_3', 'TEN_XA', 'TEN_HUYEN'],
       label: 'tên đơn vị (name)',
+      required: true,
     },
-    level: { columns: ['cap', 'cap_dvhc', 'level', 'loai', 'TYPE_4', 'TYPE_3', 'ENGTYPE_3'], label: 'cấp (level)' },
+    level: {
+      columns: ['cap', 'cap_dvhc', 'level', 'loai', 'TYPE_4', 'TYPE_3', 'ENGTYPE_3'],
+      label: 'cấp (level)',
+      required: true,
+    },
     district: { columns: ['quan_huyen', 'district', 'huyen', 'quan'], label: 'quận/huyện của phường/xã (district)' },
     province: { columns: ['tinh_tp', 'province', 'tinh', 'NAME_2', 'TENTINH'], label: 'tỉnh/thành phố (province)' },
   },
@@ -75,6 +80,7 @@ export const areas: Kind = {
         })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []

@@ -31,9 +31,13 @@ export const comparables: Kind = {
     lng: { columns: ['lng', 'lon', 'kinh_do', 'longitude'], label: 'kinh độ (lng)' },
     x: { columns: ['x', 'toa_do_x', 'x_vn2000'], label: 'tọa độ X VN-2000, hướng bắc (x)' },
     y: { columns: ['y', 'toa_do_y', 'y_vn2000'], label: 'tọa độ Y VN-2000, hướng đông (y)' },
-    observed_at: { columns: ['ngay_giao_dich', 'ngay', 'observed_at', 'date'], label: 'ngày giao dịch (observed_at)' },
-    price_vnd: { columns: ['gia', 'gia_ban', 'price_vnd', 'price'], label: 'giá (price_vnd)' },
-    area_m2: { columns: ['dien_tich', 'area_m2', 'area'], label: 'diện tích (area_m2)' },
+    observed_at: {
+      columns: ['ngay_giao_dich', 'ngay', 'observed_at', 'date'],
+      label: 'ngày giao dịch (observed_at)',
+      required: true,
+    },
+    price_vnd: { columns: ['gia', 'gia_ban', 'price_vnd', 'price'], label: 'giá (price_vnd)', required: true },
+    area_m2: { columns: ['dien_tich', 'area_m2', 'area'], label: 'diện tích (area_m2)', required: true },
     frontage_m: { columns: ['mat_tien', 'frontage_m', 'frontage'], label: 'mặt tiền m (frontage_m)' },
     alley_width_m: {
       columns: ['hem', 'do_rong_hem', 'alley_width_m', 'alley_width'],
@@ -82,6 +86,7 @@ export const comparables: Kind = {
         })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []

@@ -20,6 +20,9 @@ export type KindContext = {
 
 export type BatchResult = { inserted: number; repaired: number; rejected: Rejection[] }
 
+/** A row as a kind maps it before writing: its record number, its geometry in WGS84 when it has one, and its values. */
+export type PreparedRow = { n: number; geometry?: Geometry } & Record<string, unknown>
+
 /** One import's mapping of records into rows of one kind, batched for multi-row inserts. */
 export type KindHandler = {
   /** Maps one record into the pending batch; throws RowError to reject it. */
@@ -28,6 +31,8 @@ export type KindHandler = {
   /** Called once after the last record, before the last flush: what only the end of the file settles. */
   end?(): void
   flush(tx: Queryable): Promise<BatchResult>
+  /** Takes the pending rows as mapped, unwritten: what a dry run shows instead of writing them. */
+  drain(): PreparedRow[]
 }
 
 export type Kind = {
@@ -40,7 +45,7 @@ export type Kind = {
   finish?(tx: Queryable, datasetId: string): Promise<void>
 }
 
-export type SqlType = 'int' | 'int8' | 'float8' | 'text' | 'date'
+export type SqlType = 'int' | 'int8' | 'float8' | 'text' | 'date' | 'bool'
 export type Column = { name: string; type: SqlType; values: unknown[] }
 
 export const emptyResult = (): BatchResult => ({ inserted: 0, repaired: 0, rejected: [] })

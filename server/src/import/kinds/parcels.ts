@@ -32,8 +32,10 @@ type Row = {
 }
 
 /**
- * A parcel's land-use purposes as cadastral files write them: `ODT`, `ODT+CLN`, `ODT:100;CLN:52,5`,
- * `ODT(100)/CLN(52.5)`. At most one code may go without an area: it gets the rest of the parcel.
+ * A parcel's land-use purposes as cadastral files write them: `ODT`, `ODT:100;CLN:52,5`,
+ * `ODT(100)/CLN(52.5)`, and mixed use `ODT+CLN` with no area for each part. A single code without an
+ * area gets the rest of the parcel; two or more without one keep their area unknown (null): the split
+ * is not in the file, and the parcel's own area stays.
  */
 export function parseLandUse(v: string): LandUse[] {
   const parts = v.split(/\s*(?:[+;/]|,(?!\d))\s*/).filter((p) => p !== '')
@@ -44,9 +46,6 @@ export function parseLandUse(v: string): LandUse[] {
     const code = m[1].toUpperCase()
     if (out.some((u) => u.code === code)) throw new RowError(`loại đất ${code} lặp lại`)
     out.push({ code, area: m[2] === undefined ? null : number(m[2], `diện tích loại đất ${code}`, { min: 0 }) })
-  }
-  if (out.length > 1 && out.filter((u) => u.area === null).length > 1) {
-    throw new RowError(`nhiều loại đất nhưng thiếu diện tích từng loại (ghi như ODT:100+CLN:50): ${JSON.stringify(v)}`)
   }
   return out
 }
@@ -59,14 +58,44 @@ export const parcels: Kind = {
     await tx.query('select fill_parcel_places($1)', [datasetId])
   },
   fields: {
-    sheet_no: { columns: ['so_to', 'sheet_no', 'SHBANDO', 'to_ban_do', 'to_bd'], label: 'số tờ (sheet_no)' },
-    parcel_no: { columns: ['so_thua', 'parcel_no', 'SHTHUA', 'thua'], label: 'số thửa (parcel_no)' },
+    // ViLIS, VBDLIS and FAMIS exports name columns like this, cut to 10 characters by a .dbf
+    // (SoHieuToBa, SoThuTuThu, KyHieuMucD), which the field reader also recognises.
+    sheet_no: {
+      columns: ['so_to', 'sheet_no', 'SHBANDO', 'to_ban_do', 'to_bd', 'SoHieuToBanDo', 'so_hieu_to'],
+      label: 'số tờ (sheet_no)',
+      required: true,
+    },
+    parcel_no: {
+      columns: ['so_thua', 'parcel_no', 'SHTHUA', 'thua', 'SoThuTuThua', 'so_thu_tu_thua'],
+      label: 'số thửa (parcel_no)',
+      required: true,
+    },
     area_m2: { columns: ['dien_tich', 'area_m2', 'area', 'DIENTICH', 'dt'], label: 'diện tích (area_m2)' },
-    land_use: { columns: ['loai_dat', 'land_use', 'KHLOAIDAT', 'mdsd', 'muc_dich'], label: 'loại đất (land_use)' },
+    land_use: {
+      columns: [
+        'loai_dat',
+        'land_use',
+        'KHLOAIDAT',
+        'mdsd',
+        'muc_dich',
+        'KyHieuMucDichSuDung',
+        'MucDichSuDung',
+        'kh_mdsd',
+      ],
+      label: 'loại đất (land_use)',
+    },
     address: { columns: ['dia_chi', 'address', 'DIACHI'], label: 'địa chỉ (address)' },
-    ward: { columns: ['phuong_xa', 'ward', 'ten_xa', 'xa', 'phuong', 'TENXA'], label: 'phường/xã (ward)' },
+    ward: {
+      columns: ['phuong_xa', 'ward', 'ten_xa', 'xa', 'phuong', 'TENXA'],
+      label: 'phường/xã (ward)',
+      required: true,
+    },
     district: { columns: ['quan_huyen', 'district', 'huyen', 'quan'], label: 'quận/huyện (district)' },
-    province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho', 'TENTINH'], label: 'tỉnh/thành phố (province)' },
+    province: {
+      columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho', 'TENTINH'],
+      label: 'tỉnh/thành phố (province)',
+      required: true,
+    },
     // Optional facts the valuation uses for the price position (VT1–VT4) when the file has them.
     frontage_m: { columns: ['mat_tien', 'frontage_m', 'frontage'], label: 'mặt tiền m (frontage_m)' },
     alley_width_m: { columns: ['do_rong_hem', 'hem', 'alley_width_m'], label: 'độ rộng hẻm m (alley_width_m)' },
@@ -105,6 +134,7 @@ export const parcels: Kind = {
         })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []
@@ -123,16 +153,19 @@ export const parcels: Kind = {
           { name: 'alley_width_m', type: 'float8', values: batch.map((r) => r.alley) },
           { name: 'distance_to_street_m', type: 'float8', values: batch.map((r) => r.distance) },
         ]
-        // A code without an area gets the parcel's area less the others' (`given`), known only in SQL when the area is measured.
+        // The one code without an area gets the parcel's area less the others' (`given`), known only in SQL
+        // when the area is measured; with two or more without one (mixed use), each stays unknown.
         const uses = batch.flatMap((r) => {
           const given = r.landUse.reduce((sum, u) => sum + (u.area ?? 0), 0)
-          return r.landUse.map((u) => ({ n: r.n, code: u.code, area: u.area, given }))
+          const rest = r.landUse.filter((u) => u.area === null).length === 1
+          return r.landUse.map((u) => ({ n: r.n, code: u.code, area: u.area, given, rest }))
         })
         const useCols: Column[] = [
           { name: 'n', type: 'int', values: uses.map((u) => u.n) },
           { name: 'code', type: 'text', values: uses.map((u) => u.code) },
           { name: 'area', type: 'float8', values: uses.map((u) => u.area) },
           { name: 'given', type: 'float8', values: uses.map((u) => u.given) },
+          { name: 'rest', type: 'bool', values: uses.map((u) => u.rest) },
         ]
         // Ids are drawn up front so the land-use rows can point at their parcel in the same statement.
         const sql = `with ${srcCte(cols, 2, "nextval(pg_get_serial_sequence('parcels', 'id')) as id, ")}, ${fixedPolygonsCte},
@@ -147,7 +180,7 @@ export const parcels: Kind = {
           ),
           lu as (
             insert into parcel_land_use (parcel_id, code, area_m2)
-            select s.id, u.code, coalesce(u.area, greatest(s.area - u.given, 0))
+            select s.id, u.code, coalesce(u.area, case when u.rest then greatest(s.area - u.given, 0) end)
             from ${unnestFrom(useCols, 2 + cols.length, 'u')} join sized s on s.n = u.n
             returning 1
           )

@@ -35,13 +35,26 @@ export const planning: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['planning_zones'],
   fields: {
-    plan_name: { columns: ['ten_do_an', 'ten_qh', 'plan_name'], label: 'tên đồ án (plan_name)' },
-    plan_level: { columns: ['cap_qh', 'loai_qh', 'plan_level', 'level'], label: 'cấp quy hoạch (plan_level)' },
-    decision_no: { columns: ['so_qd', 'so_quyet_dinh', 'decision_no'], label: 'số quyết định (decision_no)' },
-    approved_at: { columns: ['ngay_pd', 'ngay_phe_duyet', 'approved_at'], label: 'ngày phê duyệt (approved_at)' },
+    plan_name: { columns: ['ten_do_an', 'ten_qh', 'plan_name'], label: 'tên đồ án (plan_name)', required: true },
+    plan_level: {
+      columns: ['cap_qh', 'loai_qh', 'plan_level', 'level'],
+      label: 'cấp quy hoạch (plan_level)',
+      required: true,
+    },
+    decision_no: {
+      columns: ['so_qd', 'so_quyet_dinh', 'decision_no'],
+      label: 'số quyết định (decision_no)',
+      required: true,
+    },
+    approved_at: {
+      columns: ['ngay_pd', 'ngay_phe_duyet', 'approved_at'],
+      label: 'ngày phê duyệt (approved_at)',
+      required: true,
+    },
     land_use_code: {
       columns: ['ma_chuc_nang', 'ma_ld', 'loai_dat', 'chuc_nang', 'land_use_code', 'KHLOAIDAT'],
       label: 'mã chức năng/loại đất (land_use_code)',
+      required: true,
     },
     block_code: { columns: ['ky_hieu', 'ky_hieu_o', 'o_dat', 'ma_o', 'block_code'], label: 'ký hiệu ô (block_code)' },
     max_density_pct: {
@@ -78,6 +91,7 @@ export const planning: Kind = {
         rows.push({ n: rec.n, geometry, planKey, landUse, block: text(get('block_code')) ?? '', density, floors, far })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         const plans = pendingPlans

@@ -1,7 +1,7 @@
 import { number, provinceName, requireValue, text } from '../values.ts'
 import { emptyResult, unnestFrom, type Column, type Kind } from './kind.ts'
 
-type Row = { province: string; year: number; area: string; street: string; k: number; source: string }
+type Row = { n: number; province: string; year: number; area: string; street: string; k: number; source: string }
 
 /**
  * Land-price adjustment coefficients (hệ số điều chỉnh giá đất, K), as a province's yearly decision
@@ -27,8 +27,9 @@ export const priceCoefficients: Kind = {
     let rows: Row[] = []
     const defaultYear = Number(ctx.date.slice(0, 4))
     return {
-      add(_rec, get) {
+      add(rec, get) {
         rows.push({
+          n: rec.n,
           province: requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)'),
           year: number(get('year'), 'năm', { integer: true, min: 1990, max: 2100 }) ?? defaultYear,
           area: text(get('area')) ?? '',
@@ -38,6 +39,7 @@ export const priceCoefficients: Kind = {
         })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []

@@ -60,7 +60,11 @@ export const prices: Kind = {
   formats: ['csv', 'xlsx', 'xls'],
   geometryTables: [],
   fields: {
-    province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho'], label: 'tỉnh/thành phố (province)' },
+    province: {
+      columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho'],
+      label: 'tỉnh/thành phố (province)',
+      required: true,
+    },
     district: {
       columns: ['quan_huyen', 'district', 'quan', 'huyen', 'quan_huyen_thi_xa'],
       label: 'quận/huyện (district)',
@@ -69,6 +73,7 @@ export const prices: Kind = {
     street_name: {
       columns: ['ten_duong', 'ten_duong_pho', 'tuyen_duong', 'duong', 'street_name', 'street'],
       label: 'tên đường (street_name)',
+      required: true,
     },
     segment: { columns: ['doan_duong', 'doan', 'segment'], label: 'đoạn đường "Từ … đến …" (segment)' },
     segment_from: {
@@ -80,7 +85,7 @@ export const prices: Kind = {
       label: 'đoạn đến (segment_to)',
     },
     year: { columns: ['nam', 'year'], label: 'năm (year)' },
-    vt1: { columns: ['vt1', 'gia_vt1', 'vi_tri_1', 'gia_dat'], label: 'giá VT1 (vt1)' },
+    vt1: { columns: ['vt1', 'gia_vt1', 'vi_tri_1', 'gia_dat'], label: 'giá VT1 (vt1)', required: true },
     vt2: { columns: ['vt2', 'gia_vt2', 'vi_tri_2'], label: 'giá VT2 (vt2)' },
     vt3: { columns: ['vt3', 'gia_vt3', 'vi_tri_3'], label: 'giá VT3 (vt3)' },
     vt4: { columns: ['vt4', 'gia_vt4', 'vi_tri_4'], label: 'giá VT4 (vt4)' },
@@ -180,6 +185,7 @@ export const prices: Kind = {
       pending: () => rows.length,
       // A heading left without rows is known only once the next row, or the end of the file, is read.
       end: closeGroup,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []

@@ -1,7 +1,7 @@
 import { number, provinceName, requireValue, text } from '../values.ts'
 import { emptyResult, unnestFrom, type Column, type Kind } from './kind.ts'
 
-type Row = { province: string; cost: number; margin: number; source: string }
+type Row = { n: number; province: string; cost: number; margin: number; source: string }
 
 /**
  * The residual method's costs for a province (blank: anywhere): the build cost per m² of floor (đ) and
@@ -23,9 +23,10 @@ export const residualCosts: Kind = {
   create(ctx) {
     let rows: Row[] = []
     return {
-      add(_rec, get) {
+      add(rec, get) {
         const margin = requireValue(number(get('margin'), 'lợi nhuận', { min: 0, max: 99 }), 'lợi nhuận (margin)')
         rows.push({
+          n: rec.n,
           province: provinceName(get('province')) ?? '',
           cost: Math.round(
             requireValue(
@@ -38,6 +39,7 @@ export const residualCosts: Kind = {
         })
       },
       pending: () => rows.length,
+      drain: () => rows.splice(0),
       async flush(tx) {
         const batch = rows
         rows = []

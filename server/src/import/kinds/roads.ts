@@ -35,10 +35,11 @@ export const roads: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['streets', 'road_reserves'],
   fields: {
-    name: { columns: ['ten_duong', 'name', 'ten', 'TENDUONG', 'road_name'], label: 'tên đường (name)' },
+    name: { columns: ['ten_duong', 'name', 'ten', 'TENDUONG', 'road_name'], label: 'tên đường (name)', required: true },
     width_m: {
       columns: ['lo_gioi', 'be_rong', 'do_rong', 'width_m', 'width', 'rong'],
       label: 'bề rộng/lộ giới m (width_m)',
+      required: true,
     },
     class: { columns: ['cap_duong', 'loai_duong', 'class'], label: 'cấp đường (class)' },
     province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho'], label: 'tỉnh/thành phố (province)' },
@@ -71,6 +72,7 @@ export const roads: Kind = {
         }
       },
       pending: () => lines.length + polygons.length,
+      drain: () => [...lines.splice(0), ...polygons.splice(0)],
       async flush(tx) {
         const [l, p] = [lines, polygons]
         lines = []

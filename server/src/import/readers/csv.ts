@@ -1,10 +1,11 @@
 import { createReadStream, statSync } from 'node:fs'
 import { CsvParser, detectDelimiter, type CsvRecord } from '../csv.ts'
-import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
 import type { TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
 import { decodeRecords } from './text.ts'
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf])
 
 /**
  * Streams a CSV chunk by chunk: the first record is the header, each later record becomes an
@@ -13,13 +14,6 @@ import { decodeRecords } from './text.ts'
 export function readCsv(file: string, encoding: TextEncoding | undefined): Reader {
   const total = statSync(file).size
   let done = 0
-  // UTF-8 is decoded fatally: a file in a legacy code page fails loudly instead of importing garbled
-  // names. A legacy --encoding reads bytes as latin1 characters, which decodeRecords then converts.
-  const legacy = encoding !== undefined && encoding !== 'utf-8'
-  const decoder = legacy
-    ? { decode: (chunk?: Buffer, _options?: TextDecodeOptions) => chunk?.toString('latin1') ?? '' }
-    : new TextDecoder('utf-8', { fatal: true })
-
   async function* records(): AsyncGenerator<SourceRecord> {
     const stream = createReadStream(file, { highWaterMark: 256 * 1024 })
     let csv: CsvParser | null = null
@@ -41,34 +35,30 @@ export function readCsv(file: string, encoding: TextEncoding | undefined): Reade
     }
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
+        // Bytes as latin1 characters, one per byte: decodeRecords turns them into Unicode by --encoding
+        // or by what the text looks like. A UTF-8 byte-order mark is not part of the first column's name.
+        const text = chunk.toString('latin1', done === 0 && chunk.subarray(0, 3).equals(BOM) ? 3 : 0)
         done += chunk.length
-        let text: string
-        try {
-          text = decoder.decode(chunk, { stream: true })
-        } catch {
-          throw new ImportError(
-            'Tệp CSV không phải utf-8; hãy lưu lại dưới dạng UTF-8 hoặc chỉ rõ --encoding tcvn3|vni|windows-1258',
-          )
-        }
         csv ??= new CsvParser(detectDelimiter(text.split('\n', 1)[0] ?? ''))
         yield* emit(csv.push(text))
       }
-      const tail = decoder.decode()
-      csv ??= new CsvParser(detectDelimiter(tail.split('\n', 1)[0] ?? ''))
-      yield* emit([...csv.push(tail), ...csv.end()])
+      csv ??= new CsvParser(',')
+      yield* emit(csv.end())
     } finally {
       stream.destroy()
     }
   }
   const gen = records()
-  const text = legacy ? decodeRecords(gen, { encoding, from: 'option' }) : null
+  const text = decodeRecords(gen, encoding ? { encoding, from: 'option' } : { detect: true, fallback: 'utf-8' }, {
+    strictUtf8: true,
+  })
   return {
     format: 'csv',
     unit: 'dòng',
     declaredCrs: null,
     prj: null,
-    records: text?.records ?? gen,
-    text: () => text?.outcome() ?? { encoding: 'utf-8', from: encoding ? 'option' : 'format' },
+    records: text.records,
+    text: text.outcome,
     progress: () => ({ done, total }),
     close: async () => void (await gen.return(undefined)),
   }

@@ -5,12 +5,21 @@ import { ImportError } from '../errors.ts'
 import type { FileFormat, SourceRecord } from '../types.ts'
 import type { TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
+import { checkShapefileParts, shapefilePartsInZip } from './shapefile-check.ts'
 import { decodeRecords } from './text.ts'
 
 /** DGN keeps its "layers" as levels and DXF as a Layer attribute on one GDAL layer: --layer picks those. */
 const attributeLayers: Record<string, { field: string; numeric: boolean; label: string }> = {
   DGN: { field: 'Level', numeric: true, label: 'level' },
   DXF: { field: 'Layer', numeric: false, label: 'layer' },
+}
+
+/** Where each driver's file writes its CRS, as the summary names it. */
+const crsSources: Record<string, string> = {
+  GPKG: 'SRS của GeoPackage',
+  'MapInfo File': 'CoordSys của tệp MapInfo',
+  'ESRI Shapefile': 'tệp .prj',
+  KML: 'KML, luôn là WGS84',
 }
 
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`
@@ -31,11 +40,17 @@ export async function listLayers(file: string): Promise<string[]> {
   }
 }
 
+const describeError = (err: unknown) =>
+  (err && typeof err === 'object' && 'message' in err
+    ? String((err as { message: unknown }).message)
+    : String(err)
+  ).trim()
+
 async function open(file: string): Promise<VectorFile> {
   try {
     return await openVector(file)
   } catch (err) {
-    throw new ImportError(`Không đọc được ${basename(file)}: ${(err as Error).message}`)
+    throw new ImportError(`Không đọc được ${basename(file)}: ${describeError(err)}`)
   }
 }
 
@@ -80,6 +95,8 @@ export async function readWithGdal(
   format: FileFormat,
   opts: { layer?: string | undefined; encoding?: TextEncoding | undefined },
 ): Promise<Reader> {
+  // GDAL reads a cut .shp as shapes without geometry and a cut .dbf as an error half-way: check first.
+  if (format === 'zip') checkShapefileParts(await shapefilePartsInZip(file), file)
   const vf = await open(file)
   let chosen: ReturnType<typeof chooseLayer>
   try {
@@ -92,29 +109,36 @@ export async function readWithGdal(
   let done = 0
   async function* records(): AsyncGenerator<SourceRecord> {
     let n = 0
-    for await (const f of vf.features(layer.name, { where, bytes: true })) {
+    const features = vf.features(layer.name, { where, bytes: true })
+    for (;;) {
+      let next: IteratorResult<{ props: Record<string, unknown>; geometry: SourceRecord['geometry'] }>
+      try {
+        next = await features.next()
+      } catch (err) {
+        throw new ImportError(
+          `Không đọc được ${basename(file)} đến hết sau đối tượng thứ ${n} (tệp hỏng hoặc bị cắt): ${describeError(err)}`,
+        )
+      }
+      if (next.done) return
       n++
       done = n
-      yield { n, props: f.props, geometry: f.geometry }
+      yield { n, props: next.value.props, geometry: next.value.geometry }
     }
   }
   const e = layer.extent
-  // GeoPackage and KML are UTF-8 by definition; DGN text, DXF, MapInfo and a zipped .dbf may be in any
-  // legacy encoding, which GDAL passes through as bytes (or as Latin-1 when it cannot convert a charset).
-  const utf8Only = vf.driver === 'GPKG' || vf.driver === 'KML'
+  // Text comes as bytes: GeoPackage and KML are UTF-8 by definition, but a tool may have stored TCVN3
+  // or VNI read as Latin-1 in them; DGN text, DXF, MapInfo and a zipped .dbf may be in any legacy
+  // encoding, which GDAL passes through as bytes (or as Latin-1 when it cannot convert a charset).
   const text = decodeRecords(
     records(),
-    opts.encoding
-      ? { encoding: opts.encoding, from: 'option' }
-      : utf8Only
-        ? { encoding: 'utf-8', from: 'format' }
-        : { detect: true, fallback: 'utf-8' },
+    opts.encoding ? { encoding: opts.encoding, from: 'option' } : { detect: true, fallback: 'utf-8' },
   )
   return {
     format,
     unit: 'đối tượng',
     declaredCrs: layer.wkt ? crsFromPrj(layer.wkt) : null,
     prj: layer.wkt,
+    crsSource: crsSources[vf.driver] ?? `hệ tọa độ ghi trong tệp ${vf.driver}`,
     looksProjected:
       e !== null && (Math.abs(e[0]) > 180 || Math.abs(e[2]) > 180 || Math.abs(e[1]) > 90 || Math.abs(e[3]) > 90),
     records: text.records,

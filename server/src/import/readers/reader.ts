@@ -6,10 +6,12 @@ export type Reader = {
   format: FileFormat
   /** How a record's number reads in a report: a CSV line or a feature's position. */
   unit: 'dòng' | 'đối tượng'
-  /** The CRS the file declares (a shapefile's .prj), when recognised. */
+  /** The CRS the file declares (a shapefile's .prj, a GeoPackage's SRS, a GeoJSON's `crs`), when recognised. */
   declaredCrs: Crs | null
-  /** The .prj text when there is one, for messages. */
+  /** What the file declares as its CRS (the .prj text, a `crs` name) when there is one, for messages. */
   prj: string | null
+  /** Where the declared CRS is written, for the summary: "tệp .prj", "SRS của GeoPackage" … */
+  crsSource?: string
   /** Coordinates beyond ±180/±90: metres of a projected grid, which need a CRS to be placed. */
   looksProjected?: boolean
   records: AsyncIterable<SourceRecord>

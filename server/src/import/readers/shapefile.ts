@@ -1,4 +1,13 @@
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs'
 import { basename, dirname, extname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import type { Geometry } from 'geojson'
@@ -8,6 +17,7 @@ import { ImportError } from '../errors.ts'
 import type { SourceRecord } from '../types.ts'
 import { encodingFromLabel, type TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
+import { checkShapefileParts, type ShapefilePart } from './shapefile-check.ts'
 import { decodeRecords, type TextChoice } from './text.ts'
 
 /** The .dbf/.prj/.cpg beside a .shp, matched case-insensitively since Windows tools write PARCELS.DBF. */
@@ -18,8 +28,22 @@ function sibling(shp: string, ext: string): string | null {
   return hit ? join(dir, hit) : null
 }
 
+function partOnDisk(path: string): ShapefilePart {
+  const fd = openSync(path, 'r')
+  try {
+    const head = Buffer.alloc(100)
+    const n = readSync(fd, head, 0, head.length, 0)
+    return { name: path, head: head.subarray(0, n), size: fstatSync(fd).size }
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /** x-user-defined keeps every byte (0x80–0xFF as U+F780–U+F7FF); back to one latin1 character per byte for decodeText. */
 const byteString = (s: string) => s.replace(/[\uf780-\uf7ff]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf700))
+
+/** The .shp header's bounds [xmin, ymin, xmax, ymax] beyond ±180/±90: metres of a projected grid. */
+const looksProjected = (b: number[]) => b.length >= 4 && b.slice(0, 4).some((v, i) => Math.abs(v) > (i % 2 ? 90 : 180))
 
 /**
  * Streams a shapefile's features with their .dbf attributes. The attribute text is read as bytes and
@@ -38,6 +62,7 @@ export async function readShapefile(file: string, encoding: TextEncoding | undef
       ? { encoding: cpg, from: 'cpg' }
       : { detect: true, fallback: 'utf-8' }
 
+  checkShapefileParts([file, sibling(file, '.shx'), dbf].filter((f): f is string => f !== null).map(partOnDisk), file)
   const total = statSync(file).size
   let done = 0
   const counter = new Transform({
@@ -86,6 +111,8 @@ export async function readShapefile(file: string, encoding: TextEncoding | undef
     unit: 'đối tượng',
     declaredCrs: prj ? crsFromPrj(prj) : null,
     prj,
+    crsSource: 'tệp .prj',
+    looksProjected: looksProjected(source.bbox),
     records: text.records,
     text: text.outcome,
     progress: () => ({ done, total }),

@@ -14,13 +14,25 @@ import { cellText, pickSheet, sheetRecords, type Cells } from './workbook.ts'
  * Excel stored them, so "286000" is a number and never a date; a merged cell's value is in its first
  * cell only, as with .xlsx, and carrying it down is the kind's business.
  */
-export function readXls(file: string, opts: { sheet?: string | undefined; labels: string[] }): Reader {
-  let book: XLSX.WorkBook
+function readBook(file: string): XLSX.WorkBook {
   try {
-    book = XLSX.read(readFileSync(file), { type: 'buffer', cellDates: false, cellFormula: false, cellHTML: false })
+    return XLSX.read(readFileSync(file), { type: 'buffer', cellDates: false, cellFormula: false, cellHTML: false })
   } catch (err) {
     throw new ImportError(`Không đọc được ${basename(file)} như bảng tính Excel (.xls): ${(err as Error).message}`)
   }
+}
+
+/** The sheets of a workbook with their row counts, as `--list-layers` prints them. */
+export function xlsSheets(file: string): { name: string; count: number }[] {
+  const book = readBook(file)
+  return book.SheetNames.map((name) => {
+    const ref = book.Sheets[name]?.['!ref']
+    return { name, count: ref ? XLSX.utils.decode_range(ref).e.r + 1 : 0 }
+  })
+}
+
+export function readXls(file: string, opts: { sheet?: string | undefined; labels: string[] }): Reader {
+  const book = readBook(file)
   const sheets = book.SheetNames
   let chosen = sheets
   if (opts.sheet !== undefined) {

@@ -55,6 +55,29 @@ const show = async (result: PlanningData) => {
 }
 
 describe('result card', () => {
+  it("says a mixed use written without each part's area as a person does, listing each code with no made-up area", async () => {
+    const parcel = planningFixture.parcel!
+    await show({
+      ...planningFixture,
+      parcel: {
+        ...parcel,
+        area_m2: 152.5,
+        land_use: [
+          { code: 'CLN', name: 'Đất trồng cây lâu năm', area_m2: null },
+          { code: 'ODT', name: 'Đất ở tại đô thị', area_m2: null },
+        ],
+      },
+    })
+    const uses = screen.getByTestId('mixed-use')
+    expect(uses.textContent).toContain('đất ở kết hợp cây lâu năm')
+    expect(
+      within(uses.parentElement!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['CLN — Đất trồng cây lâu năm', 'ODT — Đất ở tại đô thị'])
+    expect(screen.getByText('152,5 m²')).toBeTruthy()
+  })
+
   it('shows a zones-only answer without a parcel block or valuation, the governing plan apart from the higher-level plans', async () => {
     await show(zonesOnly)
     expect(screen.getByTestId('result-title').textContent).toBe('Quy hoạch tại điểm đã chọn')

@@ -19,6 +19,7 @@ import { pushToast } from '../../notifications/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
+import { LandUseList } from './LandUseList.tsx'
 import { NoDataResult, PlaceLine } from './PlaceInfo.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
@@ -48,17 +49,7 @@ function ParcelFacts({ parcel, result }: { parcel: NonNullable<PlanningData['par
         <dd>{formatArea(parcel.area_m2)}</dd>
         <dt>Mục đích sử dụng</dt>
         <dd>
-          {parcel.land_use.length === 0 ? (
-            'Chưa có thông tin'
-          ) : (
-            <ul>
-              {parcel.land_use.map((u) => (
-                <li key={u.code}>
-                  {u.code} — {u.name}: {formatArea(u.area_m2)}
-                </li>
-              ))}
-            </ul>
-          )}
+          <LandUseList parts={parcel.land_use} />
         </dd>
       </dl>
 

@@ -37,7 +37,12 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
       'Diện tích',
       `${formatArea(facts.area_m2 ?? data.parcel.area_m2)}${facts.area_m2 !== null && facts.area_m2 !== data.parcel.area_m2 ? ` (hồ sơ: ${formatArea(data.parcel.area_m2)})` : ''}`,
     ],
-    ['Mục đích sử dụng', data.parcel.land_use.map((u) => `${u.name} (${u.code}) ${formatArea(u.area_m2)}`).join('; ')],
+    [
+      'Mục đích sử dụng',
+      data.parcel.land_use
+        .map((u) => `${u.name} (${u.code})${u.area_m2 === null ? '' : ` ${formatArea(u.area_m2)}`}`)
+        .join('; '),
+    ],
     ['Mặt tiền', facts.frontage_m !== null ? formatMeters(facts.frontage_m) : 'theo dữ liệu thửa'],
     [
       'Vị trí',
