@@ -29,21 +29,9 @@ async function api<T>(
   return { status: res.status, data: ((await res.json()) as { data: T }).data }
 }
 
-/** A phone browser with a fresh profile, logged in; without the service worker when a test stubs the server. */
-async function openPhone(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
-  const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
-  dirs.push(dir)
-  const b = await launch({ ...phone, userDataDir: dir, serviceWorkers: opts.serviceWorkers ?? 'allow' })
-  await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
-  return b
-}
-
-const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
-const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
-
-beforeAll(async () => {
-  app = await startApp()
-  const email = `dung-thu-${Date.now().toString(36)}@example.com`
+/** A new account, logged in through the API; its session as the app keeps it. */
+async function newSession(tag: string): Promise<Record<string, unknown>> {
+  const email = `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
   expect(
     (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Dùng Thử', email, password: PASSWORD } }))
       .status,
@@ -52,13 +40,41 @@ beforeAll(async () => {
     method: 'POST',
     json: { email, password: PASSWORD },
   })
-  session = {
+  return {
     userName: login.data.name,
     token: login.data.access_token,
     expiresAt: login.data.expires_at,
     isLogin: true,
     isOpenLogin: false,
   }
+}
+
+/** A phone browser with a fresh profile, logged in; without the service worker when a test stubs the server. */
+async function openPhone(
+  opts: { serviceWorkers?: 'allow' | 'block'; session?: Record<string, unknown> } = {},
+): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
+  dirs.push(dir)
+  const b = await launch({ ...phone, userDataDir: dir, serviceWorkers: opts.serviceWorkers ?? 'allow' })
+  await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), opts.session ?? session)
+  return b
+}
+
+/** Chooses the first search result for `q` in the map's search box. */
+async function searchAndChoose(page: Page, q: string, option: RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
+  await box.fill('')
+  await box.fill(q)
+  await expect.poll(() => page.getByRole('option', { name: option }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
+const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
+
+beforeAll(async () => {
+  app = await startApp()
+  session = await newSession('dung-thu')
 })
 
 afterAll(async () => {
@@ -288,6 +304,50 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByTestId('save-area-panel').waitFor({ timeout: 20_000 })
       expect(await page.getByTestId('save-reminder').count()).toBe(0)
       expect(await page.evaluate(() => localStorage.getItem('qh.save-reminder'))).toBe('null')
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('charges a parcel once: chosen twice from search it opens the second time from the history, and at the limit its stored card still opens with "Định giá" disabled and the reason', async () => {
+    const own = await newSession('mot-luot')
+    const token = String(own.token)
+    const b = await openPhone({ session: own })
+    try {
+      const { page } = b
+      let planningCalls = 0
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/planning') planningCalls += 1
+      })
+      const usage = async () => (await api<{ count: number }>('/api/auth/usage', { token })).data.count
+      await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/16`)
+      await mapReady(page)
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+      expect(await usage()).toBe(1)
+
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 20_000 }).toBe(1)
+      expect(await page.getByTestId('result-title').textContent()).toBe('Tờ 1, thửa 5')
+      expect(planningCalls).toBe(1)
+      expect(await usage()).toBe(1)
+
+      // The day's lookups spent elsewhere: the stored card still opens, with no MaxUsage toast.
+      const spend = () => api(`/api/planning?lat=${POINT.lat}&lng=${POINT.lng}`, { token })
+      let answered = 0
+      while ((await spend()).status === 200) answered += 1
+      expect(answered).toBeGreaterThan(0)
+      await page.reload()
+      await mapReady(page)
+      await expect.poll(() => page.getByTestId('usage-counter').textContent(), { timeout: 20_000 }).toMatch(/^còn 0\//)
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 20_000 }).toBe(1)
+      expect(planningCalls).toBe(1)
+      expect(await toasts(page, 'Bạn đã dùng hết lượt')).toBe(0)
+      await expect.poll(() => page.getByTestId('value-spent').textContent()).toMatch(/^Đã hết lượt tra cứu hôm nay/)
+      expect(await page.getByRole('button', { name: 'Định giá thửa này' }).isDisabled()).toBe(true)
+      await page.screenshot({ path: 'out/stored-at-limit-phone.png' })
     } finally {
       await b.close()
     }

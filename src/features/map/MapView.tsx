@@ -90,6 +90,8 @@ export default function MapView({ search }: { search: MapSearch }) {
     announce: setAnnounce,
   })
   const lookup = useCallback((p: Point) => void lookupAt(p), [lookupAt])
+  // "Làm mới" on a stored answer, and the full lookup after an offline one: always asks the server.
+  const refresh = useCallback((p: Point) => void lookupAt(p, { refresh: true }), [lookupAt])
   const dropPin = useCallback((p: Point) => {
     setPin(p)
     setAnnounce(`Đã ghim vị trí ${formatDecimal(p)}.`)
@@ -238,7 +240,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         desktop={desktop}
         shareUrl={shareUrl}
         onCover={setCover}
-        onLookup={lookup}
+        onLookup={refresh}
       />
     </div>
   )

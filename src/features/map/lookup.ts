@@ -35,8 +35,9 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
     const label = parcel
       ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
       : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
-    // A device without IndexedDB room still shows the result; only the history entry is lost.
-    history
+    // Kept before the answer is shown, so choosing the parcel again opens it from the history. A device
+    // without IndexedDB room still shows the result; only the history entry is lost.
+    await history
       .add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data })
       .catch((err: unknown) => console.warn('lookup not kept in history:', err))
   }

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { Badge, Button, Group, Loader, Text } from '@mantine/core'
+import { useAtomValue } from 'jotai'
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import {
   IconCalculator,
@@ -14,7 +15,9 @@ import type { PlanningData } from '#core/contract/lookups.ts'
 import { formatArea, formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { formatDecimal, formatMeridian, formatVn2000 } from '../../../lib/geo/coordinates.ts'
 import { store } from '../../../lib/store.ts'
+import { formatResetTime } from '../../../lib/errors.ts'
 import { pushToast } from '../../notifications/index.ts'
+import { isUsageStale, lowUsageText, remaining, usageAtom } from '../../usage/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
@@ -78,6 +81,48 @@ function ParcelFacts({ parcel, result }: { parcel: NonNullable<PlanningData['par
   )
 }
 
+/**
+ * "Định giá thửa này": a valuation counts a lookup, so with none left today (as the server last said)
+ * the button is disabled and says why, while the card itself stays open.
+ */
+function ValueButton({
+  parcel,
+  location,
+}: {
+  parcel: NonNullable<PlanningData['parcel']>
+  location: PlanningData['location']
+}) {
+  const usage = useAtomValue(usageAtom)
+  const reasonId = useId()
+  const spent = usage.limit > 0 && !isUsageStale(usage) && remaining(usage) === 0
+  if (spent) {
+    return (
+      <Stack gap={2} w="100%">
+        <Button disabled leftSection={<IconCalculator size={20} aria-hidden />} aria-describedby={reasonId}>
+          Định giá thửa này
+        </Button>
+        <Text size="sm" id={reasonId} data-testid="value-spent">
+          {lowUsageText(usage, formatResetTime)} Định giá được tính 1 lượt.
+        </Text>
+      </Stack>
+    )
+  }
+  return (
+    <Button
+      renderRoot={(props) => (
+        <Link
+          to="/valuation"
+          search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }}
+          {...props}
+        />
+      )}
+      leftSection={<IconCalculator size={20} aria-hidden />}
+    >
+      Định giá thửa này
+    </Button>
+  )
+}
+
 function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
   const { parcel, location } = result
   const title = resultTitle(result)
@@ -101,20 +146,7 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
   }
   return (
     <Group gap={8} mt="md" wrap="wrap">
-      {parcel && (
-        <Button
-          renderRoot={(props) => (
-            <Link
-              to="/valuation"
-              search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }}
-              {...props}
-            />
-          )}
-          leftSection={<IconCalculator size={20} aria-hidden />}
-        >
-          Định giá thửa này
-        </Button>
-      )}
+      {parcel && <ValueButton parcel={parcel} location={location} />}
       {parcel && (
         <Button
           variant="default"
