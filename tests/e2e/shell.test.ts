@@ -61,6 +61,7 @@ describe('the app shell in Chromium', () => {
 
       await page.getByTestId('account-menu').click()
       await page.getByRole('menuitem', { name: 'Đăng xuất' }).click()
+      await page.getByRole('button', { name: 'Giữ lại và đăng xuất' }).click()
       await expect.poll(() => page.getByRole('button', { name: 'Đăng nhập' }).first().isVisible()).toBe(true)
       expect(await page.getByTestId('usage-counter').count()).toBe(0)
       const stored = await page.evaluate(

@@ -78,11 +78,12 @@ export function createAuthApi(
         toast: 'code',
       }),
     /**
-     * Ends the session here even when the server cannot be reached (the token also expires by itself),
-     * then clears what this device kept of the account. Ask first when photos wait unsent
-     * (unsentPhotoCount): they are deleted with the rest.
+     * Ends the session here even when the server cannot be reached (the token also expires by itself).
+     * What this device kept of the account (history, valuation draft, photos, walk) stays unless the
+     * person chose to clear it (a shared phone): the logout dialog asks, and says how many photos wait
+     * unsent (unsentPhotoCount) since they go with the rest.
      */
-    async logout(): Promise<void> {
+    async logout({ clearDevice: clear = false }: { clearDevice?: boolean } = {}): Promise<void> {
       await api.request({
         method: 'POST',
         path: '/api/auth/logout',
@@ -93,7 +94,7 @@ export function createAuthApi(
       })
       store.set(sessionAtom, emptySession)
       store.set(usageAtom, emptyUsage)
-      await clearDevice(store)
+      if (clear) await clearDevice(store)
     },
   }
 }

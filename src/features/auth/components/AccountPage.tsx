@@ -1,10 +1,10 @@
+import { useState, type ReactNode } from 'react'
 import { useAtom, useSetAtom } from 'jotai'
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
 import { authDialogAtom, isSessionValid, sessionAtom } from '../atoms.ts'
-import { authApi } from '../index.ts'
+import { LogoutDialog } from './LogoutDialog.tsx'
 
 /**
  * "Tài khoản" in the navigation: who is signed in and signing out, or signing in and registering;
@@ -14,6 +14,7 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
   const [session, setSession] = useAtom(sessionAtom)
   const setDialog = useSetAtom(authDialogAtom)
   const signedIn = isSessionValid(session)
+  const [loggingOut, setLoggingOut] = useState(false)
   return (
     <Container size="sm" py="lg" w="100%">
       <Stack gap="md">
@@ -28,7 +29,7 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
                 <Button
                   variant="default"
                   leftSection={<IconLogout size={18} aria-hidden />}
-                  onClick={() => void authApi.logout()}
+                  onClick={() => setLoggingOut(true)}
                 >
                   Đăng xuất
                 </Button>
@@ -63,6 +64,7 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
             {settings}
           </Group>
         </Paper>
+        <LogoutDialog opened={loggingOut} onClose={() => setLoggingOut(false)} />
         <Text size="sm">
           <Link to="/offline">Khu vực đã lưu, ảnh chờ gửi và lịch sử tra cứu</Link>
         </Text>
