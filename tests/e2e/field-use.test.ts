@@ -41,6 +41,7 @@ async function newSession(tag: string): Promise<Record<string, unknown>> {
     json: { email, password: PASSWORD },
   })
   return {
+    email,
     userName: login.data.name,
     token: login.data.access_token,
     expiresAt: login.data.expires_at,
@@ -151,6 +152,17 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await register.getByLabel('E-mail').inputValue()).toBe(email)
       await register.getByLabel(/^Mật khẩu/).fill(PASSWORD)
       await register.getByLabel(/^Nhập lại mật khẩu/).fill(PASSWORD)
+
+      // An e-mail already registered, sent twice: said once in a toast (and under the field).
+      await register.getByLabel('E-mail').fill(String(session.email))
+      for (let i = 0; i < 2; i++) {
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'))
+        await register.getByRole('button', { name: 'Đăng ký' }).click()
+        await answered
+      }
+      await expect.poll(() => toasts(page, 'E-mail này đã được đăng ký.')).toBe(1)
+      await register.getByLabel('E-mail').fill(email)
+
       await register.getByRole('button', { name: 'Đăng ký' }).click()
       await page.getByRole('button', { name: /^Tài khoản: Người Mới/ }).waitFor({ timeout: 20_000 })
       expect(await page.getByRole('dialog').count()).toBe(0)
