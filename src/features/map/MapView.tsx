@@ -30,7 +30,7 @@ import { useMedia } from './hooks/use-media.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
 import { shareLink } from './share.ts'
-import { initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
+import { decodeMapHash, initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
 
 // The search and the measure tool load after the map has painted.
 const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
@@ -103,19 +103,37 @@ export default function MapView({ search }: { search: MapSearch }) {
     ctrl?.setPoints({ pin, lookup: selection && selection.status !== 'ready' ? selection.point : null })
   }, [ctrl, pin, selection])
 
-  // The sheet (phones) or side panel (desktops) covers part of the map: keep the chosen parcel in sight.
-  // A shared link's view is restored as it was sent, so only points chosen here move the map.
-  // Once the parcel is known, the whole of it is fitted above the sheet and the chips, clear of the toolbar.
-  const selectedPoint = selection?.point
-  const selectedParcel = selection?.status === 'ready' ? selection.result.parcel?.geometry : undefined
+  // The sheet (phones) or side panel (desktops) covers part of the map: keep the chosen parcel in sight,
+  // whether looked up or opened from the history. A shared link carries the point, not the sender's
+  // framing (their own sheet shifted it): this screen frames it above its own sheet. Once the parcel is
+  // known, the whole of it is fitted above the sheet and the chips, clear of the toolbar.
+  const stored = offlineTap.state?.kind === 'stored' ? offlineTap.state : null
+  const shownPoint = selection?.point ?? offlineTap.state?.point
+  const shownParcel = selection?.status === 'ready' ? selection.result.parcel?.geometry : stored?.data.parcel?.geometry
   useEffect(() => {
-    if (!ctrl || !selectedPoint || selectedPoint === opening?.selection) return
+    if (!ctrl || !shownPoint) return
     const covered = { bottom: desktop ? 0 : cover, right: desktop ? 400 : 0 }
-    if (selectedParcel) ctrl.fitSelection(selectedParcel, covered)
-    else ctrl.keepVisible(selectedPoint, covered)
-  }, [ctrl, selectedPoint, selectedParcel, cover, desktop, opening])
+    if (shownParcel) ctrl.fitSelection(shownParcel, covered)
+    else ctrl.keepVisible(shownPoint, covered)
+  }, [ctrl, shownPoint, shownParcel, cover, desktop])
 
-  const shareUrl = useMapAddress(view, selectedPoint, pin)
+  // A link pasted or edited in the address of this open tab takes the map there and looks its point up
+  // (the history first, as always). The map writes its own moves with replaceState, which fires no event.
+  useEffect(() => {
+    if (!ctrl) return
+    const onHash = () => {
+      const next = decodeMapHash(location.hash)
+      if (!next) return
+      if (next.pin) setPin(next.pin)
+      if (next.selection) lookup(next.selection)
+      else ctrl.flyTo(next.view, next.view.zoom)
+    }
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [ctrl, lookup])
+
+  // The address names a parcel being looked up or answered; an offline tap read from the tiles is not one.
+  const shareUrl = useMapAddress(view, selection?.point ?? stored?.point, pin)
 
   const onMapKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && e.target === e.currentTarget && !measuring) {

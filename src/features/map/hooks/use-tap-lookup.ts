@@ -3,7 +3,7 @@ import { store } from '../../../lib/store.ts'
 import { isSessionValid, sessionAtom } from '../../auth/index.ts'
 import type { MapController } from '../engine/map-controller.ts'
 import type { Selection } from '../selection.ts'
-import type { Point } from '../../../lib/map-url.ts'
+import { linkPoint, type Point } from '../../../lib/map-url.ts'
 
 const samePoint = (a: Point, b: Point) => a.lat === b.lat && a.lng === b.lng
 
@@ -42,8 +42,9 @@ export function useTapLookup(
    * no call and no charge; `refresh` ("Làm mới") asks the server and counts.
    */
   const lookupAt = useCallback(
-    async (point: Point, { refresh = false }: { refresh?: boolean } = {}) => {
+    async (chosen: Point, { refresh = false }: { refresh?: boolean } = {}) => {
       if (!ctrl) return
+      const point = linkPoint(chosen)
       // Offline, the stored result or the saved tiles answer instead, and nothing is counted.
       if (await answerOffline(point)) return setSelection(null)
       if (!refresh && (await answerFromToday(point))) {
