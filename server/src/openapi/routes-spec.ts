@@ -8,6 +8,8 @@ import {
   registerData,
   resetPasswordBody,
   usageData,
+  usageDaysData,
+  changePasswordBody,
 } from '#core/contract/auth.ts'
 import {
   latLngQuery,
@@ -131,6 +133,25 @@ export const routeSpecs: RouteSpec[] = [
     bearer: true,
     answer: { envelope: usageData },
     codes: ['Unauthorized'],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/usage/days',
+    summary: 'Số lượt tra cứu đã dùng mỗi ngày trong 30 ngày qua',
+    tag: 'auth',
+    bearer: true,
+    answer: { envelope: usageDaysData },
+    codes: ['Unauthorized'],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/changePassword',
+    summary: 'Đổi mật khẩu (các token khác của tài khoản ngừng hoạt động)',
+    tag: 'auth',
+    bearer: true,
+    body: changePasswordBody,
+    answer: { envelope: z.null() },
+    codes: ['BadRequest', 'Unauthorized', 'TooManyRequests'],
   },
   {
     method: 'get',

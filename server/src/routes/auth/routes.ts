@@ -14,5 +14,7 @@ export function authRoutes(deps: Deps) {
     .post('/forgotPassword', h.forgotPassword)
     .post('/resetPassword', h.resetPassword)
     .get('/usage', user, h.usage)
+    .get('/usage/days', user, h.usageDays)
+    .post('/changePassword', user, h.changePassword)
     .get('/me', user, h.me)
 }

@@ -4,6 +4,8 @@ import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { Link } from '@tanstack/react-router'
 import { IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react'
 import { authDialogAtom, isSessionValid, sessionAtom } from '../atoms.ts'
+import { AccountDetails } from './AccountDetails.tsx'
+import { ChangePasswordForm } from './ChangePasswordForm.tsx'
 import { LogoutDialog } from './LogoutDialog.tsx'
 
 /**
@@ -25,6 +27,7 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
               <Text>
                 Đã đăng nhập: <strong>{session.userName}</strong>
               </Text>
+              <AccountDetails />
               <Group>
                 <Button
                   variant="default"
@@ -58,6 +61,11 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
             </Stack>
           )}
         </Paper>
+        {signedIn && (
+          <Paper withBorder p="md">
+            <ChangePasswordForm />
+          </Paper>
+        )}
         <Paper withBorder p="md">
           <Group justify="space-between">
             <Text>Giao diện sáng / tối</Text>
