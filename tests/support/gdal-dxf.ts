@@ -11,7 +11,9 @@ export type GdalDxfEntity = { layer: string; text: string | null; geometry: Geom
  * Reads a DXF file's text the way CAD and GIS programs do, with GDAL's DXF driver (gdal3.js, the
  * importer's own GDAL), rather than with a reader written for the test.
  */
-export async function readDxfWithGdal(dxf: string | Uint8Array): Promise<{ driver: string; entities: GdalDxfEntity[] }> {
+export async function readDxfWithGdal(
+  dxf: string | Uint8Array,
+): Promise<{ driver: string; entities: GdalDxfEntity[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'qh-dxf-'))
   const file = join(dir, 'so-do.dxf')
   writeFileSync(file, dxf)

@@ -1,6 +1,6 @@
 import 'ol/ol.css'
 import './map.css'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useAtomValue } from 'jotai'
 import { store } from '../../lib/store.ts'
 import { formatDecimal } from '../../lib/geo/coordinates.ts'
@@ -35,6 +35,25 @@ import { decodeMapHash, initialState, type MapSearch, type Point } from '../../l
 // The search and the measure tool load after the map has painted.
 const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
 const MeasurePanel = lazy(() => import('./components/MeasurePanel.tsx'))
+
+/** What the bottom of a phone's map holds below the tools: the attribution ("i", 44 px) and the gaps. */
+const BOTTOM_UNDER_SHEET_PX = 66
+/** …and with no sheet open, the legend chip standing above the attribution as well. */
+const BOTTOM_STRIP_PX = 118
+
+/** The element's height, kept as it resizes (the map frame follows the window and the keyboard). */
+function useElementHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    setHeight(el.clientHeight)
+    const watch = new ResizeObserver(() => setHeight(el.clientHeight))
+    watch.observe(el)
+    return () => watch.disconnect()
+  }, [ref])
+  return height
+}
 
 /** A search result chosen: a parcel or an address is looked up, a street or a ward only shown and pinned. */
 function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, dropPin: (p: Point) => void) {
@@ -142,6 +161,15 @@ export default function MapView({ search }: { search: MapSearch }) {
     }
   }
 
+  // On a phone the tools down the side stop above what covers the bottom of the map: the result sheet
+  // (at most half the map) and the attribution under it, or the legend when no sheet is open.
+  const mapHeight = useElementHeight(targetRef)
+  const sheetOpen = !desktop && cover > 0
+  const toolRoom =
+    desktop || mapHeight === 0
+      ? undefined
+      : mapHeight - Math.min(cover, mapHeight / 2) - (sheetOpen ? BOTTOM_UNDER_SHEET_PX : BOTTOM_STRIP_PX)
+
   const centred = readoutPoint(pin, selection, view).label === 'Tâm bản đồ'
   const side = desktop && (selection !== null || offlineTap.state !== null)
 
@@ -151,6 +179,15 @@ export default function MapView({ search }: { search: MapSearch }) {
       data-panel={side ? 'side' : 'none'}
       style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}
     >
+      {/* First in the tab order: the search, then the map, then the map's own controls. */}
+      <Suspense fallback={<SearchPlaceholder />}>
+        <SearchBox
+          loggedIn={loggedIn}
+          near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
+          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
+        />
+      </Suspense>
+
       <div
         ref={targetRef}
         className="qh-map-canvas"
@@ -173,14 +210,6 @@ export default function MapView({ search }: { search: MapSearch }) {
         <div className="qh-crosshair" aria-hidden />
       )}
 
-      <Suspense fallback={<SearchPlaceholder />}>
-        <SearchBox
-          loggedIn={loggedIn}
-          near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
-          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
-        />
-      </Suspense>
-
       <MapToolbar
         onZoom={(d) => ctrl?.zoomBy(d)}
         gps={gps.state}
@@ -188,6 +217,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         panel={panel}
         onPanel={setPanel}
         onShare={() => void shareView(shareUrl)}
+        room={toolRoom}
       >
         <SaveAreaControl ctrl={ctrl} />
       </MapToolbar>
@@ -228,7 +258,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         />
       )}
 
-      {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && (
+      {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && !sheetOpen && (
         <div className="qh-bottom-right">
           <Legend
             entries={layers.legend.entries}

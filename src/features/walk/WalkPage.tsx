@@ -65,7 +65,7 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
             data-testid="walk-gps"
             data-lat={fix?.lat}
             data-lng={fix?.lng}
-            c={error ? 'red' : good ? undefined : 'orange'}
+            c={error ? 'var(--qh-text-danger)' : good ? undefined : 'var(--qh-text-warning)'}
           >
             {error ??
               (fix

@@ -201,7 +201,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
           : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
       </Text>
       {isSimulated(source) && (
-        <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
+        <Badge color="var(--qh-badge-warning)" variant="filled" mt={6} style={{ textTransform: 'none' }}>
           Dữ liệu mô phỏng
         </Badge>
       )}

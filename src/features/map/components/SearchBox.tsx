@@ -184,7 +184,7 @@ export default function SearchBox(props: {
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={activeId}
-          placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”"
+          placeholder="Địa chỉ, đường hoặc tờ/thửa"
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"
