@@ -314,7 +314,7 @@ describe('field use at 390×844', () => {
       const nav = page.getByTestId('app-nav-bottom')
       await expect
         .poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim()), { timeout: 30_000 })
-        .toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
+        .toEqual(['Bản đồ', 'Định giá', 'Ngoại tuyến', 'Tài khoản'])
       // One navigation landmark for screen readers: the header's copy is hidden on phones.
       expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(1)
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBe('page')
@@ -322,16 +322,16 @@ describe('field use at 390×844', () => {
       expect(await page.getByTestId('app-nav-top').isVisible()).toBe(false)
       expect(await page.locator('.app-brand').innerText()).toBe('Quy hoạch VN')
       let focused = ''
-      for (let i = 0; i < 60 && focused !== 'Offline'; i++) {
+      for (let i = 0; i < 60 && focused !== 'Ngoại tuyến'; i++) {
         await page.keyboard.press('Tab')
         focused = await page.evaluate(() =>
           document.activeElement?.closest('nav') ? (document.activeElement as HTMLElement).innerText : '',
         )
       }
-      expect(focused).toBe('Offline')
+      expect(focused).toBe('Ngoại tuyến')
       await page.keyboard.press('Enter')
       await expect.poll(() => new URL(page.url()).pathname).toBe('/offline')
-      await expect.poll(() => nav.getByRole('link', { name: 'Offline' }).getAttribute('aria-current')).toBe('page')
+      await expect.poll(() => nav.getByRole('link', { name: 'Ngoại tuyến' }).getAttribute('aria-current')).toBe('page')
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBeNull()
       await nav.getByRole('link', { name: 'Tài khoản' }).click()
       await expect.poll(() => page.getByRole('heading', { name: 'Tài khoản' }).count()).toBe(1)
