@@ -8,6 +8,7 @@ import { mapConfig } from '../config.ts'
 import { findParcels, searchPlaces } from '../lookup.ts'
 import type { Point } from '../../../lib/map-url.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'
+import { inexactNote } from '../search-note.ts'
 
 export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'parcel'; parcel: Parcel }
 
@@ -105,7 +106,12 @@ export default function SearchBox(props: {
       options,
       note:
         options.length > 0
-          ? undefined
+          ? sheet
+            ? undefined
+            : inexactNote(
+                q,
+                options.map((o) => o.label),
+              )
           : (sheet
               ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.`
               : 'Không tìm thấy địa chỉ hay tên đường nào khớp.') + where,
