@@ -71,6 +71,33 @@ async function searchAndChoose(page: Page, q: string, option: RegExp): Promise<v
 }
 
 const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
+/**
+ * Taps a point (POINT unless given) where it now stands on the map: the card frames a parcel above its
+ * sheet, so the map's centre is not the point a link named. Waits for the map to settle (the address
+ * stops changing) first.
+ */
+async function tapPoint(page: Page, p: { lat: number; lng: number } = POINT): Promise<void> {
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => location.hash)
+        const settled = now === last
+        last = now
+        return settled
+      },
+      { interval: 400 },
+    )
+    .toBe(true)
+  const [lat, lng, zoom] = last.replace(/^#\//, '').split('/').map(Number) as [number, number, number]
+  const box = (await page.getByTestId('map').boundingBox())!
+  const R = 6378137
+  const my = (v: number) => R * Math.log(Math.tan(Math.PI / 4 + (v * Math.PI) / 360))
+  const res = (2 * Math.PI * R) / 256 / 2 ** zoom
+  const x = box.x + box.width / 2 + (R * (p.lng - lng) * Math.PI) / 180 / res
+  const y = box.y + box.height / 2 - (my(p.lat) - my(lat)) / res
+  await page.touchscreen.tap(x, y)
+}
 const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
 
 beforeAll(async () => {
@@ -246,7 +273,7 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
-  it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
+  it('answers a tap from the stored result without asking when the server cannot be reached, and says so, with no red toast, on a tap that had to ask', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {
       const { page } = b
@@ -255,27 +282,23 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await page.getByTestId('map-data-status').count()).toBe(0)
 
       // The browser still believes it is online; only the server is out of reach (no signal in the field).
-      // A tap (Enter at the map's centre) asks the server, fails, and shows the stored answer.
-      await page.route('**/api/planning**', (r) => r.abort('internetdisconnected'))
+      // A tap on the parcel shows the stored answer, asking nothing.
+      let asked = 0
+      await page.route('**/api/planning**', (r) => {
+        asked += 1
+        return r.abort('internetdisconnected')
+      })
       await page.getByRole('button', { name: 'Đóng kết quả' }).click()
-      await page.getByTestId('map').focus()
-      await page.keyboard.press('Enter')
+      await tapPoint(page)
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
+      expect(asked).toBe(0)
+      // A tap on a parcel not looked up before asks, fails quietly, and the map says the server is out of reach.
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await tapPoint(page, { lat: POINT.lat - 0.0003, lng: POINT.lng })
       await expect
         .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
         .toMatch(/^Không kết nối được máy chủ · /)
-      expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
-
-      // Really offline: a tap (Enter at the map's centre) shows the same stored answer, still with no toast.
-      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
-      await expect.poll(() => page.getByTestId('stored-result-note').count()).toBe(0)
-      await b.context.setOffline(true)
-      await page.getByTestId('map').focus()
-      await page.keyboard.press('Enter')
-      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
-      await expect
-        .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
-        .toMatch(/^Ngoại tuyến · /)
+      expect(asked).toBe(1)
       expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
     } finally {
       await b.close()
@@ -360,6 +383,40 @@ describe('found when tried as a new user, at 390×844', () => {
       await expect.poll(() => page.getByTestId('value-spent').textContent()).toMatch(/^Đã hết lượt tra cứu hôm nay/)
       expect(await page.getByRole('button', { name: 'Định giá thửa này' }).isDisabled()).toBe(true)
       await page.screenshot({ path: 'out/stored-at-limit-phone.png' })
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('prints the planning card on A4: the map extract, the parcel with its zones, road reserves, VN-2000 corners and source, without the screen’s controls', async () => {
+    const b = await openPhone()
+    try {
+      const { page } = b
+      await page.goto(selectedUrl())
+      await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
+      expect(await page.getByTestId('print-card').isVisible()).toBe(true)
+      expect(await page.getByTestId('print-corners').isVisible()).toBe(false)
+      await page.emulateMedia({ media: 'print' })
+      expect(await page.getByTestId('print-corners').isVisible()).toBe(true)
+      const corners = await page.getByTestId('print-corners').locator('tbody tr').count()
+      expect(corners).toBeGreaterThanOrEqual(3)
+      for (const hidden of ['print-card', 'measure-button', 'legend-chip'])
+        expect(await page.getByTestId(hidden).isVisible(), hidden).toBe(false)
+      expect(await page.getByRole('toolbar', { name: 'Công cụ bản đồ' }).isVisible()).toBe(false)
+      const card = await page.getByTestId('result-card').innerText()
+      for (const part of [
+        'Thửa đất',
+        'Lộ giới',
+        'Quy hoạch',
+        'Toạ độ VN-2000',
+        'Nguồn dữ liệu',
+        'Phiếu thông tin quy hoạch',
+      ])
+        expect(card).toContain(part)
+      const map = (await page.getByTestId('map').boundingBox())!
+      expect(map.height).toBeGreaterThan(200)
+      const pdf = await page.pdf({ path: 'out/planning-card-a4.pdf', format: 'A4' })
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length).toBeLessThanOrEqual(2)
     } finally {
       await b.close()
     }

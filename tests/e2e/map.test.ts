@@ -526,7 +526,7 @@ describe('the map screen in Chromium', () => {
         if (v.name === 'phone') {
           // The panel folds back so the place shows; the chip reads the pin's grid position.
           // What it shows; screen readers also hear whose position it is and the full figures.
-          expect((await page.getByTestId('vn2000-chip').innerText()).split(' — ')[0]!.trim()).toBe(
+          expect((await page.getByTestId('vn2000-chip').innerText()).split('—')[0]!.trim()).toBe(
             `X ${metres(Math.trunc(x), 0)} · Y ${metres(Math.trunc(y), 0)}`,
           )
         } else {

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { ActionIcon } from '@mantine/core'
 import {
   IconCurrentLocation,
@@ -57,8 +57,9 @@ export const TOOL_STEP_PX = 54
 /**
  * The map's tool buttons down the side: zoom, GPS, the panels, sharing, and whatever other features add
  * (`children`, after the app's own). `room` (px) is the height left above what covers the bottom of a
- * phone's map (the result sheet, the attribution): the tools that do not fit are left out, the most
- * used kept, and come back when the sheet closes, so no button ever lies on another control.
+ * phone's map (the result sheet, the attribution): the tools that do not fit are folded away, the most
+ * used kept, and come back when the sheet closes, so no button ever lies on another control; what a
+ * folded tool shows elsewhere on the map (a reminder, its open panel) stays.
  */
 export function MapToolbar(props: {
   onZoom: (delta: number) => void
@@ -136,12 +137,17 @@ export function MapToolbar(props: {
     >
       <IconShare size={24} />
     </ActionIcon>,
-    ...(props.children ? [<Fragment key="more">{props.children}</Fragment>] : []),
+    ...(props.children ? [props.children] : []),
   ]
   const fit = props.room === undefined ? tools.length : Math.max(2, Math.floor((props.room + 8) / TOOL_STEP_PX))
   return (
     <div className="qh-controls" role="toolbar" aria-label="Công cụ bản đồ" aria-orientation="vertical">
-      {tools.slice(0, fit)}
+      {/* Each tool keeps its place (and state: a panel a tool opened stays open) while folded away. */}
+      {tools.map((tool, i) => (
+        <div key={i} className="qh-tool" hidden={i >= fit}>
+          {tool}
+        </div>
+      ))}
     </div>
   )
 }

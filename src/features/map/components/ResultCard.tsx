@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import {
   IconCalculator,
   IconCopy,
   IconDirections,
+  IconPrinter,
   IconRuler2,
   IconSearch,
   IconShare,
@@ -23,6 +24,7 @@ import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
+import { PrintCardHead, PrintCorners } from './PrintCard.tsx'
 
 function vn2000Text(location: PlanningData['location']): string {
   const g = formatVn2000(location.vn2000)
@@ -145,7 +147,7 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
     else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
   }
   return (
-    <Group gap={8} mt="md" wrap="wrap">
+    <Group gap={8} mt="md" wrap="wrap" className="qh-card-actions">
       {parcel && <ValueButton parcel={parcel} location={location} />}
       {parcel && (
         <Button
@@ -175,6 +177,14 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
       </Button>
       <Button
         variant="default"
+        onClick={() => window.print()}
+        leftSection={<IconPrinter size={20} aria-hidden />}
+        data-testid="print-card"
+      >
+        In phiếu (A4 / PDF)
+      </Button>
+      <Button
+        variant="default"
         component="a"
         href={geoUri(location.lat, location.lng, title)}
         leftSection={<IconDirections size={20} aria-hidden />}
@@ -187,11 +197,13 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
 
 function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
   const id = useId()
+  const [printedAt] = useState(() => Date.now())
   const { parcel, zones, location, source } = result
   const otherUse = nonResidentialZones(result)
   const grid = formatVn2000(location.vn2000)
   return (
     <article className="qh-result" aria-labelledby={`${id}-title`} data-testid="result-card">
+      <PrintCardHead at={printedAt} />
       <h2 id={`${id}-title`} data-testid="result-title">
         {resultTitle(result)}
       </h2>
@@ -218,6 +230,8 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
       <PlanZones zones={zones} headingId={id} />
       <ComparePlansLink result={result} />
       <PlanOverlays overlays={result.overlays} />
+
+      <PrintCorners result={result} />
 
       <h3>Toạ độ VN-2000</h3>
       <dl>
