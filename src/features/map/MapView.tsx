@@ -35,6 +35,7 @@ import { decodeMapHash, initialState, type MapSearch, type Point } from '../../l
 // The search and the measure tool load after the map has painted.
 const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
 const MeasurePanel = lazy(() => import('./components/MeasurePanel.tsx'))
+const GpsPanel = lazy(() => import('./components/GpsPanel.tsx'))
 
 /** What the bottom of a phone's map holds below the tools: the attribution ("i", 44 px) and the gaps. */
 const BOTTOM_UNDER_SHEET_PX = 66
@@ -222,7 +223,13 @@ export default function MapView({ search }: { search: MapSearch }) {
         <SaveAreaControl ctrl={ctrl} />
       </MapToolbar>
 
-      <GpsStatus gps={gps.state} onStop={gps.stop} />
+      <GpsStatus gps={gps.state} position={gps.position} onStop={gps.stop} />
+
+      {panel === 'position' && (
+        <Suspense fallback={null}>
+          <GpsPanel position={gps.position} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
 
       {panel === 'layers' && (
         <LayerPanel
