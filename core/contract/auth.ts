@@ -30,13 +30,27 @@ export const resetPasswordBody = z.object({
   new_password: passwordSchema,
 })
 
+export const changePasswordBody = z.object({
+  current_password: z
+    .string({ error: 'Vui lòng nhập mật khẩu hiện tại.' })
+    .check(z.minLength(1, 'Vui lòng nhập mật khẩu hiện tại.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.')),
+  new_password: passwordSchema,
+})
+
 export const registerData = z.object({ name: z.string(), email: z.string() })
 export const loginData = z.object({ access_token: z.string(), expires_at: z.string(), name: z.string() })
 export const usageData = z.object({ count: z.int(), limit: z.int(), resets_at: z.string() })
 export const meData = z.object({ name: z.string(), email: z.string(), created_at: z.string() })
+/** Counted lookups per day (Việt Nam's calendar, `YYYY-MM-DD`), newest first; days without any are left out. */
+export const usageDaysData = z.object({
+  days: z.array(z.object({ day: z.string(), count: z.int() })),
+  total: z.int(),
+})
 
 export type RegisterBody = z.infer<typeof registerBody>
 export type LoginBody = z.infer<typeof loginBody>
 export type LoginData = z.infer<typeof loginData>
 export type UsageData = z.infer<typeof usageData>
 export type MeData = z.infer<typeof meData>
+export type UsageDaysData = z.infer<typeof usageDaysData>
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>

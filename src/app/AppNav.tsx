@@ -5,7 +5,7 @@ import { IconCalculator, IconCloudDownload, IconMap2, IconUserCircle } from '@ta
 const places = [
   { to: '/demo', label: 'Bản đồ', Icon: IconMap2 },
   { to: '/valuation', label: 'Định giá', Icon: IconCalculator },
-  { to: '/offline', label: 'Offline', Icon: IconCloudDownload },
+  { to: '/offline', label: 'Ngoại tuyến', Icon: IconCloudDownload },
   { to: '/account', label: 'Tài khoản', Icon: IconUserCircle },
 ] as const
 

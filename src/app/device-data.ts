@@ -6,10 +6,10 @@ import { draftAtom, photosAtom } from '../features/valuation/index.ts'
 import { clearWalk } from '../features/walk/index.ts'
 
 /**
- * On a shared phone the next person must not find the last one's work: the lookup history, the typed
- * valuation draft and its photos, the boundary walk in progress, and every photo kept in the outbox
- * (sent or not; the Blobs are the device's copies) go with the session. Saved map areas stay: they are
- * public data, not the person's.
+ * On a shared phone the next person must not find the last one's work: when the person logging out
+ * chooses to clear the device, the lookup history, the typed valuation draft and its photos, the
+ * boundary walk in progress, and every photo kept in the outbox (sent or not; the Blobs are the
+ * device's copies) go with the session. Saved map areas stay: they are public data, not the person's.
  */
 export async function clearDeviceData(store: Store): Promise<void> {
   store.set(photosAtom, [])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { decodeMapHash, encodeMapHash, initialState } from './map-url.ts'
+import { decodeMapHash, encodeMapHash, initialState, linkPoint } from './map-url.ts'
 
 describe('map state in the URL', () => {
   it('writes the view as #/{lat}/{lng}/{zoom} like the HCMC planning portal', () => {
@@ -21,6 +21,15 @@ describe('map state in the URL', () => {
       selection: { lat: 10.802628, lng: 106.690907 },
       pin: { lat: 10.81, lng: 106.71 },
     })
+  })
+
+  it('looks a chosen point up as its link carries it, so the link reopens the very same point', () => {
+    const chosen = { lat: 10.7955123456, lng: 106.7001987654 }
+    const sent = linkPoint(chosen)
+    expect(sent).toEqual({ lat: 10.795512, lng: 106.700199 })
+    expect(
+      decodeMapHash(encodeMapHash({ view: { lat: 10.8, lng: 106.7, zoom: 18 }, selection: sent }))?.selection,
+    ).toEqual(sent)
   })
 
   it('reads a portal link with or without the leading slash', () => {

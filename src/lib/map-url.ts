@@ -15,6 +15,14 @@ const MAX_ZOOM = 22
 const coord = (v: number) => String(Number(v.toFixed(6)))
 const zoomText = (v: number) => String(Number(v.toFixed(2)))
 
+/**
+ * A chosen point as a link carries it: the lookup is made at this point, so the card the sender sees
+ * and the one a shared link opens give the same VN-2000 coordinates.
+ */
+export function linkPoint(p: Point): Point {
+  return { lat: Number(p.lat.toFixed(6)), lng: Number(p.lng.toFixed(6)) }
+}
+
 export function encodeMapHash(state: MapUrlState): string {
   const { view } = state
   let hash = `#/${coord(view.lat)}/${coord(view.lng)}/${zoomText(view.zoom)}`

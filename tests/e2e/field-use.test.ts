@@ -29,21 +29,9 @@ async function api<T>(
   return { status: res.status, data: ((await res.json()) as { data: T }).data }
 }
 
-/** A phone browser with a fresh profile, logged in; without the service worker when a test stubs the server. */
-async function openPhone(opts: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
-  const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
-  dirs.push(dir)
-  const b = await launch({ ...phone, userDataDir: dir, serviceWorkers: opts.serviceWorkers ?? 'allow' })
-  await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), session)
-  return b
-}
-
-const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
-const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
-
-beforeAll(async () => {
-  app = await startApp()
-  const email = `dung-thu-${Date.now().toString(36)}@example.com`
+/** A new account, logged in through the API; its session as the app keeps it. */
+async function newSession(tag: string): Promise<Record<string, unknown>> {
+  const email = `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
   expect(
     (await api('/api/auth/register', { method: 'POST', json: { name: 'Người Dùng Thử', email, password: PASSWORD } }))
       .status,
@@ -52,13 +40,69 @@ beforeAll(async () => {
     method: 'POST',
     json: { email, password: PASSWORD },
   })
-  session = {
+  return {
+    email,
     userName: login.data.name,
     token: login.data.access_token,
     expiresAt: login.data.expires_at,
     isLogin: true,
     isOpenLogin: false,
   }
+}
+
+/** A phone browser with a fresh profile, logged in; without the service worker when a test stubs the server. */
+async function openPhone(
+  opts: { serviceWorkers?: 'allow' | 'block'; session?: Record<string, unknown> } = {},
+): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), 'qh-field-use-'))
+  dirs.push(dir)
+  const b = await launch({ ...phone, userDataDir: dir, serviceWorkers: opts.serviceWorkers ?? 'allow' })
+  await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), opts.session ?? session)
+  return b
+}
+
+/** Chooses the first search result for `q` in the map's search box. */
+async function searchAndChoose(page: Page, q: string, option: RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
+  await box.fill('')
+  await box.fill(q)
+  await expect.poll(() => page.getByRole('option', { name: option }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
+/**
+ * Taps a point (POINT unless given) where it now stands on the map: the card frames a parcel above its
+ * sheet, so the map's centre is not the point a link named. Waits for the map to settle (the address
+ * stops changing) first.
+ */
+async function tapPoint(page: Page, p: { lat: number; lng: number } = POINT): Promise<void> {
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => location.hash)
+        const settled = now === last
+        last = now
+        return settled
+      },
+      { interval: 400 },
+    )
+    .toBe(true)
+  const [lat, lng, zoom] = last.replace(/^#\//, '').split('/').map(Number) as [number, number, number]
+  const box = (await page.getByTestId('map').boundingBox())!
+  const R = 6378137
+  const my = (v: number) => R * Math.log(Math.tan(Math.PI / 4 + (v * Math.PI) / 360))
+  const res = (2 * Math.PI * R) / 256 / 2 ** zoom
+  const x = box.x + box.width / 2 + (R * (p.lng - lng) * Math.PI) / 180 / res
+  const y = box.y + box.height / 2 - (my(p.lat) - my(lat)) / res
+  await page.touchscreen.tap(x, y)
+}
+const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text }).count()
+
+beforeAll(async () => {
+  app = await startApp()
+  session = await newSession('dung-thu')
 })
 
 afterAll(async () => {
@@ -135,6 +179,17 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await register.getByLabel('E-mail').inputValue()).toBe(email)
       await register.getByLabel(/^Mật khẩu/).fill(PASSWORD)
       await register.getByLabel(/^Nhập lại mật khẩu/).fill(PASSWORD)
+
+      // An e-mail already registered, sent twice: said once in a toast (and under the field).
+      await register.getByLabel('E-mail').fill(String(session.email))
+      for (let i = 0; i < 2; i++) {
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'))
+        await register.getByRole('button', { name: 'Đăng ký' }).click()
+        await answered
+      }
+      await expect.poll(() => toasts(page, 'E-mail này đã được đăng ký.')).toBe(1)
+      await register.getByLabel('E-mail').fill(email)
+
       await register.getByRole('button', { name: 'Đăng ký' }).click()
       await page.getByRole('button', { name: /^Tài khoản: Người Mới/ }).waitFor({ timeout: 20_000 })
       expect(await page.getByRole('dialog').count()).toBe(0)
@@ -218,7 +273,7 @@ describe('found when tried as a new user, at 390×844', () => {
     }
   })
 
-  it('answers a tap from the stored result when the server cannot be reached, with no red toast, and says the map is offline', async () => {
+  it('answers a tap from the stored result without asking when the server cannot be reached, and says so, with no red toast, on a tap that had to ask', async () => {
     const b = await openPhone({ serviceWorkers: 'block' })
     try {
       const { page } = b
@@ -227,27 +282,23 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await page.getByTestId('map-data-status').count()).toBe(0)
 
       // The browser still believes it is online; only the server is out of reach (no signal in the field).
-      // A tap (Enter at the map's centre) asks the server, fails, and shows the stored answer.
-      await page.route('**/api/planning**', (r) => r.abort('internetdisconnected'))
+      // A tap on the parcel shows the stored answer, asking nothing.
+      let asked = 0
+      await page.route('**/api/planning**', (r) => {
+        asked += 1
+        return r.abort('internetdisconnected')
+      })
       await page.getByRole('button', { name: 'Đóng kết quả' }).click()
-      await page.getByTestId('map').focus()
-      await page.keyboard.press('Enter')
+      await tapPoint(page)
       await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
+      expect(asked).toBe(0)
+      // A tap on a parcel not looked up before asks, fails quietly, and the map says the server is out of reach.
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await tapPoint(page, { lat: POINT.lat - 0.0003, lng: POINT.lng })
       await expect
         .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
         .toMatch(/^Không kết nối được máy chủ · /)
-      expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
-
-      // Really offline: a tap (Enter at the map's centre) shows the same stored answer, still with no toast.
-      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
-      await expect.poll(() => page.getByTestId('stored-result-note').count()).toBe(0)
-      await b.context.setOffline(true)
-      await page.getByTestId('map').focus()
-      await page.keyboard.press('Enter')
-      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 30_000 }).toBe(1)
-      await expect
-        .poll(() => page.getByTestId('map-data-status').textContent(), { timeout: 10_000 })
-        .toMatch(/^Ngoại tuyến · /)
+      expect(asked).toBe(1)
       expect(await toasts(page, 'Không kết nối được tới máy chủ')).toBe(0)
     } finally {
       await b.close()
@@ -288,6 +339,84 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.getByTestId('save-area-panel').waitFor({ timeout: 20_000 })
       expect(await page.getByTestId('save-reminder').count()).toBe(0)
       expect(await page.evaluate(() => localStorage.getItem('qh.save-reminder'))).toBe('null')
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('charges a parcel once: chosen twice from search it opens the second time from the history, and at the limit its stored card still opens with "Định giá" disabled and the reason', async () => {
+    const own = await newSession('mot-luot')
+    const token = String(own.token)
+    const b = await openPhone({ session: own })
+    try {
+      const { page } = b
+      let planningCalls = 0
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/planning') planningCalls += 1
+      })
+      const usage = async () => (await api<{ count: number }>('/api/auth/usage', { token })).data.count
+      await page.goto(`${app.url}/demo#/${POINT.lat}/${POINT.lng}/16`)
+      await mapReady(page)
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 }).toBe('Tờ 1, thửa 5')
+      expect(await usage()).toBe(1)
+
+      await page.getByRole('button', { name: 'Đóng kết quả' }).click()
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 20_000 }).toBe(1)
+      expect(await page.getByTestId('result-title').textContent()).toBe('Tờ 1, thửa 5')
+      expect(planningCalls).toBe(1)
+      expect(await usage()).toBe(1)
+
+      // The day's lookups spent elsewhere: the stored card still opens, with no MaxUsage toast.
+      const spend = () => api(`/api/planning?lat=${POINT.lat}&lng=${POINT.lng}`, { token })
+      let answered = 0
+      while ((await spend()).status === 200) answered += 1
+      expect(answered).toBeGreaterThan(0)
+      await page.reload()
+      await mapReady(page)
+      await expect.poll(() => page.getByTestId('usage-counter').textContent(), { timeout: 20_000 }).toMatch(/^còn 0\//)
+      await searchAndChoose(page, 'to 1 thua 5', /Tờ 1, thửa 5/)
+      await expect.poll(() => page.getByTestId('stored-result-note').count(), { timeout: 20_000 }).toBe(1)
+      expect(planningCalls).toBe(1)
+      expect(await toasts(page, 'Bạn đã dùng hết lượt')).toBe(0)
+      await expect.poll(() => page.getByTestId('value-spent').textContent()).toMatch(/^Đã hết lượt tra cứu hôm nay/)
+      expect(await page.getByRole('button', { name: 'Định giá thửa này' }).isDisabled()).toBe(true)
+      await page.screenshot({ path: 'out/stored-at-limit-phone.png' })
+    } finally {
+      await b.close()
+    }
+  })
+
+  it('prints the planning card on A4: the map extract, the parcel with its zones, road reserves, VN-2000 corners and source, without the screen’s controls', async () => {
+    const b = await openPhone()
+    try {
+      const { page } = b
+      await page.goto(selectedUrl())
+      await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
+      expect(await page.getByTestId('print-card').isVisible()).toBe(true)
+      expect(await page.getByTestId('print-corners').isVisible()).toBe(false)
+      await page.emulateMedia({ media: 'print' })
+      expect(await page.getByTestId('print-corners').isVisible()).toBe(true)
+      const corners = await page.getByTestId('print-corners').locator('tbody tr').count()
+      expect(corners).toBeGreaterThanOrEqual(3)
+      for (const hidden of ['print-card', 'measure-button', 'legend-chip'])
+        expect(await page.getByTestId(hidden).isVisible(), hidden).toBe(false)
+      expect(await page.getByRole('toolbar', { name: 'Công cụ bản đồ' }).isVisible()).toBe(false)
+      const card = await page.getByTestId('result-card').innerText()
+      for (const part of [
+        'Thửa đất',
+        'Lộ giới',
+        'Quy hoạch',
+        'Toạ độ VN-2000',
+        'Nguồn dữ liệu',
+        'Phiếu thông tin quy hoạch',
+      ])
+        expect(card).toContain(part)
+      const map = (await page.getByTestId('map').boundingBox())!
+      expect(map.height).toBeGreaterThan(200)
+      const pdf = await page.pdf({ path: 'out/planning-card-a4.pdf', format: 'A4' })
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length).toBeLessThanOrEqual(2)
     } finally {
       await b.close()
     }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vn2000Proj } from '#core/geo/vn2000.ts'
-import { readDxf } from '../support/dxf-reader.ts'
+import { readDxfWithGdal } from '../support/gdal-dxf.ts'
 import { launch, phone, startApp, type Browser, type RunningApp } from './harness.ts'
 
 /**
@@ -184,22 +184,34 @@ describe('field use at 390×844', () => {
         }
         expect(await page.getByTestId('sketch-drawing').locator('text').first().isVisible()).toBe(true)
 
+        // The neighbours are read from the tiles around the parcel after the outline shows.
+        await expect
+          .poll(() => page.getByTestId('sketch-neighbours').textContent(), { timeout: 20_000 })
+          .toMatch(/^thửa /)
         const [download] = await Promise.all([
           page.waitForEvent('download'),
           page.getByRole('button', { name: 'Tải DXF' }).click(),
         ])
-        const dxf = readDxf(readFileSync((await download.path())!, 'utf8'))
-        expect(dxf.version).toBe('AC1009')
-        expect(dxf.polylines).toHaveLength(1)
-        expect(dxf.polylines[0]!.closed).toBe(true)
-        expect(dxf.polylines[0]!.vertices).toEqual(rows.map(([x, y]) => [Number(y.toFixed(3)), Number(x.toFixed(3))]))
+        const dxf = await readDxfWithGdal(readFileSync((await download.path())!))
+        const outlines = dxf.entities.filter((e) => e.layer === 'RANH_THUA')
+        expect(outlines).toHaveLength(1)
+        const vertices = (outlines[0]!.geometry!.coordinates as number[][]).map(([e, n]) => [e, n])
+        const drawn = rows.map(([x, y]) => [Number(y.toFixed(3)), Number(x.toFixed(3))])
+        expect(vertices).toEqual([...drawn, drawn[0]])
+        // The words keep their Vietnamese: the title, and the neighbours and street the screen lists.
+        const texts = (layer: string) => dxf.entities.filter((e) => e.layer === layer).map((e) => e.text)
+        expect(texts('GHI_CHU')[0]).toMatch(/^Thửa \d+, tờ bản đồ \d+/)
+        expect(texts('THUA_KE').length).toBeGreaterThan(0)
+        expect(texts('THUA_KE').every((t) => /^Thửa \d+, tờ \d+$/.test(t ?? ''))).toBe(true)
 
         await page.screenshot({ path: join(shots, 'sketch-phone-light.png'), fullPage: true })
         await page.emulateMedia({ colorScheme: 'dark' })
         await page.screenshot({ path: join(shots, 'sketch-phone-dark.png'), fullPage: true })
         await page.emulateMedia({ media: 'print', colorScheme: 'light' })
         expect(await page.getByRole('button', { name: 'Tải DXF' }).isVisible()).toBe(false)
-        await page.pdf?.({ path: join(shots, 'sketch-a4.pdf'), format: 'A4' }).catch(() => undefined)
+        // Drawing and corner table on one A4 page.
+        const pdf = await page.pdf({ path: join(shots, 'sketch-a4.pdf'), format: 'A4' })
+        expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1)
         await page.emulateMedia({ media: 'screen' })
         await page.setViewportSize({ width: 1280, height: 800 })
         await page.screenshot({ path: join(shots, 'sketch-desktop-light.png'), fullPage: true })
@@ -302,7 +314,7 @@ describe('field use at 390×844', () => {
       const nav = page.getByTestId('app-nav-bottom')
       await expect
         .poll(async () => (await nav.getByRole('link').allTextContents()).map((t) => t.trim()), { timeout: 30_000 })
-        .toEqual(['Bản đồ', 'Định giá', 'Offline', 'Tài khoản'])
+        .toEqual(['Bản đồ', 'Định giá', 'Ngoại tuyến', 'Tài khoản'])
       // One navigation landmark for screen readers: the header's copy is hidden on phones.
       expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(1)
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBe('page')
@@ -310,16 +322,16 @@ describe('field use at 390×844', () => {
       expect(await page.getByTestId('app-nav-top').isVisible()).toBe(false)
       expect(await page.locator('.app-brand').innerText()).toBe('Quy hoạch VN')
       let focused = ''
-      for (let i = 0; i < 60 && focused !== 'Offline'; i++) {
+      for (let i = 0; i < 60 && focused !== 'Ngoại tuyến'; i++) {
         await page.keyboard.press('Tab')
         focused = await page.evaluate(() =>
           document.activeElement?.closest('nav') ? (document.activeElement as HTMLElement).innerText : '',
         )
       }
-      expect(focused).toBe('Offline')
+      expect(focused).toBe('Ngoại tuyến')
       await page.keyboard.press('Enter')
       await expect.poll(() => new URL(page.url()).pathname).toBe('/offline')
-      await expect.poll(() => nav.getByRole('link', { name: 'Offline' }).getAttribute('aria-current')).toBe('page')
+      await expect.poll(() => nav.getByRole('link', { name: 'Ngoại tuyến' }).getAttribute('aria-current')).toBe('page')
       expect(await nav.getByRole('link', { name: 'Định giá' }).getAttribute('aria-current')).toBeNull()
       await nav.getByRole('link', { name: 'Tài khoản' }).click()
       await expect.poll(() => page.getByRole('heading', { name: 'Tài khoản' }).count()).toBe(1)

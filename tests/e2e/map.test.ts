@@ -150,6 +150,22 @@ async function tap(page: Page, v: Viewport, x: number, y: number) {
   else await page.mouse.click(x, y)
 }
 
+/** Where a point stands on screen in a view (#/{lat}/{lng}/{zoom}) of a map element at `box`. */
+function pixelOf(
+  view: { lat: number; lng: number; zoom: number },
+  p: { lat: number; lng: number },
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const R = 6378137
+  const mx = (lng: number) => (R * lng * Math.PI) / 180
+  const my = (lat: number) => R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360))
+  const res = (2 * Math.PI * R) / 256 / 2 ** view.zoom
+  return {
+    x: box.x + box.width / 2 + (mx(p.lng) - mx(view.lng)) / res,
+    y: box.y + box.height / 2 - (my(p.lat) - my(view.lat)) / res,
+  }
+}
+
 describe('the map screen in Chromium', () => {
   let target: SearchHit
   beforeAll(async () => {
@@ -509,7 +525,8 @@ describe('the map screen in Chromium', () => {
           new Intl.NumberFormat('vi-VN', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
         if (v.name === 'phone') {
           // The panel folds back so the place shows; the chip reads the pin's grid position.
-          expect(await page.getByTestId('vn2000-chip').innerText()).toBe(
+          // What it shows; screen readers also hear whose position it is and the full figures.
+          expect((await page.getByTestId('vn2000-chip').innerText()).split('—')[0]!.trim()).toBe(
             `X ${metres(Math.trunc(x), 0)} · Y ${metres(Math.trunc(y), 0)}`,
           )
         } else {
@@ -573,28 +590,64 @@ describe('the map screen in Chromium', () => {
       })
     })
 
-    it('reopens a shared link at the same view and parcel, looking it up only when logged in', async () => {
-      const view = { lat: target.lat + 0.0003, lng: target.lng + 0.0002, zoom: 18.5 }
-      const six = (n: number) => String(Number(n.toFixed(6)))
-      const hash = `#/${six(view.lat)}/${six(view.lng)}/${view.zoom}/sel/${six(target.lat)},${six(target.lng)}`
-      await withMap(v, { hash, loggedIn: false }, async (_b, page) => {
+    it('opens a shared link with its parcel framed above this screen’s own sheet and the sender’s VN-2000, looking it up only when logged in; a link typed into the open tab moves the map', async () => {
+      // The sender, on the other kind of screen, looks up the map's centre, a point with more decimals
+      // than a link carries; their sheet or side panel shifts their view.
+      const sender = viewports.find((o) => o.name !== v.name)!
+      const sent = { lat: target.lat + 0.0000123, lng: target.lng + 0.0000098 }
+      let link = ''
+      let grid = { x: '', y: '' }
+      await withMap(sender, { hash: `#/${sent.lat}/${sent.lng}/19`, loggedIn: true }, async (_b, page) => {
+        await page.getByTestId('map').focus()
+        await page.keyboard.press('Enter')
+        await expect
+          .poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 })
+          .toBe('Tờ 1, thửa 5')
+        grid = {
+          x: (await page.getByTestId('result-vn2000-x').textContent())!,
+          y: (await page.getByTestId('result-vn2000-y').textContent())!,
+        }
+        await expect.poll(() => hashState(page.url()).sel).toBeDefined()
+        link = new URL(page.url()).hash
+      })
+      await withMap(v, { hash: link, loggedIn: false }, async (_b, page) => {
         await expect
           .poll(() => page.getByRole('button', { name: 'Tra cứu thửa này' }).count(), { timeout: 15_000 })
           .toBe(1)
         expect(await page.getByTestId('result-title').count()).toBe(0)
-        await page.waitForTimeout(800)
-        expect(new URL(page.url()).hash).toBe(hash)
         await page.screenshot({ path: `${shots}/shared-anonymous-${v.name}.png` })
       })
-      await withMap(v, { hash, loggedIn: true }, async (_b, page) => {
+      await withMap(v, { hash: link, loggedIn: true }, async (_b, page) => {
         await expect
           .poll(() => page.getByTestId('result-title').textContent(), { timeout: 20_000 })
           .toBe('Tờ 1, thửa 5')
-        const h = hashState(page.url())
-        expect(Math.abs(h.lat - view.lat)).toBeLessThan(1e-5)
-        expect(Math.abs(h.lng - view.lng)).toBeLessThan(1e-5)
-        expect(h.zoom).toBe(view.zoom)
+        expect(await page.getByTestId('result-vn2000-x').textContent()).toBe(grid.x)
+        expect(await page.getByTestId('result-vn2000-y').textContent()).toBe(grid.y)
+        // Framed here: the point lies in the part of the map this screen's sheet or side panel leaves free.
+        const map = (await page.getByTestId('map').boundingBox())!
+        const sheet = v.name === 'phone' ? (await page.getByTestId('result-sheet').boundingBox())! : null
+        const free = { bottom: sheet ? sheet.y : map.y + map.height, right: map.x + map.width - (sheet ? 0 : 400) }
+        await expect
+          .poll(
+            async () => {
+              const h = hashState(page.url())
+              const at = pixelOf(h, h.sel!, map)
+              return at.y > map.y + 60 && at.y < free.bottom - 20 && at.x > map.x + 20 && at.x < free.right - 20
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true)
         await page.screenshot({ path: `${shots}/shared-${v.name}.png` })
+
+        // Another view typed into the address of the open tab: the map goes there.
+        const elsewhere = { lat: target.lat + 0.002, lng: target.lng - 0.001 }
+        await page.evaluate((p) => (location.hash = `#/${p.lat}/${p.lng}/17`), elsewhere)
+        await expect
+          .poll(() => {
+            const h = hashState(page.url())
+            return Math.abs(h.lat - elsewhere.lat) < 1e-5 && Math.abs(h.lng - elsewhere.lng) < 1e-5 && h.zoom === 17
+          })
+          .toBe(true)
       })
     })
   })

@@ -331,6 +331,19 @@ describe('offline field use in Chromium', () => {
           .poll(() => page.getByTestId('map-data-status').innerText(), { timeout: 15_000 })
           .toContain('bản đồ đã lưu “Khu khảo sát”')
       }
+      // Closer than the area was saved: the parcel lines are drawn from the deepest saved tiles (z18).
+      await page.goto(`${app.url}/demo#/${AREA.lat}/${AREA.lng}/20`)
+      await page.reload()
+      await mapReady(page)
+      const tiles = watchTiles(page)
+      await tiles.settled()
+      await page.screenshot({ path: 'out/offline-z20-phone.png' })
+      // A tap reads the parcel's numbers from those tiles.
+      await page.getByTestId('map').focus()
+      await page.keyboard.press('Enter')
+      await expect
+        .poll(() => page.getByTestId('offline-parcel-title').textContent(), { timeout: 15_000 })
+        .toMatch(/^Tờ \d+, thửa \d+$/)
       await page.goto(`${app.url}/offline`)
       const card = page.getByTestId('saved-area')
       await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1)

@@ -61,12 +61,65 @@ describe('the app shell in Chromium', () => {
 
       await page.getByTestId('account-menu').click()
       await page.getByRole('menuitem', { name: 'Đăng xuất' }).click()
+      await page.getByRole('button', { name: 'Giữ lại và đăng xuất' }).click()
       await expect.poll(() => page.getByRole('button', { name: 'Đăng nhập' }).first().isVisible()).toBe(true)
       expect(await page.getByTestId('usage-counter').count()).toBe(0)
       const stored = await page.evaluate(
         () => JSON.parse(localStorage.getItem('qh.session') ?? '{}') as { isLogin?: boolean },
       )
       expect(stored.isLogin).toBe(false)
+    })
+  })
+
+  it('shows the account’s e-mail and its lookups of the last 30 days, and changes its password on the account page', async () => {
+    const email = uniqueEmail()
+    const call = (path: string, init: { json?: unknown; token?: string } = {}) =>
+      fetch(`${app.url}${path}`, {
+        method: init.json ? 'POST' : 'GET',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.json ? JSON.stringify(init.json) : undefined,
+      })
+    expect(
+      (await call('/api/auth/register', { json: { name: 'Lê Thị Tài Khoản', email, password: 'mat-khau-123' } }))
+        .status,
+    ).toBe(201)
+    const login = (await (await call('/api/auth/login', { json: { email, password: 'mat-khau-123' } })).json()) as {
+      data: { access_token: string; expires_at: string; name: string }
+    }
+    const token = login.data.access_token
+    expect((await call('/api/planning?lat=10.7955&lng=106.7', { token })).status).toBe(200)
+    await withBrowser(phone, async (b) => {
+      const { page } = b
+      await b.context.addInitScript((s) => localStorage.setItem('qh.session', JSON.stringify(s)), {
+        userName: login.data.name,
+        token,
+        expiresAt: login.data.expires_at,
+        isLogin: true,
+        isOpenLogin: false,
+      })
+      await page.goto(`${app.url}/account`)
+      await expect
+        .poll(() => page.getByTestId('account-email').textContent(), { timeout: 20_000 })
+        .toBe(`E-mail: ${email}`)
+      expect(await page.getByTestId('usage-days-total').textContent()).toBe('Tổng cộng 1 lượt trong 1 ngày.')
+      await page.screenshot({ path: 'out/account-phone-light.png', fullPage: true })
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: 'out/account-phone-dark.png', fullPage: true })
+
+      await page.getByLabel(/^Mật khẩu hiện tại/).fill('mat-khau-123')
+      await page.getByLabel(/^Mật khẩu mới/).fill('mat-khau-moi-456')
+      await page.getByLabel(/^Nhập lại mật khẩu mới/).fill('mat-khau-moi-456')
+      await page.getByRole('button', { name: 'Đổi mật khẩu' }).click()
+      await expect
+        .poll(() => page.getByText('Đã đổi mật khẩu. Các thiết bị khác đã được đăng xuất.').count(), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0)
+      expect((await call('/api/auth/login', { json: { email, password: 'mat-khau-moi-456' } })).status).toBe(200)
+      expect((await call('/api/auth/me', { token })).status).toBe(200)
     })
   })
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
-import { ConflictError, NotSignedInError } from '../domain-errors.ts'
+import { ConflictError, InvalidInputError, NotSignedInError } from '../domain-errors.ts'
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
-import { issueToken, type IssuedToken } from './tokens.ts'
+import { announceUserRevoked, forgetUserTokens, issueToken, type IssuedToken } from './tokens.ts'
 
 type AccountDeps = Pick<Deps, 'db' | 'config' | 'now'>
 
@@ -80,4 +80,35 @@ export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promis
   // A token can outlive nothing: tokens cascade with their account, so this is a race with deletion.
   if (!row) throw new NotSignedInError()
   return { id: row.id, name: row.name, email: row.email, createdAt: row.created_at }
+}
+
+const wrongCurrent = 'Mật khẩu hiện tại không đúng.'
+
+/**
+ * Changes the password after checking the current one. Every other token of the account stops
+ * working (a phone left logged in somewhere is logged out); the one that asked keeps working.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  userId: string,
+  keepTokenHash: string,
+  current: string,
+  next: string,
+): Promise<void> {
+  const rows = await deps.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [userId])
+  const stored = rows[0]?.password_hash
+  if (!stored || !(await verifyPassword(current, stored)))
+    throw new InvalidInputError(wrongCurrent, { fields: { current_password: [wrongCurrent] } })
+  // Hashed before the transaction so the scrypt work never holds the database connection.
+  const hash = await hashPassword(next)
+  const now = deps.now()
+  await deps.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2 where id = $1', [userId, hash])
+    await tx.query(
+      'update auth_tokens set revoked_at = $3 where user_id = $1 and token_hash <> $2 and revoked_at is null',
+      [userId, keepTokenHash, now],
+    )
+    await tx.query(announceUserRevoked, [userId])
+  })
+  forgetUserTokens(deps.db, userId)
 }

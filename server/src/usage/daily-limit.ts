@@ -22,6 +22,25 @@ export async function getUsage(
   }
 }
 
+/** How many days back the account page lists counted lookups. */
+export const USAGE_DAYS = 30
+
+/**
+ * Counted lookups per day over the last USAGE_DAYS days of Việt Nam's calendar (today included),
+ * newest first; days without a lookup are left out.
+ */
+export async function getUsageDays(
+  deps: UsageDeps,
+  userId: string,
+): Promise<{ days: { day: string; count: number }[]; total: number }> {
+  const rows = await deps.db.query<{ day: string; count: number }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, count::int as count from usage_daily
+      where user_id = $1 and day > $2::date - $3::int and day <= $2::date and count > 0 order by day desc`,
+    [userId, vietnamDay(deps.now()), USAGE_DAYS],
+  )
+  return { days: rows, total: rows.reduce((sum, r) => sum + r.count, 0) }
+}
+
 /** A counted lookup's answer: one row, `found` true when the answer is Ok (and so counts). */
 export type Answer = { found: boolean }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod/mini'
-import { loginData, registerData, type LoginBody, type RegisterBody } from '#core/contract/auth.ts'
+import {
+  loginData,
+  meData,
+  registerData,
+  usageDaysData,
+  type ChangePasswordBody,
+  type LoginBody,
+  type RegisterBody,
+} from '#core/contract/auth.ts'
 import type { ApiClient, ApiResult } from '../../lib/api/client.ts'
 import type { Store } from '../../lib/store.ts'
 import { emptyUsage, refreshUsage, usageAtom } from '../usage/index.ts'
@@ -77,12 +85,20 @@ export function createAuthApi(
         session: false,
         toast: 'code',
       }),
+    /** The account's name and e-mail, for the account page (no toast: the page says when it cannot). */
+    me: () => api.request({ path: '/api/auth/me', data: meData, toast: 'none', overlay: false }),
+    /** Counted lookups per day over the last 30 days. */
+    usageDays: () => api.request({ path: '/api/auth/usage/days', data: usageDaysData, toast: 'none', overlay: false }),
+    /** Changes the password; the account's other sessions end, this one stays. */
+    changePassword: (body: ChangePasswordBody) =>
+      api.request({ method: 'POST', path: '/api/auth/changePassword', json: body, data: z.null(), toast: 'code' }),
     /**
-     * Ends the session here even when the server cannot be reached (the token also expires by itself),
-     * then clears what this device kept of the account. Ask first when photos wait unsent
-     * (unsentPhotoCount): they are deleted with the rest.
+     * Ends the session here even when the server cannot be reached (the token also expires by itself).
+     * What this device kept of the account (history, valuation draft, photos, walk) stays unless the
+     * person chose to clear it (a shared phone): the logout dialog asks, and says how many photos wait
+     * unsent (unsentPhotoCount) since they go with the rest.
      */
-    async logout(): Promise<void> {
+    async logout({ clearDevice: clear = false }: { clearDevice?: boolean } = {}): Promise<void> {
       await api.request({
         method: 'POST',
         path: '/api/auth/logout',
@@ -93,7 +109,7 @@ export function createAuthApi(
       })
       store.set(sessionAtom, emptySession)
       store.set(usageAtom, emptyUsage)
-      await clearDevice(store)
+      if (clear) await clearDevice(store)
     },
   }
 }

@@ -36,9 +36,10 @@ export const sessionAtom = atomWithStorage<Session>(
   emptySession,
   {
     ...sessionStorage,
+    // A login dialog left open is not reopened on the next visit: the visit did not ask for it.
     getItem: (key, initial) => {
       const value = sessionStorage.getItem(key, initial)
-      return isSession(value) ? value : initial
+      return isSession(value) ? { ...value, isOpenLogin: false } : initial
     },
   },
   { getOnInit: true },

@@ -91,9 +91,32 @@ describe('what logging out leaves on the device', () => {
       baseUrl: '',
       fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')),
     })
-    await createAuthApi(api, store, clearDeviceData).logout()
+    await createAuthApi(api, store, clearDeviceData).logout({ clearDevice: true })
     expect(store.get(sessionAtom).isLogin).toBe(false)
     expect(await listItems()).toEqual([])
     expect(await listHistory()).toEqual([])
+  })
+
+  it('keeps the history, the valuation draft and the photos on logout unless asked to clear them', async () => {
+    const store = createStore()
+    store.set(sessionAtom, {
+      userName: 'Lan',
+      token: 't',
+      expiresAt: '2099-01-01T00:00:00+07:00',
+      isLogin: true,
+      isOpenLogin: false,
+    })
+    await fillDevice(store)
+    const api = createApiClient({
+      store,
+      hooks: appApiHooks(store),
+      baseUrl: '',
+      fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')),
+    })
+    await createAuthApi(api, store, clearDeviceData).logout()
+    expect(store.get(sessionAtom).isLogin).toBe(false)
+    expect(await listHistory()).toHaveLength(1)
+    expect(await listItems()).toHaveLength(2)
+    expect(localStorage.getItem(storageKeys.valuationDraft)).toContain('120')
   })
 })

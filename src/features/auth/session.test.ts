@@ -48,4 +48,12 @@ describe('session', () => {
     expect(store.get(sessionAtom)).toEqual(emptySession)
     unsubscribe()
   })
+
+  it('does not reopen a login dialog left open on an earlier visit', () => {
+    const store = createStore()
+    localStorage.setItem(storageKeys.session, JSON.stringify({ ...emptySession, isOpenLogin: true }))
+    const unsubscribe = store.sub(sessionAtom, () => {})
+    expect(store.get(sessionAtom).isOpenLogin).toBe(false)
+    unsubscribe()
+  })
 })

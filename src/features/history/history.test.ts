@@ -111,4 +111,11 @@ describe('planning results in the history', () => {
     expect((await storedPlanningAt({ lat: 10.7909, lng: 106.7019 }))?.result.parcel?.id).toBe('8')
     expect(await storedPlanningAt({ lat: 10.7909, lng: 106.7039 })).toBeUndefined()
   })
+
+  it('finds a zones-only answer again at the same point, and not a few metres away', async () => {
+    const zonesOnly = { parcel: null, zones: [] } as unknown as PlanningData
+    await add({ kind: 'planning', lat: 10.79, lng: 106.7, label: 'Ô quy hoạch', result: zonesOnly })
+    expect(await storedPlanningAt({ lat: 10.790001, lng: 106.700001 })).toBeDefined()
+    expect(await storedPlanningAt({ lat: 10.79005, lng: 106.7 })).toBeUndefined()
+  })
 })

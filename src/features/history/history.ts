@@ -102,6 +102,14 @@ export async function storedPlanningAt(
     const byId = entries.find((e) => e.result.parcel?.id === parcelId)
     if (byId) return byId
   }
-  // A zones-only answer has no outline to hold the point: it is found again by looking up online.
-  return entries.find((e) => e.result.parcel !== null && parcelContains(e.result.parcel, point.lat, point.lng))
+  // A zones-only answer has no outline to hold the point: it answers that same point again (a reload,
+  // its shared link), within a metre.
+  return entries.find((e) =>
+    e.result.parcel !== null
+      ? parcelContains(e.result.parcel, point.lat, point.lng)
+      : Math.abs(e.lat - point.lat) < SAME_POINT_DEG && Math.abs(e.lng - point.lng) < SAME_POINT_DEG,
+  )
 }
+
+/** About a metre in latitude (and less in longitude): the same point, written with fewer decimals. */
+const SAME_POINT_DEG = 1e-5

@@ -54,7 +54,7 @@ function DataCoverage() {
     <Stack gap={6} data-testid="coverage">
       {simulated && (
         <Group gap={8}>
-          <Badge color="orange" variant="filled" style={{ textTransform: 'none' }}>
+          <Badge color="var(--qh-badge-warning)" variant="filled" style={{ textTransform: 'none' }}>
             Dữ liệu mô phỏng
           </Badge>
           <Text size="sm">Bản đồ mẫu dùng dữ liệu giả lập để thử mọi chức năng; không dùng cho giao dịch thật.</Text>

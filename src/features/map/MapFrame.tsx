@@ -12,7 +12,7 @@ export function SearchPlaceholder() {
         <input
           type="text"
           aria-label="Tìm địa chỉ, tên đường hoặc tờ/thửa"
-          placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”"
+          placeholder="Địa chỉ, đường hoặc tờ/thửa"
           disabled
         />
       </div>

@@ -1,6 +1,6 @@
 import 'ol/ol.css'
 import './map.css'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useAtomValue } from 'jotai'
 import { store } from '../../lib/store.ts'
 import { formatDecimal } from '../../lib/geo/coordinates.ts'
@@ -30,12 +30,31 @@ import { useMedia } from './hooks/use-media.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
 import { shareLink } from './share.ts'
-import { initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
+import { decodeMapHash, initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
 
 // The search and the measure tool load after the map has painted.
 const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
 const MeasurePanel = lazy(() => import('./components/MeasurePanel.tsx'))
 const GpsPanel = lazy(() => import('./components/GpsPanel.tsx'))
+
+/** What the bottom of a phone's map holds below the tools: the attribution ("i", 44 px) and the gaps. */
+const BOTTOM_UNDER_SHEET_PX = 66
+/** …and with no sheet open, the legend chip standing above the attribution as well. */
+const BOTTOM_STRIP_PX = 118
+
+/** The element's height, kept as it resizes (the map frame follows the window and the keyboard). */
+function useElementHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    setHeight(el.clientHeight)
+    const watch = new ResizeObserver(() => setHeight(el.clientHeight))
+    watch.observe(el)
+    return () => watch.disconnect()
+  }, [ref])
+  return height
+}
 
 /** A search result chosen: a parcel or an address is looked up, a street or a ward only shown and pinned. */
 function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, dropPin: (p: Point) => void) {
@@ -91,6 +110,8 @@ export default function MapView({ search }: { search: MapSearch }) {
     announce: setAnnounce,
   })
   const lookup = useCallback((p: Point) => void lookupAt(p), [lookupAt])
+  // "Làm mới" on a stored answer, and the full lookup after an offline one: always asks the server.
+  const refresh = useCallback((p: Point) => void lookupAt(p, { refresh: true }), [lookupAt])
   const dropPin = useCallback((p: Point) => {
     setPin(p)
     setAnnounce(`Đã ghim vị trí ${formatDecimal(p)}.`)
@@ -102,19 +123,37 @@ export default function MapView({ search }: { search: MapSearch }) {
     ctrl?.setPoints({ pin, lookup: selection && selection.status !== 'ready' ? selection.point : null })
   }, [ctrl, pin, selection])
 
-  // The sheet (phones) or side panel (desktops) covers part of the map: keep the chosen parcel in sight.
-  // A shared link's view is restored as it was sent, so only points chosen here move the map.
-  // Once the parcel is known, the whole of it is fitted above the sheet and the chips, clear of the toolbar.
-  const selectedPoint = selection?.point
-  const selectedParcel = selection?.status === 'ready' ? selection.result.parcel?.geometry : undefined
+  // The sheet (phones) or side panel (desktops) covers part of the map: keep the chosen parcel in sight,
+  // whether looked up or opened from the history. A shared link carries the point, not the sender's
+  // framing (their own sheet shifted it): this screen frames it above its own sheet. Once the parcel is
+  // known, the whole of it is fitted above the sheet and the chips, clear of the toolbar.
+  const stored = offlineTap.state?.kind === 'stored' ? offlineTap.state : null
+  const shownPoint = selection?.point ?? offlineTap.state?.point
+  const shownParcel = selection?.status === 'ready' ? selection.result.parcel?.geometry : stored?.data.parcel?.geometry
   useEffect(() => {
-    if (!ctrl || !selectedPoint || selectedPoint === opening?.selection) return
+    if (!ctrl || !shownPoint) return
     const covered = { bottom: desktop ? 0 : cover, right: desktop ? 400 : 0 }
-    if (selectedParcel) ctrl.fitSelection(selectedParcel, covered)
-    else ctrl.keepVisible(selectedPoint, covered)
-  }, [ctrl, selectedPoint, selectedParcel, cover, desktop, opening])
+    if (shownParcel) ctrl.fitSelection(shownParcel, covered)
+    else ctrl.keepVisible(shownPoint, covered)
+  }, [ctrl, shownPoint, shownParcel, cover, desktop])
 
-  const shareUrl = useMapAddress(view, selectedPoint, pin)
+  // A link pasted or edited in the address of this open tab takes the map there and looks its point up
+  // (the history first, as always). The map writes its own moves with replaceState, which fires no event.
+  useEffect(() => {
+    if (!ctrl) return
+    const onHash = () => {
+      const next = decodeMapHash(location.hash)
+      if (!next) return
+      if (next.pin) setPin(next.pin)
+      if (next.selection) lookup(next.selection)
+      else ctrl.flyTo(next.view, next.view.zoom)
+    }
+    window.addEventListener('hashchange', onHash)
+    return () => window.removeEventListener('hashchange', onHash)
+  }, [ctrl, lookup])
+
+  // The address names a parcel being looked up or answered; an offline tap read from the tiles is not one.
+  const shareUrl = useMapAddress(view, selection?.point ?? stored?.point, pin)
 
   const onMapKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && e.target === e.currentTarget && !measuring) {
@@ -122,6 +161,15 @@ export default function MapView({ search }: { search: MapSearch }) {
       lookup({ lat: view.lat, lng: view.lng })
     }
   }
+
+  // On a phone the tools down the side stop above what covers the bottom of the map: the result sheet
+  // (at most half the map) and the attribution under it, or the legend when no sheet is open.
+  const mapHeight = useElementHeight(targetRef)
+  const sheetOpen = !desktop && cover > 0
+  const toolRoom =
+    desktop || mapHeight === 0
+      ? undefined
+      : mapHeight - Math.min(cover, mapHeight / 2) - (sheetOpen ? BOTTOM_UNDER_SHEET_PX : BOTTOM_STRIP_PX)
 
   const centred = readoutPoint(pin, selection, view).label === 'Tâm bản đồ'
   const side = desktop && (selection !== null || offlineTap.state !== null)
@@ -132,6 +180,15 @@ export default function MapView({ search }: { search: MapSearch }) {
       data-panel={side ? 'side' : 'none'}
       style={{ ['--qh-sheet' as string]: `${desktop ? 0 : cover}px` }}
     >
+      {/* First in the tab order: the search, then the map, then the map's own controls. */}
+      <Suspense fallback={<SearchPlaceholder />}>
+        <SearchBox
+          loggedIn={loggedIn}
+          near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
+          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
+        />
+      </Suspense>
+
       <div
         ref={targetRef}
         className="qh-map-canvas"
@@ -154,14 +211,6 @@ export default function MapView({ search }: { search: MapSearch }) {
         <div className="qh-crosshair" aria-hidden />
       )}
 
-      <Suspense fallback={<SearchPlaceholder />}>
-        <SearchBox
-          loggedIn={loggedIn}
-          near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
-          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
-        />
-      </Suspense>
-
       <MapToolbar
         onZoom={(d) => ctrl?.zoomBy(d)}
         gps={gps.state}
@@ -169,6 +218,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         panel={panel}
         onPanel={setPanel}
         onShare={() => void shareView(shareUrl)}
+        room={toolRoom}
       >
         <SaveAreaControl ctrl={ctrl} />
       </MapToolbar>
@@ -215,7 +265,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         />
       )}
 
-      {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && (
+      {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && !sheetOpen && (
         <div className="qh-bottom-right">
           <Legend
             entries={layers.legend.entries}
@@ -245,7 +295,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         desktop={desktop}
         shareUrl={shareUrl}
         onCover={setCover}
-        onLookup={lookup}
+        onLookup={refresh}
       />
     </div>
   )

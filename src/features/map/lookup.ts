@@ -40,8 +40,9 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
     const label = parcel
       ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
       : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
-    // A device without IndexedDB room still shows the result; the history entry is lost, and the person told.
-    history
+    // Kept before the answer is shown, so choosing the parcel again opens it from the history. A device
+    // without IndexedDB room still shows the result; the history entry is lost, and the person told.
+    await history
       .add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data })
       .catch(() => pushToast(store, 'warning', deviceStorageTexts.HISTORY_NOT_SAVED))
   }

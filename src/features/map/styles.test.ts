@@ -324,6 +324,24 @@ describe('parcel style', () => {
     expect(z17?.getText()?.getText()).toBe('5')
   })
 
+  it('shows the number at the working zooms 17–18 even on a parcel narrower than it, not only from z19.5', () => {
+    expect(
+      list(style(parcel, res(16)))[0]
+        ?.getText()
+        ?.getOverflow(),
+    ).toBe(false)
+    expect(
+      list(style(parcel, res(17)))[0]
+        ?.getText()
+        ?.getOverflow(),
+    ).toBe(true)
+    expect(
+      list(style(parcel, res(18)))[0]
+        ?.getText()
+        ?.getOverflow(),
+    ).toBe(true)
+  })
+
   it('writes the number only on the piece of a parcel its tile marks for the label, so a parcel across tiles shows it once', () => {
     expect(
       list(style(f({ layer: 'parcels', id: '17931', parcel_no: 5, label: false }), res(17)))[0]?.getText(),

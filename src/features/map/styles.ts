@@ -504,7 +504,7 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
 
 /**
  * Parcel outlines with the parcel number from z16, drawn fainter at z16 where parcels are a few pixels
- * wide. The transparent fill is there for hit detection: hovering anywhere inside a parcel finds it,
+ * wide; from z17 the number shows even where the parcel is narrower than it. The transparent fill is there for hit detection: hovering anywhere inside a parcel finds it,
  * not only on its outline.
  */
 export function createParcelStyle(o: StyleOptions): StyleFunction {
@@ -528,7 +528,16 @@ export function createParcelStyle(o: StyleOptions): StyleFunction {
     if (!no || feature.get('label') === false) return cached(`parcel:${level}`, () => outline(level))
     return cached(`parcel:${level}:${no}`, () => {
       const s = outline(level)
-      s.setText(label(no, o, p, { size: level === 'faint' ? 10 : 11, weight: 600, color: p.parcelText }))
+      // From z17 (the working zooms) a number may run past its parcel's edges, as a surveyor reads a
+      // cadastral sheet; the declutter group keeps numbers from covering each other or the street names.
+      s.setText(
+        label(no, o, p, {
+          size: level === 'faint' ? 10 : 11,
+          weight: 600,
+          color: p.parcelText,
+          overflow: level === 'full',
+        }),
+      )
       return s
     })
   }

@@ -1,8 +1,8 @@
 import type { Store } from '../../lib/store.ts'
 import { errorTexts } from '../../lib/errors.ts'
-import { toastsAtom, type Toast, type ToastColor } from './atoms.ts'
+import { TOAST_DURATION_MS, toastsAtom, type Toast, type ToastColor } from './atoms.ts'
 
-export const TOAST_DURATION_MS = 5000
+export { TOAST_DURATION_MS }
 
 export const toastColors = {
   error: 'red',
@@ -18,8 +18,15 @@ function newId(): string {
   return `t${Date.now().toString(36)}-${seq}`
 }
 
+/**
+ * Shows a toast; one per event: the same message still on screen is not shown again (a form sent
+ * twice, a failure said by two layers), the one on screen is returned instead.
+ */
 export function pushToast(store: Store, kind: ToastKind, title: string): Toast {
-  const toast: Toast = { id: newId(), title, color: toastColors[kind] }
+  const color = toastColors[kind]
+  const same = store.get(toastsAtom).find((t) => t.title === title && t.color === color)
+  if (same) return same
+  const toast: Toast = { id: newId(), title, color, at: Date.now() }
   store.set(toastsAtom, (list) => [...list, toast])
   return toast
 }

@@ -28,7 +28,18 @@ function Exports({ subject }: { subject: SketchSubject }) {
       <Button
         variant="light"
         leftSection={<IconFileVector size={18} aria-hidden />}
-        onClick={() => download(fileName(base, 'dxf'), outlineDxf(subject.outline, title), 'application/dxf')}
+        onClick={() =>
+          download(
+            fileName(base, 'dxf'),
+            outlineDxf(subject.outline, {
+              title,
+              address: [subject.address, subject.place].filter(Boolean).join(', '),
+              neighbours: subject.neighbours,
+              street: subject.street,
+            }),
+            'application/dxf',
+          )
+        }
       >
         Tải DXF
       </Button>

@@ -1,7 +1,9 @@
+// @vitest-environment node
+// GDAL (WebAssembly) reads the DXF back as CAD and GIS programs would; it runs in Node, not in jsdom.
 import { describe, expect, it } from 'vitest'
 import { fromVn2000 } from '#core/geo/vn2000.ts'
-import { readDxf } from '../../../tests/support/dxf-reader.ts'
-import { cornersCsv, crsLabel, fileName, outlineDxf } from './exports.ts'
+import { readDxfWithGdal } from '../../../tests/support/gdal-dxf.ts'
+import { cornersCsv, crsLabel, dxfUnicode, fileName, outlineDxf } from './exports.ts'
 import { outlineOf, type LngLat } from './geometry.ts'
 
 const M = 105.75
@@ -37,41 +39,66 @@ describe('corner table as CSV', () => {
   })
 })
 
-describe('outline as DXF R12', () => {
-  const drawing = readDxf(outlineDxf(outline, 'Thửa 34, tờ 12 — Phường Gia Định'))
+describe('outline as DXF, read back with GDAL', () => {
+  const ctx = {
+    title: 'Thửa 34, tờ 12 — Phường Gia Định',
+    address: '24 Đường Đinh Tiên Hoàng, Phường Gia Định, Thành phố Hồ Chí Minh',
+    neighbours: [
+      { id: 'n', sheetNo: 12, parcelNo: 35, side: 'Bắc' },
+      { id: 'e', sheetNo: 12, parcelNo: 36, side: 'Đông' },
+    ],
+    street: {
+      name: 'Hẻm 261 Điện Biên Phủ',
+      distanceM: 3,
+      segment: [
+        { x: 1_193_997, y: 601_990 },
+        { x: 1_193_997, y: 602_030 },
+      ] as [{ x: number; y: number }, { x: number; y: number }],
+    },
+  }
+  const read = readDxfWithGdal(outlineDxf(outline, ctx))
+  const on = async (layer: string) => (await read).entities.filter((e) => e.layer === layer)
 
-  it('reads back as an R12 drawing with its sections and layers', () => {
-    expect(drawing.version).toBe('AC1009')
-    expect(drawing.sections).toEqual(['HEADER', 'TABLES', 'ENTITIES'])
-    expect(drawing.layers).toEqual(expect.arrayContaining(['RANH_THUA', 'DIEM', 'SO_HIEU_DIEM', 'CANH']))
+  it('opens in GDAL’s DXF driver as one closed line through the corners, drawing X = easting and Y = northing', async () => {
+    expect((await read).driver).toBe('DXF')
+    const [ranh, ...more] = await on('RANH_THUA')
+    expect(more).toEqual([])
+    const coords = (ranh!.geometry!.coordinates as number[][]).map(([x, y]) => [x, y])
+    const corners = outline.corners.map((c) => [Number(c.y.toFixed(3)), Number(c.x.toFixed(3))])
+    expect(coords).toEqual([...corners, corners[0]])
+    expect(await on('DIEM')).toHaveLength(4)
   })
 
-  it('holds one closed polyline through the corners with drawing X = easting and Y = northing', () => {
-    expect(drawing.polylines).toHaveLength(1)
-    const [pl] = drawing.polylines
-    expect(pl!.closed).toBe(true)
-    expect(pl!.layer).toBe('RANH_THUA')
-    expect(pl!.vertices).toEqual(outline.corners.map((c) => [Number(c.y.toFixed(3)), Number(c.x.toFixed(3))]))
-    expect(drawing.points).toHaveLength(4)
+  it('labels each corner and side', async () => {
+    expect((await on('SO_HIEU_DIEM')).map((t) => t.text)).toEqual(['1', '2', '3', '4'])
+    expect((await on('CANH')).map((t) => t.text)).toEqual(['12.50', '20.16', '10.00', '20.00'])
   })
 
-  it('labels each corner and side and writes the title without diacritics', () => {
-    expect(drawing.texts.filter((t) => t.layer === 'SO_HIEU_DIEM').map((t) => t.value)).toEqual(['1', '2', '3', '4'])
-    expect(drawing.texts.filter((t) => t.layer === 'CANH').map((t) => t.value)).toEqual([
-      '12.50',
-      '20.16',
-      '10.00',
-      '20.00',
+  it('keeps the Vietnamese of the title, the address, the neighbours, the street and the coordinate system', async () => {
+    expect((await on('GHI_CHU')).map((t) => t.text)).toEqual([
+      'Thửa 34, tờ 12 — Phường Gia Định',
+      'VN-2000 KTT 105°45′ múi 3°, S = 225.0 m²',
     ])
-    const notes = drawing.texts.filter((t) => t.layer === 'GHI_CHU').map((t) => t.value)
-    expect(notes[0]).toBe('THUA 34, TO 12 ? PHUONG GIA DINH')
-    expect(notes.every((n) => /^[\x20-\x7e]*$/.test(n))).toBe(true)
+    expect((await on('DIA_CHI')).map((t) => t.text)).toEqual([ctx.address])
+    expect((await on('THUA_KE')).map((t) => t.text)).toEqual(['Thửa 35, tờ 12', 'Thửa 36, tờ 12'])
+    const road = await on('DUONG')
+    expect(road.map((t) => t.text ?? t.geometry?.type)).toEqual(['LineString', 'Hẻm 261 Điện Biên Phủ'])
   })
 
-  it('refuses a file with a missing EOF or an unclosed polyline', () => {
-    const text = outlineDxf(outline, 't')
-    expect(() => readDxf(text.replace(/  0\r\nEOF\r\n$/, ''))).toThrow(/EOF/)
-    expect(() => readDxf(text.replace('  0\r\nSEQEND\r\n  8\r\nRANH_THUA\r\n', ''))).toThrow()
+  it('writes each neighbour on its side of the parcel and the street’s name on its line', async () => {
+    const [north, east] = (await on('THUA_KE')).map((t) => t.geometry!.coordinates as number[])
+    const mid = { e: (602_000 + 602_012.5) / 2, n: (1_194_000 + 1_194_020) / 2 }
+    expect(north![1]! - mid.n).toBeGreaterThan(10)
+    expect(Math.abs(north![0]! - mid.e)).toBeLessThan(1)
+    expect(east![0]! - mid.e).toBeGreaterThan(10)
+    const name = (await on('DUONG'))[1]!.geometry!.coordinates as number[]
+    expect(name[1]).toBeCloseTo(1_193_997, 3)
+  })
+
+  it('escapes every character outside ASCII, and MTEXT’s own control characters', () => {
+    expect(dxfUnicode('Thửa {a\\b}').join('')).toBe('Th\\U+1EEDa \\{a\\\\b\\}')
+    // Decomposed input (as some keyboards type it) is composed first: one escape per letter.
+    expect(dxfUnicode('ư\u0309')).toEqual(['\\U+1EED'])
   })
 })
 

@@ -1,5 +1,6 @@
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Outline } from './geometry.ts'
+import { sideDirection, type NearStreet, type Neighbour } from './neighbours.ts'
 
 /** How the files name the coordinate system: "VN-2000 KTT 105°45′ múi 3°". */
 export function crsLabel(meridian: number): string {
@@ -24,13 +25,23 @@ export function cornersCsv(outline: Outline): string {
   return `\uFEFF${rows.join('\r\n')}\r\n`
 }
 
-/** DXF R12 keeps text in the drawing's code page: names go in without diacritics. */
-const dxfText = (s: string) =>
-  foldVietnamese(s)
-    .replace(/[^\x20-\x7e]/g, '?')
-    .toUpperCase()
+/**
+ * Text for an MTEXT entity: every character outside printable ASCII as a `\U+XXXX` escape, which
+ * AutoCAD, BricsCAD, LibreCAD and GDAL (so QGIS) turn back into the character whatever the drawing's
+ * code page, so Vietnamese survives ("Thửa" → "Th\U+1EEDa"). MTEXT's own
+ * control characters (backslash, braces) are escaped too. Returned as characters, so a long text can be
+ * cut into 250-character chunks without splitting an escape.
+ */
+export function dxfUnicode(text: string): string[] {
+  return [...text.normalize('NFC')].map((ch) => {
+    if (ch === '\\' || ch === '{' || ch === '}') return `\\${ch}`
+    const code = ch.codePointAt(0)!
+    return code >= 0x20 && code < 0x7f ? ch : `\\U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+  })
+}
 
 type Pair = [code: number, value: string | number]
+type Pt = { x: number; y: number }
 
 function layerTable(layers: { name: string; color: number }[]): Pair[] {
   return [
@@ -59,6 +70,7 @@ function layerTable(layers: { name: string; color: number }[]): Pair[] {
   ]
 }
 
+/** A number as TEXT (corner numbers, side lengths: ASCII only). Drawing X = easting, Y = northing. */
 function text(layer: string, x: number, y: number, height: number, value: string): Pair[] {
   return [
     [0, 'TEXT'],
@@ -71,17 +83,89 @@ function text(layer: string, x: number, y: number, height: number, value: string
   ]
 }
 
+/** Words as MTEXT with `\U+` escapes, its middle at (x, y); chunks of 250 characters as DXF asks. */
+function words(layer: string, x: number, y: number, height: number, value: string): Pair[] {
+  const chars = dxfUnicode(value)
+  const chunks: string[] = []
+  for (let i = 0; i < chars.length; i += 250) chunks.push(chars.slice(i, i + 250).join(''))
+  const last = chunks.pop() ?? ''
+  return [
+    [0, 'MTEXT'],
+    [8, layer],
+    [10, fixed(x, 3)],
+    [20, fixed(y, 3)],
+    [30, '0.0'],
+    [40, fixed(height, 3)],
+    // 5: attached at its middle centre, so a label stands centred on its place.
+    [71, 5],
+    ...chunks.map((c): Pair => [3, c]),
+    [1, last],
+  ]
+}
+
+function line(layer: string, a: Pt, b: Pt): Pair[] {
+  return [
+    [0, 'LINE'],
+    [8, layer],
+    [10, fixed(a.y, 3)],
+    [20, fixed(a.x, 3)],
+    [30, '0.0'],
+    [11, fixed(b.y, 3)],
+    [21, fixed(b.x, 3)],
+    [31, '0.0'],
+  ]
+}
+
+/** What the drawing says around the outline: its title, address, neighbours and street. */
+export type DxfContext = {
+  title: string
+  address?: string
+  neighbours?: readonly Neighbour[] | null
+  street?: NearStreet | null
+}
+
+const neighbourName = (n: Neighbour) =>
+  n.parcelNo === null ? 'Thửa kề' : `Thửa ${n.parcelNo}${n.sheetNo === null ? '' : `, tờ ${n.sheetNo}`}`
+
+/** The nearest point of a segment to a point (VN-2000 x = northing, y = easting). */
+function nearestOn(p: Pt, [a, b]: [Pt, Pt]): Pt {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+  return { x: a.x + t * dx, y: a.y + t * dy }
+}
+
 /**
- * The outline as an ASCII DXF (AutoCAD R12, which every CAD program opens): a closed POLYLINE on layer
- * RANH_THUA, a POINT and the corner number at each corner, each side's length at its middle and the
- * title. Drawing units are metres in VN-2000 with CAD's axes: drawing X = easting (VN-2000 Y), drawing
- * Y = northing (VN-2000 X), so the drawing lands on the same coordinates as the certificate.
+ * The outline as an ASCII DXF in AutoCAD R12's structure (which every CAD program opens): a closed
+ * POLYLINE on layer RANH_THUA, a POINT and the corner number at each corner, each side's length at its
+ * middle; the title and the coordinate system (GHI_CHU), the address (DIA_CHI), each neighbour's number
+ * on its side (THUA_KE) and the nearest street's centre line with its name (DUONG), all words in
+ * Vietnamese through `\U+` escapes (dxfUnicode). Drawing units are metres in VN-2000 with CAD's axes:
+ * drawing X = easting (VN-2000 Y), drawing Y = northing (VN-2000 X), so the drawing lands on the same
+ * coordinates as the certificate.
  */
-export function outlineDxf(outline: Outline, title: string): string {
+export function outlineDxf(outline: Outline, ctx: DxfContext): string {
   const xs = outline.corners.map((c) => c.y)
   const ys = outline.corners.map((c) => c.x)
   const [minE, maxE, minN, maxN] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
-  const h = Math.max(0.2, Math.max(maxE - minE, maxN - minN) / 40)
+  const extent = Math.max(maxE - minE, maxN - minN)
+  const h = Math.max(0.2, extent / 40)
+  const mid = {
+    x: ys.reduce((a, b) => a + b, 0) / ys.length,
+    y: xs.reduce((a, b) => a + b, 0) / xs.length,
+  }
+  const reach = extent / 2 + h * 3
+  const neighbours = (ctx.neighbours ?? []).flatMap((n) => {
+    const d = sideDirection(n.side)
+    return words('THUA_KE', mid.y + d.dy * reach, mid.x + d.dx * reach, h, neighbourName(n))
+  })
+  const street = ctx.street
+    ? (() => {
+        const at = nearestOn(mid, ctx.street.segment)
+        return [...line('DUONG', ...ctx.street.segment), ...words('DUONG', at.y, at.x, h * 1.2, ctx.street.name)]
+      })()
+    : []
   const entities: Pair[] = [
     [0, 'POLYLINE'],
     [8, 'RANH_THUA'],
@@ -112,13 +196,16 @@ export function outlineDxf(outline: Outline, title: string): string {
       const b = outline.corners[(i + 1) % outline.corners.length]!
       return text('CANH', (a.y + b.y) / 2, (a.x + b.x) / 2, h * 0.8, fixed(e.lengthM, 2))
     }),
-    ...text('GHI_CHU', minE, maxN + h * 2, h * 1.2, dxfText(title)),
-    ...text(
+    ...neighbours,
+    ...street,
+    ...words('GHI_CHU', (minE + maxE) / 2, maxN + reach + h * 2.4, h * 1.2, ctx.title),
+    ...(ctx.address ? words('DIA_CHI', (minE + maxE) / 2, maxN + reach + h * 1.2, h * 0.9, ctx.address) : []),
+    ...words(
       'GHI_CHU',
-      minE,
-      maxN + h * 0.6,
+      (minE + maxE) / 2,
+      minN - reach - h * 1.5,
       h * 0.8,
-      dxfText(`${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m2`),
+      `${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m²`,
     ),
   ]
   const pairs: Pair[] = [
@@ -126,17 +213,19 @@ export function outlineDxf(outline: Outline, title: string): string {
     [2, 'HEADER'],
     [9, '$ACADVER'],
     [1, 'AC1009'],
+    [9, '$DWGCODEPAGE'],
+    [3, 'ANSI_1252'],
     [9, '$INSBASE'],
     [10, '0.0'],
     [20, '0.0'],
     [30, '0.0'],
     [9, '$EXTMIN'],
-    [10, fixed(minE, 3)],
-    [20, fixed(minN, 3)],
+    [10, fixed(minE - reach, 3)],
+    [20, fixed(minN - reach - h * 3, 3)],
     [30, '0.0'],
     [9, '$EXTMAX'],
-    [10, fixed(maxE, 3)],
-    [20, fixed(maxN + h * 3, 3)],
+    [10, fixed(maxE + reach, 3)],
+    [20, fixed(maxN + reach + h * 3, 3)],
     [30, '0.0'],
     [0, 'ENDSEC'],
     [0, 'SECTION'],
@@ -147,6 +236,9 @@ export function outlineDxf(outline: Outline, title: string): string {
       { name: 'SO_HIEU_DIEM', color: 5 },
       { name: 'CANH', color: 3 },
       { name: 'GHI_CHU', color: 7 },
+      { name: 'DIA_CHI', color: 7 },
+      { name: 'THUA_KE', color: 8 },
+      { name: 'DUONG', color: 4 },
     ]),
     [0, 'ENDSEC'],
     [0, 'SECTION'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { layoutOf, printScale } from './layout.ts'
+import { layoutOf, NAMES_PER_SIDE, neighbourPlaces, printScale, streetBaseline } from './layout.ts'
 import type { Outline } from './geometry.ts'
 
 const outline: Outline = {
@@ -47,5 +47,40 @@ describe('sketch layout', () => {
     expect(printScale(14, 150)).toBe(100)
     expect(printScale(400, 150)).toBe(5000)
     expect(printScale(9000, 150)).toBe(60_000)
+  })
+})
+
+describe('neighbour names on the sketch', () => {
+  const l = layoutOf(outline)
+  const names = (n: number, from: number) => Array.from({ length: n }, (_, i) => `Thửa ${from + i}`)
+  const places = neighbourPlaces(
+    l,
+    new Map([
+      ['Nam', names(5, 10)],
+      ['Đông Bắc', names(3, 20)],
+      ['Đông', names(3, 30)],
+      ['Đông Nam', names(3, 40)],
+      ['Bắc', names(2, 50)],
+    ]),
+  )
+  const lineH = l.fontM * 0.7
+  const rows = (side: string) => places.find((p) => p.side === side)!.lines
+
+  it('stacks the south side’s names upwards, clear of the street’s name below them', () => {
+    const south = rows('Nam')
+    expect(south).toHaveLength(NAMES_PER_SIDE)
+    expect(south.at(-1)!.text).toBe('và 3 thửa khác')
+    expect(south.at(-1)!.y).toBeLessThan(streetBaseline(l) - lineH)
+  })
+
+  it('keeps the names of sides sharing a column from running into each other', () => {
+    const blocks = ['Đông Bắc', 'Đông', 'Đông Nam'].map((s) => rows(s).map((r) => r.y))
+    for (let i = 0; i + 1 < blocks.length; i++)
+      expect(Math.min(...blocks[i + 1]!) - Math.max(...blocks[i]!)).toBeGreaterThan(lineH)
+  })
+
+  it('keeps every name inside the drawing', () => {
+    const [, vy, , vh] = l.viewBox
+    for (const p of places) for (const r of p.lines) expect(r.y > vy && r.y < vy + vh, p.side).toBe(true)
   })
 })

@@ -65,3 +65,63 @@ export function layoutOf(outline: Outline): Layout {
     extentM,
   }
 }
+
+/**
+ * Where each compass side's names go: a column on the west and east edges (north-west high, south-west
+ * low), a line above and one below the parcel. [column −1..1, row −1..1] in the drawing's frame.
+ */
+const SIDE_PLACE: Record<string, [number, number]> = {
+  Bắc: [0, -1],
+  'Đông Bắc': [1, -0.5],
+  Đông: [1, 0],
+  'Đông Nam': [1, 0.5],
+  Nam: [0, 1],
+  'Tây Nam': [-1, 0.5],
+  Tây: [-1, 0],
+  'Tây Bắc': [-1, -0.5],
+}
+
+/** At most this many lines of names per side; the rest are counted on the last one. */
+export const NAMES_PER_SIDE = 3
+
+export type NeighbourPlace = {
+  side: string
+  x: number
+  anchor: 'start' | 'middle' | 'end'
+  lines: { text: string; y: number }[]
+}
+
+/** The baseline of the street's name, along the drawing's bottom edge. */
+export const streetBaseline = (l: Pick<Layout, 'viewBox' | 'fontM'>) => l.viewBox[1] + l.viewBox[3] - l.fontM * 0.6
+
+/**
+ * The neighbours' names by side, placed so they cover neither each other nor the street's name: a
+ * side's lines stand centred on its place, the south side's grow upwards from above the street, and a
+ * long list is cut to NAMES_PER_SIDE lines ("và 4 thửa khác").
+ */
+export function neighbourPlaces(
+  l: Pick<Layout, 'viewBox' | 'fontM'>,
+  bySide: ReadonlyMap<string, string[]>,
+): NeighbourPlace[] {
+  const [vx, vy, vw, vh] = l.viewBox
+  const f = l.fontM
+  const lineH = f * 0.85
+  const cx = vx + vw / 2
+  const cy = vy + vh / 2
+  return [...bySide].map(([side, names]) => {
+    const shown =
+      names.length > NAMES_PER_SIDE
+        ? [...names.slice(0, NAMES_PER_SIDE - 1), `và ${names.length - NAMES_PER_SIDE + 1} thửa khác`]
+        : names
+    const [col, row] = SIDE_PLACE[side] ?? [0, 0]
+    const x = col < 0 ? vx + f * 0.3 : col > 0 ? vx + vw - f * 0.3 : cx
+    const anchor = col < 0 ? 'start' : col > 0 ? 'end' : 'middle'
+    const first =
+      col === 0 && row < 0
+        ? vy + f * 1.6
+        : col === 0 && row > 0
+          ? streetBaseline(l) - f * 1.2 - (shown.length - 1) * lineH
+          : cy + row * (vh / 2 - f * 4) - ((shown.length - 1) * lineH) / 2
+    return { side, x, anchor, lines: shown.map((text, i) => ({ text, y: first + i * lineH })) }
+  })
+}

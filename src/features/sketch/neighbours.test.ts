@@ -40,6 +40,28 @@ describe('neighbouring parcels from tiles', () => {
     ])
   })
 
+  it('names a neighbour by the side of the parcel it shares, not by where its middle lies: a north–south strip’s neighbours are east and west', () => {
+    /** A rectangle w metres east–west and h metres north–south with its south-west corner at (x, y). */
+    const rect = (x: number, y: number, w: number, h: number): LngLat[] => [
+      ll(x, y),
+      ll(x + h, y),
+      ll(x + h, y + w),
+      ll(x, y + w),
+      ll(x, y),
+    ]
+    const strip = outlineOf(rect(0, 0, 5, 40), M)!
+    const found = neighboursOf(strip, 'self', [
+      parcel('e', 3, rect(15, 5, 5, 40)),
+      parcel('w', 5, rect(-20, -5, 5, 40)),
+      parcel('n', 2, rect(40, 0, 5, 12)),
+    ])
+    expect(found.map((n) => [n.id, n.side])).toEqual([
+      ['n', 'Bắc'],
+      ['e', 'Đông'],
+      ['w', 'Tây'],
+    ])
+  })
+
   it('names the eight compass sides', () => {
     expect([
       sideOf(1, 0),

@@ -3,7 +3,7 @@ import { autoMeridian } from '#core/geo/provinces.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 import { list, storedPlanningAt } from '../history/index.ts'
 import { outerRing, outlineOf, type Outline } from './geometry.ts'
-import { nearestStreet, neighboursOf, type Neighbour } from './neighbours.ts'
+import { nearestStreet, neighboursOf, type NearStreet, type Neighbour } from './neighbours.ts'
 import { parcelAt, parcelsAround, streetsAround, tilePrecisionM, wholeParcelIn } from './tiles.ts'
 
 /** Which parcel to sketch: its id and/or a point inside it. */
@@ -22,7 +22,7 @@ export type SketchSubject = {
   origin: { kind: 'history'; at: number } | { kind: 'tiles'; precisionM: number }
   /** Undefined while not read yet; null when no parcel tiles could be read here (offline outside saved and recently viewed areas). */
   neighbours: Neighbour[] | null | undefined
-  street: { name: string; distanceM: number } | null | undefined
+  street: NearStreet | null | undefined
 }
 
 export type SketchResult = { ok: true; subject: SketchSubject } | { ok: false; reason: 'not-found' | 'no-outline' }

@@ -48,3 +48,6 @@ export const photosAtom = atom<PhotoItem[]>([])
 /** The result on screen: a fresh valuation, or one reopened from the history (`storedAt` set). */
 export type ShownResult = { record: ValuationRecord; historyId: string; at: number; stored: boolean }
 export const resultAtom = atom<ShownResult | null>(null)
+
+/** A valuation asked for offline, waiting for the link to return (flow.ts queueValuation). */
+export const queuedAtom = atom(false)

@@ -9,12 +9,13 @@ import { sessionAtom } from '../auth/atoms.ts'
 import { add as addHistory, clear as clearHistory, list as listHistory } from '../history/history.ts'
 import { toastsAtom } from '../notifications/atoms.ts'
 import { createValuationApi } from './api.ts'
-import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
+import { draftAtom, photosAtom, queuedAtom, resultAtom } from './atoms.ts'
 import { emptyDraft } from './form.ts'
 import {
   addPhotoFiles,
   chooseParcel,
   placeFromMap,
+  QUEUED_TEXT,
   runValuation,
   sheetParcelOf,
   uploadPending,
@@ -370,6 +371,30 @@ describe('running a valuation', () => {
     expect(shown.record.facts.legal).toBe('so-hong')
     const kinds = (await listHistory()).map((e) => e.kind)
     expect(kinds.sort()).toEqual(['planning', 'valuation'])
+  })
+
+  it('queues a valuation asked offline with its photos, says so once, and runs it when the link returns', async () => {
+    const { deps, store, calls, uploads, photoFile, toasts } = setup({ online: false })
+    chooseParcel(store, parcelFixture)
+    store.set(draftAtom, (d) => ({ ...d, frontage: '4,2', frontsStreet: true, floors: '3', legal: 'so-hong' }))
+    await addPhotoFiles(deps, [photoFile('a.jpg')])
+    expect(await runValuation(deps)).toEqual({ ok: false, queued: true })
+    expect(await runValuation(deps)).toEqual({ ok: false, queued: true })
+    expect(calls).toEqual([])
+    expect(uploads).toEqual([])
+    expect(store.get(photosAtom).map((p) => p.status)).toEqual(['ready'])
+    expect(toasts()).toEqual([['blue', QUEUED_TEXT]])
+    expect(store.get(queuedAtom)).toBe(true)
+
+    deps.isOnline = () => true
+    window.dispatchEvent(new Event('online'))
+    await expect.poll(() => store.get(resultAtom)).not.toBeNull()
+    expect(uploads).toHaveLength(1)
+    expect(calls.filter((c) => c.path === '/api/valuation')).toHaveLength(1)
+    expect(store.get(queuedAtom)).toBe(false)
+    expect((await listHistory('valuation')).length).toBe(1)
+    await expect.poll(() => toasts().at(-1)?.[0]).toBe('green')
+    expect(toasts().at(-1)?.[1]).toMatch(/^Đã định giá .*Kết quả có trong lịch sử\.$/)
   })
 
   it('reuses a recent planning lookup of the same parcel instead of counting another', async () => {

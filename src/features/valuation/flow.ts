@@ -8,7 +8,7 @@ import { isSessionValid, sessionAtom } from '../auth/index.ts'
 import * as history from '../history/index.ts'
 import { pushToast } from '../notifications/index.ts'
 import type { ValuationApi } from './api.ts'
-import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
+import { draftAtom, photosAtom, queuedAtom, resultAtom } from './atoms.ts'
 import { toFieldText, validateDraft, valuationRequest, type DraftErrors, type ValuationDraft } from './form.ts'
 import { parcelContains, pointInParcel } from '../../lib/geo/parcel-point.ts'
 import { newPhoto, photosToUpload, updatePhoto, type PhotoItem } from './photos.ts'
@@ -220,7 +220,34 @@ export async function storedPlanning(
 
 export type RunOutcome =
   | { ok: true; record: ValuationRecord; historyId: string; planningError: string | null }
-  | { ok: false; errors?: DraftErrors; message?: string }
+  | { ok: false; errors?: DraftErrors; message?: string; queued?: true }
+
+/** Said once when "Định giá" is pressed offline. */
+export const QUEUED_TEXT =
+  'Đang ngoại tuyến: yêu cầu định giá đã được xếp hàng cùng ảnh và sẽ chạy khi có mạng; kết quả sẽ có trong lịch sử.'
+
+/**
+ * "Định giá" pressed offline: the request waits, with its photos as they are (nothing is tried, so
+ * nothing turns red), and runs once the link returns, even if the person has gone to another screen.
+ * The person is told once now, and once more when the result is in the history.
+ */
+function queueValuation(deps: ValuationDeps): RunOutcome {
+  const { store } = deps
+  if (!store.get(queuedAtom)) {
+    store.set(queuedAtom, true)
+    pushToast(store, 'info', QUEUED_TEXT)
+    const run = () => {
+      window.removeEventListener('online', run)
+      store.set(queuedAtom, false)
+      void runValuation(deps).then((out) => {
+        if (out.ok) pushToast(store, 'success', `Đã định giá ${out.record.place.label}. Kết quả có trong lịch sử.`)
+        else if (out.message) pushToast(store, 'error', out.message)
+      })
+    }
+    window.addEventListener('online', run)
+  }
+  return { ok: false, queued: true }
+}
 
 /**
  * "Định giá": checks the form, sends any photos still waiting, asks for the valuation (one counted
@@ -234,6 +261,7 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
   if (!checked.ok) return { ok: false, errors: checked.errors }
   if (store.get(photosAtom).some((p) => p.status === 'processing'))
     return { ok: false, message: 'Ảnh đang được xử lý, vui lòng đợi trong giây lát.' }
+  if (!(deps.isOnline ?? (() => navigator.onLine !== false))()) return queueValuation(deps)
   if (photosToUpload(store.get(photosAtom)).length > 0 || store.get(photosAtom).some((p) => p.status === 'uploading')) {
     const sent = await uploadPending(deps)
     if (!sent) return { ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' }

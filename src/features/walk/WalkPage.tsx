@@ -86,7 +86,7 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
         {(walk === null || walking) && (
           <div data-testid="walk-gps" data-lat={fix?.lat} data-lng={fix?.lng}>
             {!check.ok && position.status === 'live' && (
-              <Text size="sm" c="orange.9" mt={4}>
+              <Text size="sm" c="var(--qh-text-warning)" mt={4}>
                 {check.reason}
               </Text>
             )}

@@ -2,6 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { sha256 } from '../../accounts/tokens.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../../testing/test-app.ts'
+import { vietnamDay } from '#core/time/vietnam-time.ts'
 
 // Trusted proxy headers let every test speak from its own IP, so per-IP limits never collide
 // across tests sharing one database.
@@ -241,6 +242,80 @@ describe('POST /api/auth/login and tokens', () => {
     expect((await me(first)).status).toBe(401)
     expect((await post('logout', null, { token: first })).status).toBe(401)
     expect((await me(second)).status).toBe(200)
+  })
+})
+
+describe('the account page: changing the password and the last 30 days of lookups', () => {
+  it('changes the password after checking the current one; the asking token keeps working, the others stop', async () => {
+    const { email } = await register()
+    const asking = await token(email)
+    const other = await token(email)
+    const wrong = await post(
+      'changePassword',
+      { current_password: 'sai-mat-khau', new_password: 'moi-mat-khau-2' },
+      { token: asking },
+    )
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors.current_password).toEqual(['Mật khẩu hiện tại không đúng.'])
+    expect((await login(email)).status).toBe(200)
+
+    const short = await post('changePassword', { current_password: password, new_password: 'ngan' }, { token: asking })
+    expect(short.status).toBe(400)
+    expect(short.body.errors.new_password).toHaveLength(1)
+
+    const done = await post(
+      'changePassword',
+      { current_password: password, new_password: 'moi-mat-khau-2' },
+      { token: asking },
+    )
+    expect(done.status).toBe(200)
+    expect(done.body.message).toBe('Đã đổi mật khẩu. Các thiết bị khác đã được đăng xuất.')
+    expect((await me(asking)).status).toBe(200)
+    expect((await me(other)).status).toBe(401)
+    expect((await login(email)).status).toBe(401)
+    expect((await login(email, 'moi-mat-khau-2')).status).toBe(200)
+  })
+
+  it('refuses to change a password without a token', async () => {
+    const res = await post('changePassword', { current_password: password, new_password: 'moi-mat-khau-2' })
+    expect(res.status).toBe(401)
+  })
+
+  it('lists the counted lookups of each day of the last 30, newest first, with their total', async () => {
+    const { email } = await register()
+    const tok = await token(email)
+    const profile = await me(tok)
+    expect(profile.body.data.email).toBe(email.toLowerCase())
+    const id = (
+      await t.db.query<{ id: string }>('select id::text as id from users where email = $1', [email.toLowerCase()])
+    )[0]!.id
+    const today = vietnamDay(t.clock.now)
+    for (const [back, count] of [
+      [0, 3],
+      [5, 7],
+      [29, 1],
+      [30, 9],
+      [45, 2],
+    ] as const)
+      await t.db.query(`insert into usage_daily (user_id, day, count) values ($1, $2::date - $3::int, $4)`, [
+        id,
+        today,
+        back,
+        count,
+      ])
+    const res = await t.request('/api/auth/usage/days', { token: tok })
+    expect(res.status).toBe(200)
+    const day = (back: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10)
+    expect(res.body.data).toEqual({
+      days: [
+        { day: day(0), count: 3 },
+        { day: day(5), count: 7 },
+        { day: day(29), count: 1 },
+      ],
+      total: 11,
+    })
+    expect((await t.request('/api/auth/usage/days')).status).toBe(401)
   })
 })
 

@@ -1,16 +1,22 @@
 import type { Context } from 'hono'
 import type { z } from 'zod/mini'
-import type { forgotPasswordBody, loginBody, registerBody, resetPasswordBody } from '#core/contract/auth.ts'
-import { getProfile, logIn, registerUser } from '../../accounts/accounts.ts'
+import type {
+  changePasswordBody,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+} from '#core/contract/auth.ts'
+import { changePassword, getProfile, logIn, registerUser } from '../../accounts/accounts.ts'
 import { addressKey, clientIp } from '../../accounts/client-ip.ts'
 import { requestPasswordReset, resetPassword } from '../../accounts/password-reset.ts'
 import { hitRateLimit, rateRules, registerRule } from '../../accounts/rate-limit.ts'
 import { bearerToken, currentUserId } from '../../accounts/require-user.ts'
-import { revokeToken } from '../../accounts/tokens.ts'
+import { revokeToken, sha256 } from '../../accounts/tokens.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import type { Validated } from '../../http/validate.ts'
-import { getUsage } from '../../usage/daily-limit.ts'
+import { getUsage, getUsageDays } from '../../usage/daily-limit.ts'
 import { toVietnamIso } from '#core/time/vietnam-time.ts'
 
 type Ctx = Context<AppEnv>
@@ -68,6 +74,18 @@ export function authHandlers(deps: Deps) {
 
     async usage(c: Ctx) {
       return ok(c, await getUsage(deps, currentUserId(c)))
+    },
+
+    async usageDays(c: Ctx) {
+      return ok(c, await getUsageDays(deps, currentUserId(c)))
+    },
+
+    async changePassword(c: WithBody<typeof changePasswordBody>) {
+      const body = c.req.valid('json')
+      // Guessing the current password from a stolen token is throttled like logins from one address.
+      await hitRateLimit(deps, rateRules.loginIp, addressKey(clientIp(c, deps.config)))
+      await changePassword(deps, currentUserId(c), sha256(bearerToken(c)!), body.current_password, body.new_password)
+      return ok(c, null, { message: 'Đã đổi mật khẩu. Các thiết bị khác đã được đăng xuất.' })
     },
   }
 }

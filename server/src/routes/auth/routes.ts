@@ -9,6 +9,8 @@ import {
   registerData,
   resetPasswordBody,
   usageData,
+  usageDaysData,
+  changePasswordBody,
 } from '#core/contract/auth.ts'
 import { requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
@@ -89,6 +91,31 @@ export function authRoutes(deps: Deps) {
       }),
       user,
       h.usage,
+    )
+    .get(
+      '/usage/days',
+      endpoint({
+        summary: 'Số lượt tra cứu đã dùng mỗi ngày trong 30 ngày qua',
+        tag: 'auth',
+        bearer: true,
+        answer: { envelope: usageDaysData },
+        codes: ['Unauthorized'],
+      }),
+      user,
+      h.usageDays,
+    )
+    .post(
+      '/changePassword',
+      endpoint({
+        summary: 'Đổi mật khẩu (các token khác của tài khoản ngừng hoạt động)',
+        tag: 'auth',
+        bearer: true,
+        answer: { envelope: z.null() },
+        codes: ['BadRequest', 'Unauthorized', 'TooManyRequests'],
+      }),
+      user,
+      json(changePasswordBody),
+      h.changePassword,
     )
     .get(
       '/me',

@@ -58,28 +58,30 @@ async function chooseLogout() {
 }
 
 // The first render loads Mantine's menu and modal: seconds on a busy machine.
-describe('logging out with photos not yet sent', { timeout: 20_000 }, () => {
-  it('asks first, and staying keeps the session and the photo', async () => {
+describe('logging out asks what happens to the device’s work', { timeout: 20_000 }, () => {
+  it('keeps the session and the photo when the dialog is closed', async () => {
     await queuePhoto()
     const user = await chooseLogout()
-    const dialog = await screen.findByRole('dialog', { name: 'Còn ảnh chưa gửi' })
-    expect(dialog.textContent).toContain('1 ảnh chưa được gửi')
-    await user.click(screen.getByRole('button', { name: 'Ở lại để gửi' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Đăng xuất' })
+    await expect.poll(() => dialog.textContent).toContain('1 ảnh chưa được gửi')
+    await user.click(screen.getByRole('button', { name: 'Đóng' }))
     expect(store.get(sessionAtom).isLogin).toBe(true)
     expect(await listItems()).toHaveLength(1)
   })
 
-  it('logs out and deletes the photo once confirmed', async () => {
+  it('logs out and keeps the photo for the next login when asked to keep', async () => {
     await queuePhoto()
     const user = await chooseLogout()
-    await user.click(await screen.findByRole('button', { name: 'Xoá ảnh và đăng xuất' }))
+    await user.click(await screen.findByRole('button', { name: 'Giữ lại và đăng xuất' }))
     await expect.poll(() => store.get(sessionAtom).isLogin).toBe(false)
-    await expect.poll(() => listItems()).toEqual([])
+    expect(await listItems()).toHaveLength(1)
   })
 
-  it('logs out at once when nothing waits', async () => {
-    await chooseLogout()
+  it('logs out and deletes the photo when asked to clear the device', async () => {
+    await queuePhoto()
+    const user = await chooseLogout()
+    await user.click(await screen.findByRole('button', { name: 'Xoá khỏi máy và đăng xuất' }))
     await expect.poll(() => store.get(sessionAtom).isLogin).toBe(false)
-    expect(screen.queryByRole('dialog')).toBeNull()
+    await expect.poll(() => listItems()).toEqual([])
   })
 })

@@ -1,10 +1,12 @@
+import { useState, type ReactNode } from 'react'
 import { useAtom, useSetAtom } from 'jotai'
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconLogin2, IconLogout, IconUserPlus } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
 import { authDialogAtom, isSessionValid, sessionAtom } from '../atoms.ts'
-import { authApi } from '../index.ts'
+import { AccountDetails } from './AccountDetails.tsx'
+import { ChangePasswordForm } from './ChangePasswordForm.tsx'
+import { LogoutDialog } from './LogoutDialog.tsx'
 
 /**
  * "Tài khoản" in the navigation: who is signed in and signing out, or signing in and registering;
@@ -14,6 +16,7 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
   const [session, setSession] = useAtom(sessionAtom)
   const setDialog = useSetAtom(authDialogAtom)
   const signedIn = isSessionValid(session)
+  const [loggingOut, setLoggingOut] = useState(false)
   return (
     <Container size="sm" py="lg" w="100%">
       <Stack gap="md">
@@ -24,11 +27,12 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
               <Text>
                 Đã đăng nhập: <strong>{session.userName}</strong>
               </Text>
+              <AccountDetails />
               <Group>
                 <Button
                   variant="default"
                   leftSection={<IconLogout size={18} aria-hidden />}
-                  onClick={() => void authApi.logout()}
+                  onClick={() => setLoggingOut(true)}
                 >
                   Đăng xuất
                 </Button>
@@ -57,12 +61,18 @@ export function AccountPage({ settings }: { settings: ReactNode }) {
             </Stack>
           )}
         </Paper>
+        {signedIn && (
+          <Paper withBorder p="md">
+            <ChangePasswordForm />
+          </Paper>
+        )}
         <Paper withBorder p="md">
           <Group justify="space-between">
             <Text>Giao diện sáng / tối</Text>
             {settings}
           </Group>
         </Paper>
+        <LogoutDialog opened={loggingOut} onClose={() => setLoggingOut(false)} />
         <Text size="sm">
           <Link to="/offline">Khu vực đã lưu, ảnh chờ gửi và lịch sử tra cứu</Link>
         </Text>

@@ -73,11 +73,13 @@ export function CoordinatePanel(props: {
         className="qh-chip qh-floating"
         onClick={() => setOpen(true)}
         aria-expanded={false}
-        aria-label={`VN-2000 của ${props.pointLabel.toLowerCase()}: X ${grid.x}, Y ${grid.y}. Mở bảng toạ độ`}
         data-testid="vn2000-chip"
       >
-        <span aria-hidden>
-          X {whole(grid.x)} · Y {whole(grid.y)}
+        {/* The name starts with the words shown, as voice control users say them; the rest is only heard. */}X{' '}
+        {whole(grid.x)} · Y {whole(grid.y)}
+        <span className="visually-hidden">
+          {' '}
+          — VN-2000 của {props.pointLabel.toLowerCase()}: X {grid.x}, Y {grid.y}. Mở bảng toạ độ
         </span>
       </button>
     )

@@ -52,9 +52,15 @@ function PanelButton(props: {
   )
 }
 
+/** Height of one tool button with the gap below it, in px (46 + 8). */
+export const TOOL_STEP_PX = 54
+
 /**
  * The map's tool buttons down the side: zoom, GPS, the panels, sharing, and whatever other features add
- * (`children`, after the app's own).
+ * (`children`, after the app's own). `room` (px) is the height left above what covers the bottom of a
+ * phone's map (the result sheet, the attribution): the tools that do not fit are folded away, the most
+ * used kept, and come back when the sheet closes, so no button ever lies on another control; what a
+ * folded tool shows elsewhere on the map (a reminder, its open panel) stays.
  */
 export function MapToolbar(props: {
   onZoom: (delta: number) => void
@@ -63,78 +69,95 @@ export function MapToolbar(props: {
   panel: MapPanel | null
   onPanel: (p: MapPanel | null) => void
   onShare: () => void
+  room?: number
   children?: ReactNode
 }) {
   const gps = gpsButton(props.gps)
+  const tools: ReactNode[] = [
+    <ActionIcon
+      key="in"
+      size={46}
+      radius="xl"
+      variant="default"
+      aria-label="Phóng to"
+      title="Phóng to"
+      onClick={() => props.onZoom(1)}
+    >
+      <IconPlus size={24} />
+    </ActionIcon>,
+    <ActionIcon
+      key="out"
+      size={46}
+      radius="xl"
+      variant="default"
+      aria-label="Thu nhỏ"
+      title="Thu nhỏ"
+      onClick={() => props.onZoom(-1)}
+    >
+      <IconMinus size={24} />
+    </ActionIcon>,
+    <ActionIcon
+      key="gps"
+      size={46}
+      radius="xl"
+      variant={gps.on ? 'filled' : 'default'}
+      aria-label={gps.label}
+      title={gps.label}
+      aria-pressed={gps.on}
+      onClick={props.onGps}
+      data-testid="gps-button"
+    >
+      {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
+    </ActionIcon>,
+    <PanelButton
+      key="position"
+      panel="position"
+      open={props.panel}
+      onOpen={props.onPanel}
+      label="Nguồn định vị: GPS điện thoại hoặc máy thu GNSS"
+      title="Nguồn định vị"
+      icon={<IconSatellite size={24} />}
+    />,
+    <PanelButton
+      key="layers"
+      panel="layers"
+      open={props.panel}
+      onOpen={props.onPanel}
+      label="Lớp bản đồ và độ đậm quy hoạch"
+      title="Lớp bản đồ"
+      icon={<IconStack2 size={24} />}
+    />,
+    <PanelButton
+      key="measure"
+      panel="measure"
+      open={props.panel}
+      onOpen={props.onPanel}
+      label="Đo chiều dài và diện tích"
+      title="Đo"
+      icon={<IconRuler2 size={24} />}
+    />,
+    <ActionIcon
+      key="share"
+      size={46}
+      radius="xl"
+      variant="default"
+      aria-label="Chia sẻ khung bản đồ này"
+      title="Chia sẻ"
+      onClick={props.onShare}
+    >
+      <IconShare size={24} />
+    </ActionIcon>,
+    ...(props.children ? [props.children] : []),
+  ]
+  const fit = props.room === undefined ? tools.length : Math.max(2, Math.floor((props.room + 8) / TOOL_STEP_PX))
   return (
     <div className="qh-controls" role="toolbar" aria-label="Công cụ bản đồ" aria-orientation="vertical">
-      <ActionIcon
-        size={46}
-        radius="xl"
-        variant="default"
-        aria-label="Phóng to"
-        title="Phóng to"
-        onClick={() => props.onZoom(1)}
-      >
-        <IconPlus size={24} />
-      </ActionIcon>
-      <ActionIcon
-        size={46}
-        radius="xl"
-        variant="default"
-        aria-label="Thu nhỏ"
-        title="Thu nhỏ"
-        onClick={() => props.onZoom(-1)}
-      >
-        <IconMinus size={24} />
-      </ActionIcon>
-      <ActionIcon
-        size={46}
-        radius="xl"
-        variant={gps.on ? 'filled' : 'default'}
-        aria-label={gps.label}
-        title={gps.label}
-        aria-pressed={gps.on}
-        onClick={props.onGps}
-        data-testid="gps-button"
-      >
-        {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
-      </ActionIcon>
-      <PanelButton
-        panel="position"
-        open={props.panel}
-        onOpen={props.onPanel}
-        label="Nguồn định vị: GPS điện thoại hoặc máy thu GNSS"
-        title="Nguồn định vị"
-        icon={<IconSatellite size={24} />}
-      />
-      <PanelButton
-        panel="layers"
-        open={props.panel}
-        onOpen={props.onPanel}
-        label="Lớp bản đồ và độ đậm quy hoạch"
-        title="Lớp bản đồ"
-        icon={<IconStack2 size={24} />}
-      />
-      <PanelButton
-        panel="measure"
-        open={props.panel}
-        onOpen={props.onPanel}
-        label="Đo chiều dài và diện tích"
-        title="Đo"
-        icon={<IconRuler2 size={24} />}
-      />
-      <ActionIcon
-        size={46}
-        radius="xl"
-        variant="default"
-        aria-label="Chia sẻ khung bản đồ này"
-        title="Chia sẻ"
-        onClick={props.onShare}
-      >
-        <IconShare size={24} />
-      </ActionIcon>
-      {props.children}
+      {/* Each tool keeps its place (and state: a panel a tool opened stays open) while folded away. */}
+      {tools.map((tool, i) => (
+        <div key={i} className="qh-tool" hidden={i >= fit}>
+          {tool}
+        </div>
+      ))}
     </div>
   )
 }

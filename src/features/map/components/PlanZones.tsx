@@ -55,6 +55,27 @@ function ZoneFacts({ z }: { z: Zone }) {
   )
 }
 
+/** Older versions that a newer plan of their level replaces here, folded away. */
+function PlanHistory({ zones, id }: { zones: readonly Zone[]; id: string }) {
+  if (zones.length === 0) return null
+  const level = zones[0]!.plan_level
+  return (
+    <details className="qh-plan-history" data-testid="plan-history">
+      <summary>
+        <h4 id={id} style={{ display: 'inline' }}>
+          Lịch sử {level}:{' '}
+          {zones.length === 1 ? 'đồ án cũ đã được thay thế' : `${zones.length} ô của đồ án cũ đã được thay thế`}
+        </h4>
+      </summary>
+      <div aria-labelledby={id}>
+        {zones.map((z) => (
+          <ZoneFacts key={z.id} z={z} />
+        ))}
+      </div>
+    </details>
+  )
+}
+
 /**
  * The plan that governs the point (the most detailed, then the newest) with when it was approved and the
  * older version it replaced; apart, the older versions kept as history and the higher-level plans that
@@ -64,6 +85,10 @@ export function PlanZones({ zones, headingId }: { zones: readonly Zone[]; headin
   if (zones.length === 0) return <Text size="sm">Chưa có đồ án quy hoạch nào phủ điểm này trong dữ liệu.</Text>
   const { governing, history, higher } = planGroups(zones)
   const first = governing[0]
+  // An older plan stands with the plans of its own level: a replaced QHPK under the higher-level plans,
+  // not under the QHCT that governs.
+  const ownHistory = history.filter((z) => z.plan_level === first?.plan_level)
+  const higherHistory = history.filter((z) => z.plan_level !== first?.plan_level)
   const replaced = first
     ? history.find(
         (z) => z.replaced_by?.decision_no === first.decision_no && z.replaced_by.approved_at === first.approved_at,
@@ -83,21 +108,7 @@ export function PlanZones({ zones, headingId }: { zones: readonly Zone[]; headin
           <ZoneFacts key={z.id} z={z} />
         ))}
       </div>
-      {history.length > 0 && (
-        <details className="qh-plan-history" data-testid="plan-history">
-          <summary>
-            <h4 id={`${headingId}-history`} style={{ display: 'inline' }}>
-              Lịch sử:{' '}
-              {history.length === 1 ? 'đồ án cũ đã được thay thế' : `${history.length} ô của đồ án cũ đã được thay thế`}
-            </h4>
-          </summary>
-          <div aria-labelledby={`${headingId}-history`}>
-            {history.map((z) => (
-              <ZoneFacts key={z.id} z={z} />
-            ))}
-          </div>
-        </details>
-      )}
+      <PlanHistory zones={ownHistory} id={`${headingId}-history`} />
       {higher.length > 0 && (
         <>
           <h4 id={`${headingId}-higher`}>Quy hoạch cấp trên cũng phủ điểm này</h4>
@@ -111,6 +122,7 @@ export function PlanZones({ zones, headingId }: { zones: readonly Zone[]; headin
           </div>
         </>
       )}
+      <PlanHistory zones={higherHistory} id={`${headingId}-higher-history`} />
     </>
   )
 }

@@ -159,6 +159,31 @@ describe('result card', () => {
     expect(link.getAttribute('href')).toBe(`/compare?lat=${lat}&lng=${lng}`)
   })
 
+  it('lists a replaced QHPK with the higher-level plans it belongs to, not under the QHCT that governs', async () => {
+    const olderPk = {
+      ...zone('5', 'QHPK 1/2000', '2468/QĐ-UBND', 'ODT', false),
+      approved_at: '2017-06-12',
+      replaced_by: { decision_no: '201/QĐ-UBND', approved_at: '2024-03-15' },
+    }
+    await show({
+      ...planningFixture,
+      zones: [
+        zone('1', 'QHCT 1/500', '300/QĐ-UBND', 'ODT', true),
+        { ...zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', false), approved_at: '2024-03-15', replaced_by: null },
+        olderPk,
+      ],
+    })
+    const history = screen.getByTestId('plan-history')
+    expect(history.textContent).toMatch(/^Lịch sử QHPK 1\/2000: đồ án cũ đã được thay thế/)
+    const higher = screen.getByTestId('higher-plans')
+    // Under the higher-level plans: it follows them in the card.
+    expect(higher.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(
+      screen.getByTestId('governing-plan').compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(within(screen.getByTestId('governing-plan')).queryByTestId('history-zone')).toBeNull()
+  })
+
   it('offers no comparison where one plan covers the point, and compares a box around the point when there is no parcel', async () => {
     await show({ ...planningFixture, zones: [zone('2', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
     expect(screen.queryByTestId('compare-plans')).toBeNull()

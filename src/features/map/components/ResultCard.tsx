@@ -1,10 +1,12 @@
-import { useId } from 'react'
-import { Badge, Button, Group, Loader, Text } from '@mantine/core'
+import { useId, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import {
   IconCalculator,
   IconCopy,
   IconDirections,
+  IconPrinter,
   IconRuler2,
   IconSearch,
   IconShare,
@@ -15,7 +17,9 @@ import type { PlanningData } from '#core/contract/lookups.ts'
 import { formatArea, formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { formatDecimal, formatMeridian, formatVn2000 } from '../../../lib/geo/coordinates.ts'
 import { store } from '../../../lib/store.ts'
+import { formatResetTime } from '../../../lib/errors.ts'
 import { pushToast } from '../../notifications/index.ts'
+import { isUsageStale, lowUsageText, remaining, usageAtom } from '../../usage/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
@@ -23,6 +27,7 @@ import { LandUseList } from './LandUseList.tsx'
 import { NoDataResult, PlaceLine } from './PlaceInfo.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
+import { PrintCardHead, PrintCorners } from './PrintCard.tsx'
 
 function vn2000Text(location: PlanningData['location']): string {
   const g = formatVn2000(location.vn2000)
@@ -71,6 +76,48 @@ function ParcelFacts({ parcel, result }: { parcel: NonNullable<PlanningData['par
   )
 }
 
+/**
+ * "Định giá thửa này": a valuation counts a lookup, so with none left today (as the server last said)
+ * the button is disabled and says why, while the card itself stays open.
+ */
+function ValueButton({
+  parcel,
+  location,
+}: {
+  parcel: NonNullable<PlanningData['parcel']>
+  location: PlanningData['location']
+}) {
+  const usage = useAtomValue(usageAtom)
+  const reasonId = useId()
+  const spent = usage.limit > 0 && !isUsageStale(usage) && remaining(usage) === 0
+  if (spent) {
+    return (
+      <Stack gap={2} w="100%">
+        <Button disabled leftSection={<IconCalculator size={20} aria-hidden />} aria-describedby={reasonId}>
+          Định giá thửa này
+        </Button>
+        <Text size="sm" id={reasonId} data-testid="value-spent">
+          {lowUsageText(usage, formatResetTime)} Định giá được tính 1 lượt.
+        </Text>
+      </Stack>
+    )
+  }
+  return (
+    <Button
+      renderRoot={(props) => (
+        <Link
+          to="/valuation"
+          search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }}
+          {...props}
+        />
+      )}
+      leftSection={<IconCalculator size={20} aria-hidden />}
+    >
+      Định giá thửa này
+    </Button>
+  )
+}
+
 function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
   const { parcel, location } = result
   const title = resultTitle(result)
@@ -93,21 +140,8 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
     else if (outcome === 'failed') pushToast(store, 'error', 'Không chia sẻ được liên kết.')
   }
   return (
-    <Group gap={8} mt="md" wrap="wrap">
-      {parcel && (
-        <Button
-          renderRoot={(props) => (
-            <Link
-              to="/valuation"
-              search={{ lat: location.lat, lng: location.lng, sheet: parcel.sheet_no, parcel: parcel.parcel_no }}
-              {...props}
-            />
-          )}
-          leftSection={<IconCalculator size={20} aria-hidden />}
-        >
-          Định giá thửa này
-        </Button>
-      )}
+    <Group gap={8} mt="md" wrap="wrap" className="qh-card-actions">
+      {parcel && <ValueButton parcel={parcel} location={location} />}
       {parcel && (
         <Button
           variant="default"
@@ -147,6 +181,14 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
       </Button>
       <Button
         variant="default"
+        onClick={() => window.print()}
+        leftSection={<IconPrinter size={20} aria-hidden />}
+        data-testid="print-card"
+      >
+        In phiếu (A4 / PDF)
+      </Button>
+      <Button
+        variant="default"
         component="a"
         href={geoUri(location.lat, location.lng, title)}
         leftSection={<IconDirections size={20} aria-hidden />}
@@ -159,11 +201,13 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
 
 function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
   const id = useId()
+  const [printedAt] = useState(() => Date.now())
   const { parcel, zones, location, source } = result
   const otherUse = nonResidentialZones(result)
   const grid = formatVn2000(location.vn2000)
   return (
     <article className="qh-result" aria-labelledby={`${id}-title`} data-testid="result-card">
+      <PrintCardHead at={printedAt} />
       <h2 id={`${id}-title`} data-testid="result-title">
         {resultTitle(result)}
       </h2>
@@ -174,7 +218,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
       </Text>
       {result.place && <PlaceLine place={result.place} />}
       {isSimulated(source) && (
-        <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
+        <Badge color="var(--qh-badge-warning)" variant="filled" mt={6} style={{ textTransform: 'none' }}>
           Dữ liệu mô phỏng
         </Badge>
       )}
@@ -191,6 +235,8 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
       <PlanZones zones={zones} headingId={id} />
       <ComparePlansLink result={result} />
       <PlanOverlays overlays={result.overlays} />
+
+      <PrintCorners result={result} />
 
       <h3>Toạ độ VN-2000</h3>
       <dl>

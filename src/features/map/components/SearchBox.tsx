@@ -8,6 +8,7 @@ import { mapConfig } from '../config.ts'
 import { findParcels, searchPlaces } from '../lookup.ts'
 import type { Point } from '../../../lib/map-url.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'
+import { inexactNote } from '../search-note.ts'
 
 export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'parcel'; parcel: Parcel }
 
@@ -105,7 +106,12 @@ export default function SearchBox(props: {
       options,
       note:
         options.length > 0
-          ? undefined
+          ? sheet
+            ? undefined
+            : inexactNote(
+                q,
+                options.map((o) => o.label),
+              )
           : (sheet
               ? `Không có thửa đất nào là tờ ${sheet.sheet_no}, thửa ${sheet.parcel_no}.`
               : 'Không tìm thấy địa chỉ hay tên đường nào khớp.') + where,
@@ -184,7 +190,7 @@ export default function SearchBox(props: {
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={activeId}
-          placeholder="Địa chỉ, đường, hoặc “tờ 12 thửa 345”"
+          placeholder="Địa chỉ, đường hoặc tờ/thửa"
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"

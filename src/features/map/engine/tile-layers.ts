@@ -7,13 +7,14 @@ import { inView } from 'ol/layer/Layer'
 import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
 import VectorTileLayer from 'ol/layer/VectorTile'
-import { transformExtent } from 'ol/proj'
+import { get as getProjection, transformExtent } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import VectorTileSource from 'ol/source/VectorTile'
 import XYZ from 'ol/source/XYZ'
 import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { env } from '../../../lib/env.ts'
 import { mapConfig } from '../config.ts'
+import { deepestTileLoader } from './deepest-tiles.ts'
 import { pageScheme, watchPageScheme, type ColorScheme } from '../page-scheme.ts'
 import {
   createBasemapLabelStyle,
@@ -75,9 +76,10 @@ export function tileMeetsData(tile: Extent, data: Extent): boolean {
 }
 
 function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: number) {
+  const format = new MVT()
   const source = new VectorTileSource({
     // The server's own TileJSON names the tile URL; without it the app's base URL is the fallback.
-    format: new MVT(),
+    format,
     url: tj?.tiles[0] ?? `${env.apiBaseUrl}/tiles/${id}/{z}/{x}/{y}.pbf`,
     tileSize: mapConfig.tileSize,
     minZoom: tj?.minzoom,
@@ -87,14 +89,24 @@ function vectorTileSource(id: TileLayerId, tj: TileJson | undefined, maxZoom: nu
   })
   // Tiles beyond the data are neither asked for nor drawn: a tile without a URL is empty to OpenLayers,
   // so the first view no longer waits for (and paints) the empty ones around the data.
+  const grid = source.getTileGrid()!
   if (tj) {
     const data = transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857')
-    const grid = source.getTileGrid()!
     const url = source.getTileUrlFunction()
     source.setTileUrlFunction((coord, pixelRatio, projection) =>
       tileMeetsData(grid.getTileCoordExtent(coord), data) ? url(coord, pixelRatio, projection) : undefined,
     )
   }
+  // Deeper zooms than the device holds draw from the deepest tiles it does hold (see deepest-tiles.ts).
+  const tileUrl = source.getTileUrlFunction()
+  source.setTileLoadFunction(
+    deepestTileLoader({
+      format,
+      grid,
+      url: (coord) => tileUrl(coord, 1, getProjection('EPSG:3857')!),
+      minZoom: tj?.minzoom ?? 0,
+    }),
+  )
   return source
 }
 

@@ -3,7 +3,9 @@ import { store } from '../../../lib/store.ts'
 import { isSessionValid, sessionAtom } from '../../auth/index.ts'
 import type { MapController } from '../engine/map-controller.ts'
 import type { Selection } from '../selection.ts'
-import type { Point } from '../../../lib/map-url.ts'
+import { linkPoint, type Point } from '../../../lib/map-url.ts'
+
+const samePoint = (a: Point, b: Point) => a.lat === b.lat && a.lng === b.lng
 
 export type TapLookupOptions = {
   /** Answers the point without the server (offline, or forced when the server could not be reached); false when it did not. */
@@ -30,20 +32,39 @@ export function useTapLookup(
   // network): the last lookup's failure says so, and the next answer from the server clears it.
   const [unreachable, setUnreachable] = useState(false)
   const lookupAbort = useRef<AbortController | null>(null)
+  // The point whose lookup is on its way: choosing it again (a second tap, the same search result)
+  // waits for that answer instead of asking, and paying, twice.
+  const pending = useRef<Point | null>(null)
 
+  /**
+   * Looks up the parcel at a point. History first, on every path (tap, search, shared link, reload): a
+   * parcel or point already answered today on this device opens from the history with its time, with
+   * no call and no charge; `refresh` ("Làm mới") asks the server and counts.
+   */
   const lookupAt = useCallback(
-    async (point: Point) => {
+    async (chosen: Point, { refresh = false }: { refresh?: boolean } = {}) => {
       if (!ctrl) return
+      const point = linkPoint(chosen)
       // Offline, the stored result or the saved tiles answer instead, and nothing is counted.
       if (await answerOffline(point)) return setSelection(null)
+      if (!refresh && (await answerFromToday(point))) {
+        lookupAbort.current?.abort()
+        return setSelection(null)
+      }
+      if (pending.current && samePoint(pending.current, point)) return
       lookupAbort.current?.abort()
       const abort = new AbortController()
       lookupAbort.current = abort
+      pending.current = point
+      abort.signal.addEventListener('abort', () => {
+        if (pending.current === point) pending.current = null
+      })
       setSelection({ point, status: 'loading', waitingForLogin: !isSessionValid(store.get(sessionAtom)) })
       ctrl.setSelectedGeometry(null)
       const { lookupPlanning, placeAt } = await import('../lookup.ts')
       if (abort.signal.aborted) return
       const res = await lookupPlanning(point, abort.signal)
+      if (pending.current === point) pending.current = null
       if (abort.signal.aborted) return
       setUnreachable(!res.ok && (res.code === 'Offline' || res.code === 'Network'))
       if (res.ok) {
@@ -68,7 +89,7 @@ export function useTapLookup(
         if (res.code === 'Offline' || res.code === 'Network') void answerOffline(point, true)
       }
     },
-    [ctrl, answerOffline, announce],
+    [ctrl, answerOffline, answerFromToday, announce],
   )
 
   useEffect(() => () => lookupAbort.current?.abort(), [])

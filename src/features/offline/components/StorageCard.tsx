@@ -39,7 +39,12 @@ export function StorageCard() {
           <Title order={2} size="h4" id="storage-title">
             Bộ nhớ trên máy
           </Title>
-          <Text size="sm" c={online ? 'green' : 'orange'} fw={600} data-testid="connection-state">
+          <Text
+            size="sm"
+            c={online ? 'var(--qh-text-success)' : 'var(--qh-text-warning)'}
+            fw={600}
+            data-testid="connection-state"
+          >
             {online ? 'Đang trực tuyến: dữ liệu mới từ máy chủ' : 'Ngoại tuyến: chỉ có dữ liệu đã lưu'}
           </Text>
         </Group>

@@ -1,22 +1,7 @@
 import '../sketch.css'
 import type { Outline } from '../geometry.ts'
-import { layoutOf, printScale } from '../layout.ts'
+import { layoutOf, neighbourPlaces, printScale, streetBaseline } from '../layout.ts'
 import type { Neighbour } from '../neighbours.ts'
-
-/**
- * Where each compass side's names go: a column on the west and east edges (north-west high, south-west
- * low), a line above and one below the parcel. [column −1..1, row −1..1] in the drawing's frame.
- */
-const SIDE_PLACE: Record<string, [number, number]> = {
-  Bắc: [0, -1],
-  'Đông Bắc': [1, -0.5],
-  Đông: [1, 0],
-  'Đông Nam': [1, 0.5],
-  Nam: [0, 1],
-  'Tây Nam': [-1, 0.5],
-  Tây: [-1, 0],
-  'Tây Bắc': [-1, -0.5],
-}
 
 /** Paper width the drawing may take on an A4 page with 12 mm margins, in mm. */
 export const PRINT_DRAWING_MM = 150
@@ -38,7 +23,6 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
   const l = layoutOf(outline)
   const [vx, vy, vw, vh] = l.viewBox
   const cx = vx + vw / 2
-  const cy = vy + vh / 2
   const scale = printScale(Math.max(vw, vh), PRINT_DRAWING_MM)
   const bar = [1, 2, 5, 10, 20, 50, 100, 200, 500].find((m) => m >= l.extentM / 5) ?? 1000
   const f = l.fontM
@@ -92,30 +76,17 @@ export function SketchDrawing({ outline, neighbours, street, label, sheetNo = nu
             {s.text}
           </text>
         ))}
-        {[...bySide].map(([side, names]) => {
-          const [col, row] = SIDE_PLACE[side] ?? [0, 0]
-          const x = col < 0 ? vx + f * 0.3 : col > 0 ? vx + vw - f * 0.3 : cx
-          const y =
-            row < 0 && col === 0 ? vy + f * 1.6 : row > 0 && col === 0 ? vy + vh - f * 2.4 : cy + row * (vh / 2 - f * 4)
-          return (
-            <text
-              key={side}
-              x={x}
-              y={y}
-              fontSize={f * 0.7}
-              className="sketch-neighbour"
-              textAnchor={col < 0 ? 'start' : col > 0 ? 'end' : 'middle'}
-            >
-              {names.map((n, i) => (
-                <tspan key={n} x={x} dy={i === 0 ? 0 : f * 0.85}>
-                  {n}
-                </tspan>
-              ))}
-            </text>
-          )
-        })}
+        {neighbourPlaces(l, bySide).map((p) => (
+          <text key={p.side} x={p.x} fontSize={f * 0.7} className="sketch-neighbour" textAnchor={p.anchor}>
+            {p.lines.map((line) => (
+              <tspan key={line.text} x={p.x} y={line.y}>
+                {line.text}
+              </tspan>
+            ))}
+          </text>
+        ))}
         {street && (
-          <text x={cx} y={vy + vh - f * 0.6} fontSize={f * 0.75} className="sketch-street" textAnchor="middle">
+          <text x={cx} y={streetBaseline(l)} fontSize={f * 0.75} className="sketch-street" textAnchor="middle">
             {street}
           </text>
         )}

@@ -22,6 +22,7 @@ export function UsageCounter({ loggedIn }: { loggedIn: boolean }) {
   if (!loggedIn || usage.limit === 0) return null
   const stale = !online || isUsageStale(usage)
   const text = `còn ${remaining(usage)}/${usage.limit} lượt hôm nay`
+  const [shown, today] = [`còn ${remaining(usage)}/${usage.limit} lượt`, ' hôm nay']
   const note = !online
     ? 'Đang ngoại tuyến: số lượt lần cuối biết được'
     : stale
@@ -38,7 +39,9 @@ export function UsageCounter({ loggedIn }: { loggedIn: boolean }) {
       title={note}
       style={{ textTransform: 'none', fontWeight: 600 }}
     >
-      {text}
+      {shown}
+      {/* A phone's header has no room for these words: the count is read whole, not cut short. */}
+      <span className="usage-today">{today}</span>
       {stale ? (!online ? ' · ngoại tuyến' : ' · cũ') : ''}
     </Badge>
   )

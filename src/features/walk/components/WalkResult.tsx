@@ -58,7 +58,7 @@ export function WalkResult({
         <Button
           variant="light"
           leftSection={<IconFileVector size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'dxf'), outlineDxf(outline, title), 'application/dxf')}
+          onClick={() => download(fileName(base, 'dxf'), outlineDxf(outline, { title }), 'application/dxf')}
         >
           Tải DXF
         </Button>
