@@ -3,7 +3,7 @@ import { foldVietnamese } from '#core/text/fold.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import type { Queryable } from '../db/index.ts'
 import { formerQueryKey, searchFormerNames, splitProvince } from '../places/former-names.ts'
-import { unitLevel } from '../places/unit-key.ts'
+import { unitKey, unitLevel } from '../places/unit-key.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -92,13 +92,20 @@ function withFormerNames(named: SearchResult[], former: SearchResult[], folded: 
   // Names of today answer first when there are any, unless the query names a kind of unit ("phường
   // 12 gò vấp", "quận 3"): then what the old unit became leads.
   const first = unitLevel(folded) === null && named.length > 0 ? [...named, ...former] : [...former, ...named]
+  // A ward whose name today begins with the query's words ("phường thượng cát") was found by that name
+  // and answers as it: the old name in its detail would only repeat it. A ward only an old name finds
+  // (or today's name matches loosely) says both names.
+  const key = formerQueryKey(folded)
+  const byToday = new Map(
+    named.filter((r) => r.kind === 'ward' && unitKey(r.label).startsWith(key)).map((r) => [r.id, r] as const),
+  )
   const seen = new Set<string>()
   const out: SearchResult[] = []
-  for (const r of first) {
-    const id = `${r.kind}:${r.id}`
+  for (const found of first) {
+    const id = `${found.kind}:${found.id}`
     if (seen.has(id)) continue
     seen.add(id)
-    out.push(r)
+    out.push((found.kind === 'ward' && byToday.get(found.id)) || found)
   }
   return out.slice(0, limit)
 }
