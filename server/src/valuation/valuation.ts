@@ -157,7 +157,7 @@ async function valuationAnswer(
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
-    place: toPlace(row.place),
+    place: toPlace(row.place, parcel),
   }
 }
 
