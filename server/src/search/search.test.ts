@@ -47,7 +47,8 @@ function segmentNamedPlaces(
     const [lat, lng] = [params.length + 1, params.length + 2]
     params.push(ward.lat, ward.lng)
     wardCte = `ward as (select a.name, a.province from admin_units a
-       where a.level = 'ward' and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
+       where a.level = 'ward' and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326))
+       order by a.before_2025 is not null, a.id limit 1),`
     inWard = (alias) => `and ${wardOf(alias)}`
   }
   const rank = (col: string, query: string, key?: string) => `

@@ -149,9 +149,12 @@ function namedPlaces(
   if (ward) {
     const [lat, lng] = [params.length + 1, params.length + 2]
     params.push(ward.lat, ward.lng)
+    // The data's own ward before today's (the national boundaries, with before_2025): streets and
+    // parcels name the wards their data names, whichever was loaded first.
     wardCte = `ward as (select a.name, a.province from admin_units a
        where a.level = 'ward' and a.geom && ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)
-         and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
+         and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326))
+       order by a.before_2025 is not null, a.id limit 1),`
     // Equality on (province, ward): the btree index of migration 014 takes the ward's rows only.
     inWard = (alias) => `and ${wardOf(alias)}`
   }
