@@ -107,15 +107,18 @@ export function NoDataResult(props: {
       <h2 id="qh-no-data-title">
         {place ? `${place.ward}, ${shortProvince(place.province)}` : 'Ngoài lãnh thổ đất liền'}
       </h2>
-      {place ? (
-        <PlaceLine place={place} named={false} />
-      ) : (
-        <Text size="sm">Vị trí này không thuộc phường, xã nào của Việt Nam (biển hoặc nước ngoài).</Text>
-      )}
-      <Text fw={600} mt="xs" mb={4} data-testid="no-data-text">
+      {/* What matters first, above the fold of a phone's sheet: no data here, and where there is some. */}
+      <Text fw={600} mt={4} mb={4} data-testid="no-data-text">
         Chưa có dữ liệu quy hoạch ở khu vực này.
       </Text>
       {server && <ServerDataText data={server} onShowData={props.onShowData} />}
+      <div style={{ marginTop: 10 }}>
+        {place ? (
+          <PlaceLine place={place} named={false} />
+        ) : (
+          <Text size="sm">Vị trí này không thuộc phường, xã nào của Việt Nam (biển hoặc nước ngoài).</Text>
+        )}
+      </div>
       <Text size="sm" mt={6}>
         Vị trí: {formatDecimal(props.point)}
       </Text>
