@@ -21,7 +21,7 @@ const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [-
                   [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
                   [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
-                  [--markdown FILE]
+                  [--markdown FILE] [--listings FILE.csv]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
   BENCH_IMPORT_DB=postgres|pglite for one database only.
@@ -43,6 +43,7 @@ const { values: args } = parseArgs({
     'scale-db': { type: 'string' },
     'scale-name': { type: 'string', default: 'qh_bench_scale' },
     markdown: { type: 'string' },
+    listings: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 })
@@ -170,7 +171,7 @@ try {
       runs[target.name] = await offlineSection({ show, log, db: target.name, serverEnv: serverEnv(target.env) })
     results.offline = runs
   }
-  if (sections.has('valuation')) results.valuation = await valuationSection({ show, log })
+  if (sections.has('valuation')) results.valuation = await valuationSection({ show, log, listings: args.listings })
   if (sections.has('import')) {
     const importTargets = targets.map((t) => ({
       name: t.name,

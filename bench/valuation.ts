@@ -11,8 +11,16 @@ import { join } from 'node:path'
 import type { Database } from '../server/src/db/index.ts'
 import { migrate } from '../server/src/db/migrate.ts'
 import { openPglite } from '../server/src/db/pglite.ts'
-import { LEVEL_WORDS } from '../server/src/valuation/market-evidence.ts'
-import { bandCoverage, heldOutSales, ratioStudy, type HeldOut } from '../server/src/valuation/ratio-study.ts'
+import { LEVEL_WORDS } from '../core/valuation/confidence.ts'
+import { importFile } from '../server/src/import/import-file.ts'
+import {
+  bandCoverage,
+  heldOutPoints,
+  heldOutSales,
+  ratioStudy,
+  type HeldOut,
+} from '../server/src/valuation/ratio-study.ts'
+import { repriceStructural } from './structural-market.ts'
 import { OTHER_MARKET } from '../server/src/seed/hedonic.ts'
 import { loadDemo } from '../server/src/seed/load.ts'
 import { fmt, type Table } from './lib/table.ts'
@@ -22,7 +30,7 @@ const FOLD = 3
 /** A thin market keeps one sale in six: the low-evidence levels get measured too. */
 const THIN = 6
 
-type Market = { name: string; dir: string; load: (db: Database) => Promise<unknown> }
+type Market = { name: string; dir: string; load: (db: Database) => Promise<unknown>; thin?: boolean }
 const markets: Market[] = [
   { name: 'demo market', dir: 'valuation-demo', load: (db) => loadDemo(db) },
   {
@@ -30,7 +38,18 @@ const markets: Market[] = [
     dir: 'valuation-other',
     load: (db) => loadDemo(db, { market: OTHER_MARKET, salesPerTile: 1500, seed: 11 }),
   },
+  {
+    name: 'structural (distance, street class, correlated noise, pace per ward)',
+    dir: 'valuation-structural',
+    thin: false,
+    load: async (db) => {
+      await loadDemo(db)
+      return repriceStructural(db)
+    },
+  },
 ]
+
+const LISTINGS = 'listings-bench'
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '—')
 
@@ -52,9 +71,11 @@ function studyRows(name: string, rows: HeldOut[]): string[][] {
 export async function valuationSection(o: {
   show: (t: Table) => void
   log: (s: string) => void
+  /** A CSV of listings (asking prices) to value too, read from where it lies and never stored with the project. */
+  listings?: string | undefined
 }): Promise<Record<string, unknown>> {
   const table: Table = {
-    title: `Valuation on held-out sales (every sale with id % 10 = ${FOLD}, valued as of its date without itself)`,
+    title: `Valuation on held-out sales (one in ten by a hash of place and date, fold ${FOLD}, valued as of its date without itself)`,
     head: [
       'market',
       'sales',
@@ -82,15 +103,34 @@ export async function valuationSection(o: {
       await migrate(db)
       o.log(`Valuation: loading the ${m.name} (first run only)…`)
       await m.load(db)
-      for (const thin of [1, THIN]) {
+      for (const thin of m.thin === false ? [1] : [1, THIN]) {
         const name = `${m.name}${thin > 1 ? ', thin' : ''}`
         o.log(`Valuation: valuing the held-out sales of the ${name}…`)
-        const rows = await heldOutSales(db, { fold: FOLD, thin })
+        const rows = await heldOutSales(db, { fold: FOLD, thin, datasetId: 'demo' })
         table.rows.push(...studyRows(name, rows))
         for (const b of bandCoverage(rows))
           if (b.n) calibration.rows.push([name, pct(b.coverage), fmt.int(b.n), pct(b.inside)])
         out[name] = ratioStudy(rows)
       }
+    } finally {
+      await db.close()
+    }
+  }
+  if (o.listings) {
+    const db = await openPglite(undefined)
+    try {
+      await migrate(db)
+      o.log('Valuation: importing the listings (asking prices)…')
+      await importFile(db, {
+        file: o.listings,
+        kind: 'comparables',
+        datasetId: LISTINGS,
+        source: 'listings (asking prices)',
+        date: '2025-05-04',
+      })
+      const rows = await heldOutPoints(db, { fold: FOLD, datasetId: LISTINGS })
+      table.rows.push(...studyRows('LISTINGS (asking prices, no parcels or price table)', rows))
+      out.listings = ratioStudy(rows)
     } finally {
       await db.close()
     }

@@ -179,13 +179,39 @@ export const planningData = z.object({
   place: z.optional(z.nullable(place)),
 })
 
+export const pricePosition = z.enum(['VT1', 'VT2', 'VT3', 'VT4'])
+
 export const statePrice = z.object({
   year: z.int(),
   street: z.string(),
   segment: z.string(),
-  position: z.enum(['VT1', 'VT2', 'VT3', 'VT4']),
+  position: pricePosition,
   price_vnd_per_m2: z.number(),
   source: z.string(),
+  // Contract version 2, additive (answers kept from before have none): the row used, as the table publishes it.
+  /** The decision publishing the table ("79/2024/QĐ-UBND"), when the file states it. */
+  decision_no: z.optional(z.nullable(z.string())),
+  /** The date the table used took effect: the one in force on the valuation's date. */
+  effective_from: z.optional(z.string()),
+  segment_from: z.optional(z.string()),
+  segment_to: z.optional(z.string()),
+  /** The district (quận/huyện) whose sheet lists the row. */
+  district: z.optional(z.string()),
+  /** The row's prices by position, đ/m²; null where the table lists none. */
+  prices: z.optional(
+    z.object({
+      VT1: z.nullable(z.number()),
+      VT2: z.nullable(z.number()),
+      VT3: z.nullable(z.number()),
+      VT4: z.nullable(z.number()),
+    }),
+  ),
+  /** How the row was chosen when it was not plainly the parcel's segment (a crossing not on the map). */
+  note: z.optional(z.nullable(z.string())),
+  /** Land-price adjustment coefficient K for the place and year, where the province publishes one. */
+  k_coefficient: z.optional(z.nullable(z.number())),
+  /** The position's price × K. */
+  adjusted_vnd_per_m2: z.optional(z.nullable(z.number())),
 })
 
 export const confidenceLevel = z.enum(['cao', 'trung_binh', 'thap'])
@@ -201,6 +227,22 @@ export const valuationInput = z.object({
   note: z.optional(z.string()),
 })
 
+export const valuationMethod = z.object({
+  method: z.enum(['so_sanh', 'thang_du', 'he_so']),
+  vnd_per_m2: z.number(),
+  /** Share of the estimate this method carries (all sum to 1); 0 for a figure shown only to compare. */
+  weight: z.optional(z.number()),
+  note: z.string(),
+})
+
+export const excludedSale = z.object({
+  id: z.string(),
+  date: z.string(),
+  distance_m: z.number(),
+  vnd_per_m2: z.number(),
+  reason: z.string(),
+})
+
 export const marketEstimate = z.object({
   low_vnd: z.number(),
   mid_vnd: z.number(),
@@ -214,6 +256,11 @@ export const marketEstimate = z.object({
   confidence_level: z.optional(confidenceLevel),
   warnings: z.optional(z.array(z.string())),
   inputs: z.optional(z.array(valuationInput)),
+  // Contract version 2, additive.
+  /** The methods the estimate weighed (Decree 71/2024), each with its figure, share and how it was reached. */
+  methods: z.optional(z.array(valuationMethod)),
+  /** Sales near enough but left out, each with the reason (a location adjustment past the bound). */
+  excluded: z.optional(z.array(excludedSale)),
 })
 
 /** One step from a sale to the target; `pct` in percent (−34.5 = −34,5 %), `vnd_per_m2` what it moved. */
@@ -255,6 +302,8 @@ export const valuationData = z.object({
   comparables: z.array(comparable),
   location,
   source,
+  /** v2: this is a reference figure, not a valuation certificate (chứng thư thẩm định giá). */
+  disclaimer: z.optional(z.string()),
   /** (v2) Additive: answers kept from before it have none. */
   place: z.optional(z.nullable(place)),
 })
@@ -284,6 +333,8 @@ export type Comparable = z.infer<typeof comparable>
 export type Adjustment = z.infer<typeof adjustment>
 export type ValuationInput = z.infer<typeof valuationInput>
 export type ConfidenceLevel = z.infer<typeof confidenceLevel>
+export type ValuationMethod = z.infer<typeof valuationMethod>
+export type ExcludedSale = z.infer<typeof excludedSale>
 export type SearchResult = z.infer<typeof searchResult>
 export type Place = z.infer<typeof place>
 export type FormerUnit = z.infer<typeof formerUnit>

@@ -143,6 +143,45 @@ describe('an OpenStreetMap extract as the basemap', () => {
     expect(tj.attribution).toContain('OpenStreetMap')
   })
 
+  it('gives its named streets to the price table and search when the province is known, and leaves them drawn only when not', async () => {
+    const streetsOf = () =>
+      t.db.query<{ name: string; class: string; province: string }>(
+        `select name, "class", province from streets where dataset_id = $1 order by name`,
+        [DATASET],
+      )
+    const without = await importOsmBasemap(t.db, {
+      file: join(dir, 'thu-nghiem.osm.pbf'),
+      datasetId: DATASET,
+      name: 'OSM thử',
+      source: 'OpenStreetMap',
+      date: '2026-11-01',
+    })
+    expect(without.streets).toEqual({ kept: 0, unplaced: 2 })
+    expect(await streetsOf()).toEqual([])
+
+    const s = await importOsmBasemap(t.db, {
+      file: join(dir, 'thu-nghiem.osm.pbf'),
+      datasetId: DATASET,
+      name: 'OSM thử',
+      source: 'OpenStreetMap',
+      date: '2026-11-01',
+      province: 'Đà Nẵng',
+    })
+    expect(s.streets).toEqual({ kept: 2, unplaced: 0 })
+    expect(await streetsOf()).toEqual([
+      { name: 'Đường Số 7', class: 'street', province: 'Thành phố Đà Nẵng' },
+      { name: 'Đại lộ Thử Nghiệm', class: 'main', province: 'Thành phố Đà Nẵng' },
+    ])
+    expect(
+      await t.db.query(`select name from street_names where name = any($1::text[]) order by name`, [
+        ['Đường Số 7', 'Đại lộ Thử Nghiệm'],
+      ]),
+    ).toEqual([{ name: 'Đường Số 7' }, { name: 'Đại lộ Thử Nghiệm' }])
+    // Drawn once, from the streets now.
+    const { layers } = await getTile(t, Z, TX, TY)
+    expect((layers.streets ?? []).map((f) => f.properties.name).sort()).toEqual(['Đường Số 7', 'Đại lộ Thử Nghiệm'])
+  })
+
   it('refuses a file that is not an OpenStreetMap extract with one clear line and writes nothing', async () => {
     const file = join(dir, 'khong-phai-osm.geojson')
     writeFileSync(

@@ -14,7 +14,7 @@ import { kindOf } from '../overlays/args.ts'
 import { importOsmBasemap, type OsmImportOptions } from './import-osm.ts'
 
 export const basemapUsage =
-  'Cách dùng / Usage: npm run import -- <trích xuất>.osm.pbf --kind basemap [--id …] [--name "…"] [--source "…"] [--date YYYY-MM-DD]'
+  'Cách dùng / Usage: npm run import -- <trích xuất>.osm.pbf --kind basemap [--province "…"] [--id …] [--name "…"] [--source "…"] [--date YYYY-MM-DD]'
 
 const OSM_SOURCE = '© Những người đóng góp OpenStreetMap (ODbL)'
 
@@ -32,6 +32,7 @@ export function parseBasemapArgs(argv: string[]): OsmImportOptions | { help: tru
         name: { type: 'string' },
         source: { type: 'string' },
         date: { type: 'string' },
+        province: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -61,7 +62,14 @@ export function parseBasemapArgs(argv: string[]): OsmImportOptions | { help: tru
   } catch {
     date ??= ''
   }
-  return { file, datasetId, name: v.name?.trim() || 'OpenStreetMap', source: v.source?.trim() || OSM_SOURCE, date }
+  return {
+    file,
+    datasetId,
+    name: v.name?.trim() || 'OpenStreetMap',
+    source: v.source?.trim() || OSM_SOURCE,
+    date,
+    ...(v.province === undefined ? {} : { province: v.province }),
+  }
 }
 
 /**
@@ -93,6 +101,11 @@ export async function runBasemapKind(argv: string[]): Promise<number | undefined
       .join(', ')
     process.stdout.write(
       `Đã nhập bản đồ nền ${s.datasetId}${s.replaced ? ' (thay bản cũ cùng mã)' : ''}: ${counts}; ${s.seconds.toFixed(1)} s\n`,
+    )
+    process.stdout.write(
+      s.streets.unplaced > 0
+        ? `${s.streets.kept.toLocaleString('vi-VN')} đoạn đường có tên dùng cho bảng giá đất và tìm kiếm; ${s.streets.unplaced.toLocaleString('vi-VN')} đoạn chưa biết thuộc tỉnh nào chỉ được vẽ: thêm --province "<tỉnh/thành phố>" để dùng cả chúng\n`
+        : `${s.streets.kept.toLocaleString('vi-VN')} đoạn đường có tên dùng cho bảng giá đất và tìm kiếm\n`,
     )
     return 0
   } catch (err) {

@@ -5,10 +5,13 @@ import { openVector, type VectorFile } from '../gdal/vector.ts'
 import { ImportError } from '../import/errors.ts'
 import { toWkt } from '../import/geometry.ts'
 import { bumpDataVersion } from '../tiles/version.ts'
-import { classifyOsm, osmLayers, type BaseFeature, type OsmLayer } from './osm.ts'
+import { resolveProvince } from '#core/geo/provinces.ts'
+import { classifyOsm, osmLayers, otherTags, type BaseFeature, type OsmLayer } from './osm.ts'
 
 export type OsmImportOptions = {
   file: string
+  /** The province the extract lies in (any spelling): its named streets are then the state price table's and search's. */
+  province?: string | undefined
   datasetId: string
   name: string
   source: string
@@ -20,6 +23,8 @@ export type OsmImportSummary = {
   replaced: boolean
   read: number
   counts: Record<string, number>
+  /** Named streets given to the price match and search (`streets`), and those left as drawn roads for want of a province. */
+  streets: { kept: number; unplaced: number }
   seconds: number
 }
 
@@ -31,6 +36,57 @@ const wanted: Record<OsmLayer, string | undefined> = {
 }
 
 type Row = BaseFeature & { wkt: string }
+type StreetRow = { name: string; cls: string; width: number; wkt: string }
+
+/** Typical widths (m) of OSM road classes, for a way without a `width` tag. */
+const TYPICAL_WIDTH_M: Record<string, number> = { main: 24, street: 12, alley: 4 }
+
+/**
+ * Named roads become streets, the rows the state price table is matched against and search reads
+ * (server/src/valuation, migration 019's price_row_at; server/src/search): each part of the way in the
+ * province given (--province), else in the province of the ward or district area holding it (admin_units),
+ * else left a drawn road only, and counted so the summary can say what --province would add.
+ */
+async function insertStreets(
+  tx: Queryable,
+  datasetId: string,
+  rows: StreetRow[],
+  province: string | null,
+): Promise<{ kept: number; unplaced: number }> {
+  const [r] = await tx.query<{ kept: number; unplaced: number }>(
+    `with src as (
+       select t.name, t.cls, t.width, (ST_Dump(ST_GeomFromText(t.g, 4326))).geom as geom
+       from unnest($2::text[], $3::text[], $4::float8[], $5::text[]) as t(name, cls, width, g)
+     ), placed as materialized (
+       select src.*, coalesce($6::text, (select a.province from admin_units a
+         where a.geom && src.geom and ST_Intersects(a.geom, ST_PointOnSurface(src.geom)) order by a.level = 'ward' desc, a.id limit 1)) as province
+       from src where GeometryType(geom) = 'LINESTRING' and ST_Length(geom) > 0
+     ), kept as (
+       insert into streets (dataset_id, name, "class", width_m, province, ward, geom)
+       select $1, name, cls, width, province, '', geom from placed where province is not null returning 1
+     ), drawn as (
+       insert into base_features (dataset_id, kind, subkind, name, geom)
+       select $1, 'road', cls, name, geom from placed where province is null returning 1
+     )
+     select (select count(*) from kept)::int as kept, (select count(*) from drawn)::int as unplaced`,
+    [
+      datasetId,
+      rows.map((x) => x.name),
+      rows.map((x) => x.cls),
+      rows.map((x) => x.width),
+      rows.map((x) => x.wkt),
+      province,
+    ],
+  )
+  return { kept: r?.kept ?? 0, unplaced: r?.unplaced ?? 0 }
+}
+
+/** An OSM `width` tag in metres ("12", "12 m", "7.5"), else null. */
+function widthTag(props: Record<string, unknown>): number | null {
+  const m = /^\s*(\d+(?:[.,]\d+)?)\s*m?\s*$/.exec(otherTags(props.other_tags).width ?? '')
+  const w = m ? Number(m[1]!.replace(',', '.')) : Number.NaN
+  return w > 0 && w <= 200 ? w : null
+}
 
 async function insertRows(tx: Queryable, datasetId: string, rows: Row[]): Promise<void> {
   // Polygons from OSM are often self-touching; ST_MakeValid keeps their area instead of dropping them.
@@ -71,6 +127,11 @@ async function open(file: string): Promise<VectorFile> {
  */
 export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Promise<OsmImportSummary> {
   const started = performance.now()
+  const province = opts.province === undefined ? null : resolveProvince(opts.province)
+  if (opts.province !== undefined && !province)
+    throw new ImportError(
+      `Không nhận ra tỉnh/thành phố ${JSON.stringify(opts.province)} (--province); ghi tên tỉnh, ví dụ "TP. Hồ Chí Minh"`,
+    )
   const vf = await open(opts.file)
   try {
     return await db.transaction(async (tx) => {
@@ -88,9 +149,17 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
       const counts: Record<string, number> = {}
       let read = 0
       let batch: Row[] = []
+      let named: StreetRow[] = []
+      const streets = { kept: 0, unplaced: 0 }
       const flush = async () => {
         if (batch.length > 0) await insertRows(tx, opts.datasetId, batch)
         batch = []
+        if (named.length > 0) {
+          const r = await insertStreets(tx, opts.datasetId, named, province?.name ?? null)
+          streets.kept += r.kept
+          streets.unplaced += r.unplaced
+        }
+        named = []
       }
       for (const layer of osmLayers) {
         if (!vf.layers.some((l) => l.name === layer)) continue
@@ -98,9 +167,12 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
           read++
           const b = f.geometry ? classifyOsm(layer, f.props) : null
           if (!b || !f.geometry) continue
-          batch.push({ ...b, wkt: toWkt(f.geometry) })
           counts[b.kind] = (counts[b.kind] ?? 0) + 1
-          if (batch.length >= (opts.batchSize ?? 2000)) await flush()
+          if (b.kind === 'road' && b.name !== '') {
+            const width = widthTag(f.props) ?? TYPICAL_WIDTH_M[b.subkind] ?? 8
+            named.push({ name: b.name, cls: b.subkind, width, wkt: toWkt(f.geometry) })
+          } else batch.push({ ...b, wkt: toWkt(f.geometry) })
+          if (batch.length + named.length >= (opts.batchSize ?? 2000)) await flush()
         }
       }
       await flush()
@@ -111,7 +183,8 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
       await tx.query(
         `update datasets set bounds = (
            select ST_MakeEnvelope(ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e), 4326)
-           from (select ST_Extent(geom) as e from base_features where dataset_id = $1) x where e is not null
+           from (select ST_Extent(geom) as e from (select geom from base_features where dataset_id = $1
+             union all select geom from streets where dataset_id = $1) g) x where e is not null
          ) where id = $1`,
         [opts.datasetId],
       )
@@ -121,6 +194,7 @@ export async function importOsmBasemap(db: Database, opts: OsmImportOptions): Pr
         replaced: existing !== undefined,
         read,
         counts,
+        streets,
         seconds: (performance.now() - started) / 1000,
       }
     })

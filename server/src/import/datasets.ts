@@ -27,6 +27,8 @@ const rowTables = [
   'streets',
   'road_reserves',
   'price_rows',
+  'price_coefficients',
+  'residual_costs',
   'comparables',
   'admin_units',
   'base_features',

@@ -190,7 +190,15 @@ export async function importFile(
         formatCrs(crs),
       ])
 
-      const handler = kind.create({ datasetId, crs, project: projectorFor(crs), source, date: dataDate, priceUnit })
+      const handler = kind.create({
+        datasetId,
+        crs,
+        project: projectorFor(crs),
+        source,
+        date: dataDate,
+        priceUnit,
+        priceUnitGiven: options.priceUnit !== undefined,
+      })
       let read = 0
       let inserted = 0
       let repaired = 0
@@ -238,6 +246,7 @@ export async function importFile(
           if (handler.pending() >= batchSize) await startFlush()
           else if (read % 1000 === 0) report()
         }
+        handler.end?.()
         await startFlush()
         await writing
       } catch (err) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -144,7 +144,11 @@ describe('price tables from Excel', () => {
       [hcm, 'Võ Văn Tần', 'Trương Định', 'Hai Bà Trưng', 2026, 230_000_000, 115_000_000, 92_000_000, 73_600_000],
     ])
     expect(s.rejections).toEqual([
-      { sheet: 'Quận 1', n: 12, reason: 'thiếu giá VT1 (vt1)' },
+      {
+        sheet: 'Quận 1',
+        n: 12,
+        reason: 'dòng tiêu đề mục "ĐƯỜNG NỘI BỘ KHU DÂN CƯ" không có giá, không có dòng nào thuộc nó',
+      },
       { sheet: 'Quận 1', n: 13, reason: 'thiếu tên đường (street_name)' },
       { sheet: 'Quận 1', n: 14, reason: 'giá VT1 không phải số: "không rõ"' },
       { sheet: 'Quận 1', n: 17, reason: 'thiếu tên đường (street_name)' },
@@ -152,7 +156,7 @@ describe('price tables from Excel', () => {
     ])
     expect(formatRejections(s.rejections, s.unit, s.rejected).slice(0, 2)).toEqual([
       'Bị loại 5 dòng:',
-      '  trang tính "Quận 1", dòng 12: thiếu giá VT1 (vt1)',
+      '  trang tính "Quận 1", dòng 12: dòng tiêu đề mục "ĐƯỜNG NỘI BỘ KHU DÂN CƯ" không có giá, không có dòng nào thuộc nó',
     ])
   })
 
@@ -203,5 +207,169 @@ describe('price tables from Excel', () => {
     expect(splitSegment('Từ Lê Lợi đến Hàm Nghi')).toEqual({ from: 'Lê Lợi', to: 'Hàm Nghi' })
     expect(splitSegment('từ Ngã tư Phú Nhuận, đến Cầu Kiệu')).toEqual({ from: 'Ngã tư Phú Nhuận', to: 'Cầu Kiệu' })
     expect(splitSegment('Trọn đường')).toEqual({ from: 'Trọn đường', to: '' })
+  })
+})
+
+const REAL_WORKBOOK = join(import.meta.dirname, 'fixtures/real/Bang gia dat Nha nuoc.xls')
+
+describe('the TP.HCM price table as published (Decision 79/2024, Excel 97)', () => {
+  it('reads every district sheet of the .xls with its decision, unit line, district, group headings and folded line breaks, with no --map or --price-unit', async () => {
+    const datasetId = idFor()
+    const s = await importFile(db, {
+      file: REAL_WORKBOOK,
+      kind: 'prices',
+      datasetId,
+      source: 'Quyết định 79/2024/QĐ-UBND',
+      date: '2024-10-31',
+      province: 'TP. Hồ Chí Minh',
+    })
+    expect(s).toMatchObject({ inserted: 4607, rejected: 4 })
+    // The empty first sheet is reported, and so are Thủ Đức's three section lines ("I. QUẬN 2 (CŨ)").
+    expect(s.rejections.map((r) => [r.sheet, r.n])).toEqual([
+      ['Kangatang', 1],
+      ['Thủ Đức', 9],
+      ['Thủ Đức', 585],
+      ['Thủ Đức', 799],
+    ])
+    const sheets = await db.query<{
+      sheet: string
+      district: string
+      decision_no: string
+      decision_date: string
+      n: number
+    }>(
+      `select sheet, district, decision_no, decision_date::text as decision_date, count(*)::int as n
+       from price_rows where dataset_id = $1 group by 1, 2, 3, 4 order by 1`,
+      [datasetId],
+    )
+    expect(sheets).toHaveLength(22)
+    expect(sheets.every((r) => r.decision_no === '79/2024/QĐ-UBND' && r.decision_date === '2024-10-21')).toBe(true)
+    expect(sheets.find((r) => r.sheet === 'Thủ Đức')?.district).toBe('Thành phố Thủ Đức')
+    expect(sheets.find((r) => r.sheet === 'Củ Chi')?.district).toBe('Huyện Củ Chi')
+    const row = async (sheet: string, n: number) =>
+      (
+        await db.query<{ street_name: string; segment_from: string; segment_to: string; vt1: number }>(
+          `select street_name, segment_from, segment_to, vt1::float8 as vt1 from price_rows where dataset_id = $1 and sheet = $2 and row_no = $3`,
+          [datasetId, sheet, n],
+        )
+      )[0]
+    // Thousand đồng by the unit line; a segment row under its street.
+    expect(await row('Quận 1', 80)).toEqual({
+      street_name: 'NGUYỄN THỊ MINH KHAI',
+      segment_from: 'CẦU THỊ NGHÈ',
+      segment_to: 'HAI BÀ TRƯNG',
+      vt1: 286_000_000,
+    })
+    expect(await row('Quận 1', 81)).toMatchObject({ street_name: 'NGUYỄN THỊ MINH KHAI', segment_from: 'HAI BÀ TRƯNG' })
+    // A group heading (price 0) names its sub-rows; a line break inside a name is one space.
+    expect(await row('Quận 7', 30)).toMatchObject({
+      street_name: 'ĐƯỜNG NỘI BỘ KHU DÂN CƯ TÂN QUY ĐÔNG – ĐƯỜNG >= 16M',
+      vt1: 64_800_000,
+    })
+    expect(await row('Quận 7', 29)).toBeUndefined()
+    expect((await row('Quận 4', 12))?.street_name).toBe('ĐƯỜNG NỘI BỘ CHUNG CƯ PHƯỜNG 3')
+  })
+
+  it('stops with one line naming --province when neither the file nor the command says the province', async () => {
+    await expect(
+      importFile(db, {
+        file: REAL_WORKBOOK,
+        kind: 'prices',
+        sheet: 'Quận 1',
+        source: 'QĐ 79/2024',
+        date: '2024-10-31',
+      }),
+    ).rejects.toThrow(
+      'Bảng giá không ghi tỉnh/thành phố; thêm --province "<tỉnh/thành phố>" (ví dụ --province "TP. Hồ Chí Minh")',
+    )
+  })
+
+  it('imports a Hà Nội table written tuyen_duong, quan_huyen, vi_tri_1…vi_tri_4 with no --map', async () => {
+    const streets = [
+      ['Hàng Đào', 'Hoàn Kiếm', 'Đầu đường', 'Cuối đường'],
+      ['Hàng Ngang', 'Hoàn Kiếm', 'Đầu đường', 'Cuối đường'],
+      ['Đinh Tiên Hoàng', 'Hoàn Kiếm', 'Đầu đường', 'Cuối đường'],
+      ['Lê Thái Tổ', 'Hoàn Kiếm', 'Đầu đường', 'Cuối đường'],
+      ['Tràng Tiền', 'Hoàn Kiếm', 'Đầu đường', 'Cuối đường'],
+      ['Bà Triệu', 'Hoàn Kiếm', 'Tràng Thi', 'Trần Hưng Đạo'],
+      ['Bà Triệu', 'Hai Bà Trưng', 'Trần Hưng Đạo', 'Đại Cồ Việt'],
+      ['Kim Mã', 'Ba Đình', 'Nguyễn Thái Học', 'Cầu Giấy'],
+      ['Điện Biên Phủ', 'Ba Đình', 'Đầu đường', 'Cuối đường'],
+      ['Phan Đình Phùng', 'Ba Đình', 'Đầu đường', 'Cuối đường'],
+      ['Xã Đàn', 'Đống Đa', 'Đầu đường', 'Cuối đường'],
+      ['Tây Sơn', 'Đống Đa', 'Ngã Tư Sở', 'Tôn Đức Thắng'],
+      ['Cầu Giấy', 'Cầu Giấy', 'Đầu đường', 'Cuối đường'],
+      ['Láng Hạ', 'Đống Đa', 'Đầu đường', 'Cuối đường'],
+      ['Thái Hà', 'Đống Đa', 'Đầu đường', 'Cuối đường'],
+      ['Nguyễn Chí Thanh', 'Đống Đa', 'Đầu đường', 'Cuối đường'],
+      ['Trần Duy Hưng', 'Cầu Giấy', 'Đầu đường', 'Cuối đường'],
+    ]
+    const file = join(tmp, 'bang-gia-ha-noi.csv')
+    writeFileSync(
+      file,
+      [
+        'tuyen_duong,quan_huyen,tu,den,vi_tri_1,vi_tri_2,vi_tri_3,vi_tri_4',
+        ...streets.map(([street, district, from, to], i) => {
+          const vt1 = 100_000 + i * 5_000
+          return `${street},${district},${from},${to},${vt1},${vt1 * 0.6},${vt1 * 0.5},${vt1 * 0.4}`
+        }),
+      ].join('\n'),
+    )
+    const datasetId = idFor()
+    const s = await importFile(db, {
+      file,
+      kind: 'prices',
+      datasetId,
+      source: 'Bảng giá đất Hà Nội',
+      date: '2025-01-01',
+      province: 'Hà Nội',
+      priceUnit: 1000,
+    })
+    expect(s).toMatchObject({ read: 17, inserted: 17, rejected: 0 })
+    const [first] = await db.query(
+      `select province, district, street_name, segment_from, segment_to, vt1::float8 as vt1, vt4::float8 as vt4 from price_rows where dataset_id = $1 order by row_no limit 1`,
+      [datasetId],
+    )
+    expect(first).toEqual({
+      province: 'Thành phố Hà Nội',
+      district: 'Hoàn Kiếm',
+      street_name: 'Hàng Đào',
+      segment_from: 'Đầu đường',
+      segment_to: 'Cuối đường',
+      vt1: 100_000_000,
+      vt4: 40_000_000,
+    })
+  })
+})
+
+describe('land-price adjustment coefficients (K)', () => {
+  it('imports K by province, year, area and street from a CSV', async () => {
+    const file = join(tmp, 'he-so-k.csv')
+    writeFileSync(
+      file,
+      [
+        'tinh_tp,nam,khu_vuc,tuyen_duong,he_so_k',
+        'TP.HCM,2025,Quận 3,,1.2',
+        'TP.HCM,2025,,Nguyễn Thị Minh Khai,1.35',
+      ].join('\n'),
+    )
+    const datasetId = idFor()
+    const s = await importFile(db, {
+      file,
+      kind: 'price-coefficients',
+      datasetId,
+      source: 'QĐ hệ số K',
+      date: '2025-01-01',
+    })
+    expect(s).toMatchObject({ read: 2, inserted: 2, rejected: 0 })
+    expect(
+      await db.query(
+        `select province, year, area, street, k from price_coefficients where dataset_id = $1 order by id`,
+        [datasetId],
+      ),
+    ).toEqual([
+      { province: hcm, year: 2025, area: 'Quận 3', street: '', k: 1.2 },
+      { province: hcm, year: 2025, area: '', street: 'Nguyễn Thị Minh Khai', k: 1.35 },
+    ])
   })
 })

@@ -1,9 +1,19 @@
 import type { Geometry } from 'geojson'
 
-export const importKinds = ['parcels', 'planning', 'roads', 'prices', 'comparables', 'areas'] as const
+export const importKinds = [
+  'parcels',
+  'planning',
+  'roads',
+  'prices',
+  'price-coefficients',
+  'residual-costs',
+  'comparables',
+  'areas',
+] as const
 export type ImportKind = (typeof importKinds)[number]
 
-export type FileFormat = 'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | 'dxf' | 'gpkg' | 'kml' | 'zip' | 'xlsx'
+export type FileFormat =
+  'geojson' | 'shapefile' | 'csv' | 'dgn' | 'mapinfo' | 'dxf' | 'gpkg' | 'kml' | 'zip' | 'xlsx' | 'xls'
 
 /** Formats with geometry that GDAL reads (besides GeoJSON and Shapefile, which have their own streaming readers). */
 export const gdalVectorFormats = [
@@ -29,6 +39,8 @@ export type SourceRecord = {
   geometry: Geometry | null
   /** The workbook sheet the row is on; `n` is then its row number there. */
   sheet?: string
+  /** A workbook sheet's lines above its table (title, decision, unit), for kinds that read them. */
+  heading?: string[]
   /** Set by a reader when the record itself is malformed (e.g. wrong number of CSV columns). */
   error?: string
 }

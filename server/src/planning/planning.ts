@@ -21,7 +21,7 @@ import {
 export type ZoneRecord = Zone & { dataset_id: string }
 
 /** Zones covering the point $1 lat, $2 lng (in no particular order: orderZones sorts them). */
-const ZONES_AT_SQL = `select z.id::text as id, pl.name as plan_name, pl.level as plan_level, pl.approved_at::text as approved_at, pl.decision_no,
+export const ZONES_AT_SQL = `select z.id::text as id, pl.name as plan_name, pl.level as plan_level, pl.approved_at::text as approved_at, pl.decision_no,
        z.land_use_code, coalesce(c.name, z.land_use_code) as land_use_name, coalesce(c.color, '#cccccc') as color,
        z.max_density_pct::float8 as max_density_pct, z.max_floors::int as max_floors, z.max_far::float8 as max_far,
        ST_AsGeoJSON(z.geom, 7)::json as geometry, z.dataset_id

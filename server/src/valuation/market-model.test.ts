@@ -51,9 +51,12 @@ describe('adjusting a sale to the target', () => {
     const effects = logEffects(alley6, front, 0, b)
     const alley = effects.find((e) => e.factor === 'alley')
     expect(alley?.log).toBeCloseTo(-0.6 + 0.2 * Math.log(6), 10)
-    expect(adjustmentNote('alley', alley6, front, 0)).toBe('Hẻm 6 m thay vì mặt tiền')
-    expect(adjustmentNote('alley', alley6, { ...front, alley_width_m: 3 }, 0)).toBe('Hẻm 6 m thay vì 3 m')
-    expect(adjustmentNote('time', alley6, front, 13.6)).toBe('Bán 14 tháng trước, đưa về giá hôm nay')
+    expect(adjustmentNote('alley', alley6, front, 0, '2026-06-30')).toBe('Hẻm 6 m thay vì mặt tiền')
+    expect(adjustmentNote('alley', alley6, { ...front, alley_width_m: 3 }, 0, '2026-06-30')).toBe('Hẻm 6 m thay vì 3 m')
+    // Counted back from the estimate's own date, which the words name (not from today).
+    expect(adjustmentNote('time', alley6, front, 13.6, '2026-06-30')).toBe(
+      'Bán 14 tháng trước ngày ước tính 30/06/2026, đưa về giá ngày đó',
+    )
   })
 
   it('leaves out a factor unknown on either side instead of guessing it', () => {

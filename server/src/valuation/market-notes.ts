@@ -11,7 +11,13 @@ const alleyText = (w: number | null) => ((w ?? 0) > 0 ? `hẻm ${num(w as number
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** "Hẻm 6 m thay vì mặt tiền": the target's fact first, the sale's after; "giống nhau" when equal. */
-export function adjustmentNote(factor: Factor, target: PropertyFacts, sale: PropertyFacts, ageMonths: number): string {
+export function adjustmentNote(
+  factor: Factor,
+  target: PropertyFacts,
+  sale: PropertyFacts,
+  ageMonths: number,
+  asOf: string,
+): string {
   switch (factor) {
     case 'location':
       return target.vt1 === sale.vt1
@@ -36,8 +42,13 @@ export function adjustmentNote(factor: Factor, target: PropertyFacts, sale: Prop
     case 'floors':
       return target.floors === sale.floors ? 'Cùng số tầng' : `${target.floors ?? 0} tầng thay vì ${sale.floors ?? 0}`
     case 'time': {
+      // Counted back from the date the estimate refers to (the newest sale when the data is older than
+      // today), which the words name: "2 tháng trước" alone would read as before today.
       const months = Math.round(ageMonths)
-      return months < 1 ? 'Bán trong tháng này' : `Bán ${months} tháng trước, đưa về giá hôm nay`
+      const day = asOf.split('-').reverse().join('/')
+      return months < 1
+        ? `Bán trong tháng của ngày ước tính ${day}`
+        : `Bán ${months} tháng trước ngày ước tính ${day}, đưa về giá ngày đó`
     }
   }
 }

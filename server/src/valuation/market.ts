@@ -7,10 +7,13 @@ import {
   features,
   logEffects,
   rawWeight,
+  weightedQuantile,
+  type Factor,
   type Elasticities,
   type PropertyFacts,
 } from './market-model.ts'
 import { adjustmentNote } from './market-notes.ts'
+import { vt1AtSql } from './price-row.ts'
 
 export type { Elasticities } from './market-model.ts'
 
@@ -85,22 +88,30 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!)
 }
 
-/** VT1 of the street whose parcel holds the sale point: the location term of each sale. */
-const SALE_VT1_SQL = `(select pr.vt1::float8 from parcels p join streets s on s.id = p.street_id
-    join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-    where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by pr.year desc, pr.id limit 1)`
+/** VT1 of the row matched for the parcel holding the sale point (price-row.ts): the location term of each sale, as of $2. */
+const SALE_VT1_SQL = `(select ${vt1AtSql('p', '$2::date')} from parcels p
+    where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1)`
 
 /**
  * Fits the elasticities on the most recent comparables (at most 5,000: plenty for seven coefficients),
  * leaving out `excludeIds` so a held-out test set stays unseen.
  */
-export async function fitElasticities(db: Queryable, opts: { excludeIds?: string[] } = {}): Promise<Elasticities> {
+export async function fitElasticities(
+  db: Queryable,
+  opts: { excludeIds?: string[]; datasetId?: string } = {},
+): Promise<Elasticities> {
+  const [last] = await db.query<{ d: string | null }>(
+    'select max(observed_at)::text as d from comparables where $1::text is null or dataset_id = $1',
+    [opts.datasetId ?? null],
+  )
+  const newest = last?.d ?? '2000-01-01'
   const rows = await db.query<PropertyFacts & { date: string; price_vnd: number }>(
     `select c.observed_at::text as date, c.price_vnd::float8 as price_vnd, c.area_m2::float8 as area_m2,
        c.frontage_m::float8 as frontage_m, c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, ${SALE_VT1_SQL} as vt1
-     from comparables c where c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($1::bigint[]))
+     from comparables c where c.area_m2 > 0 and c.price_vnd > 0 and not (c.id = any($1::bigint[])) and ($3::text is null or c.dataset_id = $3)
      order by c.observed_at desc, c.id limit 5000`,
-    [opts.excludeIds ?? []],
+    // Every sale's location on one table: the one in force at the newest sale.
+    [opts.excludeIds ?? [], newest, opts.datasetId ?? null],
   )
   const latest = rows[0]?.date ?? '2000-01-01'
   // Normal equations with an intercept; the ridge term pulls each slope towards PRIOR.
@@ -155,11 +166,9 @@ const SALE_COLUMNS = `c.id::text as id, ST_Y(c.geom)::float8 as lat, ST_X(c.geom
   c.alley_width_m::float8 as alley_width_m, c.floors::int as floors, sp.parcel_id, sp.street_id, sp.vt1,
   ST_Distance(c.geom::geography, pt.g::geography)::float8 as distance_m`
 
-/** The parcel holding each sale point (a priced one first): its id, street and that street's VT1. */
+/** The parcel holding each sale point (a priced one first): its id, street and its row's VT1 on the as-of date's table ($6). */
 const SALE_PARCEL_JOIN = `left join lateral (
-    select p.id::text as parcel_id, p.street_id::text as street_id,
-      (select pr.vt1::float8 from streets s join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-        where s.id = p.street_id order by pr.year desc, pr.id limit 1) as vt1
+    select p.id::text as parcel_id, p.street_id::text as street_id, ${vt1AtSql('p', '$6::date')} as vt1
     from parcels p where p.geom && c.geom and ST_Intersects(p.geom, c.geom) order by p.street_id is null, p.id limit 1) sp on true`
 
 const monthsBefore = (asOf: string, months: number) =>
@@ -198,7 +207,8 @@ async function findSales(
   target: MarketFacts,
   asOf: string,
   excludeIds: string[],
-): Promise<{ sales: Sale[]; radius: number }> {
+  keep: (s: Sale) => boolean,
+): Promise<{ sales: Sale[]; radius: number; dropped: Sale[] }> {
   const widest = RADII_M[RADII_M.length - 1] as number
   const lngDeg = widest / (111_320 * Math.max(Math.cos((target.lat * Math.PI) / 180), 0.05))
   const rows = await db.query<Sale & { own: boolean }>(
@@ -216,7 +226,9 @@ async function findSales(
     ],
     { prepare: 'market-sales' },
   )
-  const near = rows.filter((s) => !s.own)
+  const strip = ({ own: _, ...s }: Sale & { own: boolean }): Sale => s
+  const candidates = rows.filter((s) => !s.own).map(strip)
+  const near = candidates.filter(keep)
   let sales = near
   let radius = widest
   for (const r of RADII_M) {
@@ -226,9 +238,10 @@ async function findSales(
       break
     }
   }
+  const dropped = candidates.filter((s) => s.distance_m <= radius && !keep(s))
   const seen = new Set(sales.map((s) => s.id))
-  const own = rows.filter((s) => s.own && !seen.has(s.id)).map(({ own: _, ...s }) => s)
-  return { sales: [...sales.map(({ own: _, ...s }) => s), ...own], radius }
+  const own = rows.filter((s) => s.own && !seen.has(s.id)).map(strip)
+  return { sales: [...sales, ...own], radius, dropped }
 }
 
 function relationOf(target: MarketFacts, s: Sale): 'same_parcel' | 'same_row' | null {
@@ -241,8 +254,43 @@ function relationOf(target: MarketFacts, s: Sale): 'same_parcel' | 'same_row' | 
     : null
 }
 
-/** Every sale adjusted to the target, factor by factor, with its share of the estimate. */
-export function adjustSales(target: MarketFacts, sales: Sale[], asOf: string, b: Elasticities) {
+/**
+ * A sale whose location alone moves its price by more than this (either way) is in another market, not
+ * a comparable: it is dropped and the answer says so (docs/domain.md, "Location adjustments").
+ */
+export const LOCATION_BOUND = 0.3
+/** A recent sale of the parcel itself carries this share of the estimate (Decree 71/2024: the closest evidence). */
+export const REPEAT_SHARE = 0.6
+/** ... unless, adjusted, it lies this far (in log, ≈ ±35 %) from the weighted median of the other sales. */
+export const REPEAT_OUTLIER_LOG = 0.3
+
+/** The location adjustment a sale would need, as a share (+0.3 = +30 %): the state VT1 ratio under the fitted elasticity. */
+export function locationShare(target: PropertyFacts, sale: PropertyFacts, b: Elasticities): number {
+  if (!target.vt1 || !sale.vt1) return 0
+  return Math.exp(b.logVt1 * (Math.log(target.vt1) - Math.log(sale.vt1))) - 1
+}
+
+type Adjusted = {
+  s: Sale
+  age: number
+  relation: 'same_parcel' | 'same_row' | null
+  raw: number
+  effects: { factor: Factor; log: number }[]
+  chain: ReturnType<typeof adjustmentChain>
+  w: number
+}
+
+/**
+ * Every sale adjusted to the target, factor by factor, with its share of the estimate. The parcel's own
+ * sale of the last WINDOW_MONTHS, time-adjusted, carries REPEAT_SHARE of it, unless it is an outlier
+ * against the others (then `repeatOutlier` says by how much and it keeps its ordinary weight).
+ */
+export function adjustSales(
+  target: MarketFacts,
+  sales: Sale[],
+  asOf: string,
+  b: Elasticities,
+): { rows: Adjusted[]; repeatOutlier: { date: string; log: number } | null } {
   const rows = sales.map((s) => {
     const age = Math.max(0, monthsBetween(s.date, asOf))
     const relation = relationOf(target, s)
@@ -252,10 +300,26 @@ export function adjustSales(target: MarketFacts, sales: Sale[], asOf: string, b:
     return { s, age, relation, raw, effects, chain, w: rawWeight(s.distance_m, age, relation) }
   })
   const total = rows.reduce((a, r) => a + r.w, 0)
-  return rows.map((r) => ({ ...r, w: r.w / total }))
+  const normal = rows.map((r) => ({ ...r, w: r.w / total }))
+  const repeat = normal
+    .filter((r) => r.relation === 'same_parcel' && r.age <= WINDOW_MONTHS)
+    .sort((x, y) => x.age - y.age)[0]
+  const others = normal.filter((r) => r !== repeat)
+  if (!repeat || others.length === 0) return { rows: normal, repeatOutlier: null }
+  const median = weightedQuantile(
+    others.map((r) => ({ v: Math.log(r.chain.adjusted), w: r.w })),
+    0.5,
+  )
+  const gap = Math.log(repeat.chain.adjusted) - median
+  if (Math.abs(gap) > REPEAT_OUTLIER_LOG) return { rows: normal, repeatOutlier: { date: repeat.s.date, log: gap } }
+  const rest = others.reduce((a, r) => a + r.w, 0)
+  return {
+    rows: normal.map((r) => ({ ...r, w: r === repeat ? REPEAT_SHARE : (r.w / rest) * (1 - REPEAT_SHARE) })),
+    repeatOutlier: null,
+  }
 }
 
-function toComparable(target: MarketFacts, r: ReturnType<typeof adjustSales>[number]): Comparable {
+function toComparable(target: MarketFacts, r: Adjusted, asOf: string): Comparable {
   const { s } = r
   return {
     id: s.id,
@@ -266,7 +330,7 @@ function toComparable(target: MarketFacts, r: ReturnType<typeof adjustSales>[num
     vnd_per_m2: r.raw,
     area_m2: s.area_m2,
     distance_m: Math.round(s.distance_m * 10) / 10,
-    adjustments: r.chain.adjustments.map((a) => ({ ...a, note: adjustmentNote(a.factor, target, s, r.age) })),
+    adjustments: r.chain.adjustments.map((a) => ({ ...a, note: adjustmentNote(a.factor, target, s, r.age, asOf) })),
     adjusted_vnd_per_m2: r.chain.adjusted,
     weight: Math.round(r.w * 10_000) / 10_000,
     repeat_sale: r.relation === 'same_parcel',
@@ -278,6 +342,13 @@ function toComparable(target: MarketFacts, r: ReturnType<typeof adjustSales>[num
 }
 
 const million = (v: number) => Math.round(v / 1e6) * 1e6
+const pctText = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.round(Math.abs(x) * 100)}\u00a0%`
+const monthYear = (date: string) => {
+  const [y, m] = date.split('-')
+  return `${Number(m)}/${y}`
+}
+/** Decree 71/2024 asks for at least three comparables for the comparison method. */
+export const MIN_COMPARABLES = 3
 
 function methodText(n: number, radius: number, repeat: Comparable | undefined, sameRow: number): string {
   const parts = [
@@ -285,24 +356,34 @@ function methodText(n: number, radius: number, repeat: Comparable | undefined, s
       'mỗi giao dịch được điều chỉnh theo vị trí (giá nhà nước VT1 của tuyến), hẻm, diện tích, mặt tiền, số tầng và thời gian.',
   ]
   if (repeat) {
-    const [y, m] = repeat.date.split('-')
     parts.push(
-      `Thửa này đã được bán tháng ${Number(m)}/${y}: giao dịch đó, đưa về giá hôm nay, có trọng số lớn nhất (${Math.round((repeat.weight ?? 0) * 100)} %).`,
+      `Thửa này đã được bán tháng ${monthYear(repeat.date)}: giao dịch đó, đưa về giá ngày ước tính, có trọng số lớn nhất (${Math.round((repeat.weight ?? 0) * 100)} %).`,
     )
   }
   if (sameRow > 0) parts.push(`${sameRow} giao dịch cùng dãy nhà được tính trọng số cao hơn.`)
   return parts.join(' ')
 }
 
-export async function estimateMarket(
-  db: Queryable,
-  target: MarketFacts,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
-): Promise<MarketResult | null> {
-  const { sales, radius } = await findSales(db, target, opts.asOf, opts.excludeIds ?? [])
-  if (sales.length === 0) return null
-  const adjusted = adjustSales(target, sales, opts.asOf, opts.elasticities)
-  const evidence: AdjustedSale[] = adjusted.map((r) => ({
+/** Gross adjustment of a comparable, Σ|pct|: how unlike the target it is (Decree 71's "similarity"). */
+const gross = (c: Comparable) => (c.adjustments ?? []).reduce((a, x) => a + Math.abs(x.pct), 0)
+
+/**
+ * The order Decree 71/2024 ranks comparables in: the parcel's own sales first, then by recency (in
+ * half-years), then similarity (the smallest gross adjustment), then distance.
+ */
+export function rankComparables(comparables: Comparable[], asOf: string): Comparable[] {
+  const halfYear = (c: Comparable) => Math.floor(Math.max(0, monthsBetween(c.date, asOf)) / 6)
+  return [...comparables].sort(
+    (a, b) =>
+      Number(b.repeat_sale) - Number(a.repeat_sale) ||
+      halfYear(a) - halfYear(b) ||
+      gross(a) - gross(b) ||
+      a.distance_m - b.distance_m,
+  )
+}
+
+const evidenceOf = (rows: Adjusted[]): AdjustedSale[] =>
+  rows.map((r) => ({
     log: Math.log(r.chain.adjusted),
     rawLog: Math.log(r.raw),
     w: r.w,
@@ -311,16 +392,32 @@ export async function estimateMarket(
     facts: r.s,
     effects: r.effects,
   }))
-  const summary = summarise(target, evidence, radius)
-  const comparables = adjusted
-    .map((r) => toComparable(target, r))
-    // The parcel's own sales first, then its row, then by distance: the order of the evidence's strength.
-    .sort(
-      (a, b) =>
-        Number(b.repeat_sale) - Number(a.repeat_sale) ||
-        Number(b.same_row) - Number(a.same_row) ||
-        a.distance_m - b.distance_m,
+
+export async function estimateMarket(
+  db: Queryable,
+  target: MarketFacts,
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+): Promise<MarketResult | null> {
+  const b = opts.elasticities
+  const keep = (s: Sale) => Math.abs(locationShare(target, s, b)) <= LOCATION_BOUND
+  const { sales, radius, dropped } = await findSales(db, target, opts.asOf, opts.excludeIds ?? [], keep)
+  if (sales.length === 0) return null
+  const { rows: adjusted, repeatOutlier } = adjustSales(target, sales, opts.asOf, b)
+  const summary = summarise(target, evidenceOf(adjusted), radius)
+  if (repeatOutlier) {
+    summary.warnings.push(
+      `Giao dịch trước của chính thửa này (tháng ${monthYear(repeatOutlier.date)}) sau điều chỉnh lệch ${pctText(Math.exp(repeatOutlier.log) - 1)} so với các giao dịch khác: có thể là giao dịch bất thường (giữa người thân, bán gấp, nhà đã sửa lớn), nên không được ưu tiên.`,
     )
+  }
+  if (sales.length < MIN_COMPARABLES) {
+    summary.warnings.push(
+      `Chỉ có ${sales.length} giao dịch so sánh phù hợp; Nghị định 71/2024 cần ít nhất ${MIN_COMPARABLES}: phương pháp so sánh chỉ để tham khảo.`,
+    )
+  }
+  const comparables = rankComparables(
+    adjusted.map((r) => toComparable(target, r, opts.asOf)),
+    opts.asOf,
+  )
   const perM2 = Math.exp(summary.midLog)
   const area = target.area_m2
   return {
@@ -333,27 +430,23 @@ export async function estimateMarket(
       method: methodText(
         sales.length,
         radius,
-        comparables.find((c) => c.repeat_sale),
+        comparables.find((c) => c.repeat_sale && c.weight === REPEAT_SHARE),
         comparables.filter((c) => c.same_row).length,
       ),
       as_of: opts.asOf,
       confidence_level: summary.level,
       warnings: summary.warnings,
+      excluded: dropped.map((s) => ({
+        id: s.id,
+        date: s.date,
+        distance_m: Math.round(s.distance_m * 10) / 10,
+        vnd_per_m2: Math.round(s.price_vnd / s.area_m2),
+        reason: `Cần điều chỉnh vị trí ${pctText(locationShare(target, s, b))} (giá nhà nước VT1 của tuyến ${Math.round((s.vt1 ?? 0) / 1e6)} triệu thay vì ${Math.round((target.vt1 ?? 0) / 1e6)} triệu đ/m²), quá giới hạn ±${LOCATION_BOUND * 100} %: khác thị trường.`,
+      })),
     },
     comparables,
     summary,
-    reprice: (other) => {
-      const rows = adjustSales(other, sales, opts.asOf, opts.elasticities)
-      const alt = rows.map((r) => ({
-        log: Math.log(r.chain.adjusted),
-        rawLog: Math.log(r.raw),
-        w: r.w,
-        distance_m: r.s.distance_m,
-        age_months: r.age,
-        facts: r.s,
-        effects: r.effects,
-      }))
-      return Math.exp(summarise(other, alt, radius).midLog)
-    },
+    reprice: (other) =>
+      Math.exp(summarise(other, evidenceOf(adjustSales(other, sales, opts.asOf, b).rows), radius).midLog),
   }
 }

@@ -1,14 +1,17 @@
 import type { ConfidenceLevel } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
-import { fitElasticities } from './market.ts'
+import { estimateMarket, fitElasticities } from './market.ts'
 import { CALIBRATION, LEVEL_MIN } from './market-evidence.ts'
-import { valuate } from './valuation.ts'
+import { valuateWithScore } from './valuation.ts'
 
 /**
- * A ratio study as assessors run one (IAAO): value sales the model never saw and compare. Sales whose
- * id falls in the fold (id % 10 = fold) are held out of the fit and each is valued as of its own date
- * from the other sales only. `thin` keeps one sale in `thin` of the rest, a sparse market on the same
- * land, so the low-evidence confidence levels get measured too.
+ * A ratio study as assessors run one (IAAO): value sales the model never saw and compare. A sale is held
+ * out by a stable key of its own, a hash of its place and date (`foldOf`), never by its row id, so the
+ * same sales are held out whatever was imported before them and the study prints the same figures in
+ * any run. The fit leaves them out and each is valued as of its own date from the other sales only.
+ * `thin` keeps one sale in `thin` of the rest (by the same key), a sparse market on the same land, so
+ * the low-evidence confidence levels get measured too. `datasetId` keeps the study to one dataset's
+ * sales (and the fit to them), so other data in the database changes nothing.
  */
 
 export type HeldOut = {
@@ -20,6 +23,7 @@ export type HeldOut = {
   confidence: number
   level: ConfidenceLevel
   warnings: number
+  score: number
 }
 
 type Sale = {
@@ -34,28 +38,47 @@ type Sale = {
   floors: number | null
 }
 
+/** FNV-1a, 32 bits: a hash that is the same on every machine and in every run. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h
+}
+
+/** The sale's stable key: its place to the centimetre and its date. */
+export const saleKey = (s: { lat: number; lng: number; date: string }) =>
+  fnv1a(`${s.lng.toFixed(7)},${s.lat.toFixed(7)},${s.date}`)
+export const foldOf = (s: { lat: number; lng: number; date: string }) => saleKey(s) % 10
+
 export async function heldOutSales(
   db: Queryable,
-  opts: { fold: number; thin?: number; limit?: number },
+  opts: { fold: number; thin?: number; limit?: number; datasetId?: string },
 ): Promise<HeldOut[]> {
-  const held = await db.query<Sale>(
+  const all = await db.query<Sale>(
     `select id::text as id, ST_Y(geom)::float8 as lat, ST_X(geom)::float8 as lng, observed_at::text as date, price_vnd::float8 as price,
        area_m2::float8 as area_m2, frontage_m::float8 as frontage_m, alley_width_m::float8 as alley_width_m, floors
-     from comparables where id % 10 = $1 order by id limit $2`,
-    [opts.fold, opts.limit ?? 100_000],
+     from comparables where ($1::text is null or dataset_id = $1) and area_m2 > 0 and price_vnd > 0`,
+    [opts.datasetId ?? null],
   )
+  const keyed = all
+    .map((s) => ({ ...s, key: saleKey(s) }))
+    .sort((a, b) => a.key - b.key || a.date.localeCompare(b.date))
+  const held = keyed.filter((s) => s.key % 10 === opts.fold).slice(0, opts.limit ?? 100_000)
   const thin = opts.thin ?? 1
   const hidden =
     thin > 1
-      ? (await db.query<{ id: string }>(`select id::text as id from comparables where id % $1 <> 0`, [thin])).map(
-          (r) => r.id,
-        )
+      ? keyed.filter((s) => s.key % 10 !== opts.fold && Math.floor(s.key / 10) % thin !== 0).map((s) => s.id)
       : []
-  const heldIds = held.map((s) => s.id)
-  const elasticities = await fitElasticities(db, { excludeIds: [...heldIds, ...hidden] })
+  const elasticities = await fitElasticities(db, {
+    excludeIds: [...held.map((s) => s.id), ...hidden],
+    ...(opts.datasetId ? { datasetId: opts.datasetId } : {}),
+  })
   const out: HeldOut[] = []
   for (const s of held) {
-    const v = await valuate(
+    const { data: v, score } = await valuateWithScore(
       db,
       {
         lat: s.lat,
@@ -78,6 +101,7 @@ export async function heldOutSales(
       confidence: m.confidence,
       level: m.confidence_level ?? 'thap',
       warnings: m.warnings?.length ?? 0,
+      score: score ?? 0,
     })
   }
   return out
@@ -141,4 +165,54 @@ export function bandCoverage(rows: HeldOut[]): { coverage: number; n: number; in
       inside: of.length ? of.filter((r) => r.truth >= r.low && r.truth <= r.high).length / of.length : Number.NaN,
     }
   })
+}
+
+/**
+ * The same study on points without parcels (listings imported as comparables): each held-out record is
+ * valued from the others by the comparison method alone, with the facts it states and no state price.
+ */
+export async function heldOutPoints(db: Queryable, opts: { fold: number; datasetId: string }): Promise<HeldOut[]> {
+  const all = await db.query<Sale>(
+    `select id::text as id, ST_Y(geom)::float8 as lat, ST_X(geom)::float8 as lng, observed_at::text as date, price_vnd::float8 as price,
+       area_m2::float8 as area_m2, frontage_m::float8 as frontage_m, alley_width_m::float8 as alley_width_m, floors
+     from comparables where dataset_id = $1 and area_m2 > 0 and price_vnd > 0`,
+    [opts.datasetId],
+  )
+  const held = all
+    .map((s) => ({ ...s, key: saleKey(s) }))
+    .filter((s) => s.key % 10 === opts.fold)
+    .sort((a, b) => a.key - b.key)
+  const elasticities = await fitElasticities(db, { excludeIds: held.map((s) => s.id), datasetId: opts.datasetId })
+  const out: HeldOut[] = []
+  for (const s of held) {
+    const market = await estimateMarket(
+      db,
+      {
+        lat: s.lat,
+        lng: s.lng,
+        parcel_id: null,
+        street_id: null,
+        vt1: null,
+        area_m2: s.area_m2,
+        frontage_m: s.frontage_m,
+        alley_width_m: s.alley_width_m ?? 0,
+        floors: s.floors,
+      },
+      { asOf: s.date, elasticities, excludeIds: [s.id] },
+    )
+    if (!market) continue
+    const m = market.estimate
+    out.push({
+      id: s.id,
+      truth: s.price,
+      low: m.low_vnd,
+      mid: m.mid_vnd,
+      high: m.high_vnd,
+      confidence: m.confidence,
+      level: m.confidence_level ?? 'thap',
+      warnings: m.warnings?.length ?? 0,
+      score: market.summary.score,
+    })
+  }
+  return out
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ValuationData } from '#core/contract/lookups.ts'
+import { matchNote, type PriceRowRecord } from './price-row.ts'
 
 /**
  * How a province turns a parcel's frontage, alley width and depth into a price position (VT1–VT4).
@@ -92,33 +93,7 @@ export function priceAtPosition(
   }
 }
 
-export type PriceRowRecord = PriceColumns & {
-  year: number
-  street_name: string
-  segment_from: string
-  segment_to: string
-  source: string
-}
-
-/**
- * The price-table row for the street the parcel fronts (its street_id, or a row listed by that street's
- * name), else the nearest priced street within 500 m; the table of `year` or the latest before it
- * (the next one only when none is older, as when pricing an old sale). `parcelId` and `year` are SQL
- * expressions (a parameter or a subquery).
- */
-export const PRICE_ROW_SQL = (
-  parcelId: string,
-  year: string,
-) => `select pr.year, pr.street_name, pr.segment_from, pr.segment_to, pr.source,
-       pr.vt1::float8 as vt1, pr.vt2::float8 as vt2, pr.vt3::float8 as vt3, pr.vt4::float8 as vt4
-     from parcels p
-     join streets s on s.id = p.street_id or (s.geom && ST_Expand(p.geom, 0.005) and ST_DWithin(s.geom::geography, p.geom::geography, 500))
-     join price_rows pr on pr.street_id = s.id or (pr.street_id is null and pr.province = p.province and pr.street_fold = s.name_fold)
-     where p.id = ${parcelId}
-     order by (s.id = p.street_id) is true desc, ST_Distance(s.geom::geography, p.geom::geography), pr.year > ${year}, abs(pr.year - ${year}), pr.id
-     limit 1`
-
-/** The state price of the parcel's position from its price-table row and its province's rule (price_position_rules.rule). */
+/** The state price of the parcel's position from its matched row (price-row.ts) and its province's rule (price_position_rules.rule). */
 export function statePriceFrom(
   row: PriceRowRecord | null,
   rule: unknown,
@@ -126,7 +101,12 @@ export function statePriceFrom(
 ): { state: ValuationData['state_price']; vt1: number | null } {
   if (!row) return { state: null, vt1: null }
   const parsed = rule ? priceRule.safeParse(rule) : null
-  const priced = parsed?.success ? priceAtPosition(parsed.data, row, facts) : null
+  // Without the province's rule only a parcel on the street is placed: VT1 is the street's own price.
+  const priced = parsed?.success
+    ? priceAtPosition(parsed.data, row, facts)
+    : (facts.alley_width_m ?? 0) <= 0
+      ? { position: 'VT1' as const, price: row.vt1 }
+      : null
   if (!priced) return { state: null, vt1: row.vt1 }
   const segment =
     row.segment_from && row.segment_to
@@ -140,6 +120,15 @@ export function statePriceFrom(
       position: priced.position,
       price_vnd_per_m2: priced.price,
       source: row.source,
+      decision_no: row.decision_no || null,
+      effective_from: row.effective_from,
+      segment_from: row.segment_from,
+      segment_to: row.segment_to,
+      district: row.district,
+      prices: { VT1: row.vt1, VT2: row.vt2, VT3: row.vt3, VT4: row.vt4 },
+      note: matchNote(row),
+      k_coefficient: row.k,
+      adjusted_vnd_per_m2: row.k === null ? null : Math.round((priced.price * row.k) / 1000) * 1000,
     },
     vt1: row.vt1,
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/index.ts'
 import { demoLoaded } from '../testing/demo.ts'
-import { fitElasticities, type Elasticities } from './market.ts'
+import { fitElasticities, LOCATION_BOUND, REPEAT_SHARE, type Elasticities } from './market.ts'
 import { valuate } from './valuation.ts'
 
 let db: Database
@@ -16,7 +16,7 @@ beforeAll(async () => {
   )
   if (!p) throw new Error('demo parcel tờ 1 thửa 5 missing')
   point = p
-})
+}, 300_000)
 
 describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa 5)', () => {
   const typed = { frontage_m: 4.5, alley_width_m: 6, floors: 3 }
@@ -75,5 +75,59 @@ describe('valuing the demo parcel 24 Đường Đinh Tiên Hoàng (tờ 1 thửa
       value: 0,
       from: 'parcel',
     })
+  })
+
+  it("calls an area sent back as the parcel record has it the record's, not typed", async () => {
+    const [parcel] = await db.query<{ area_m2: number }>(
+      `select area_m2::float8 as area_m2 from parcels where sheet_no = 1 and parcel_no = 5 and address like '24 Đường Đinh Tiên Hoàng%'`,
+    )
+    const v = await valuate(db, { ...point, area_m2: parcel?.area_m2 }, { asOf: '2026-06-30', elasticities })
+    expect(v.market_estimate?.inputs?.find((i) => i.field === 'area_m2')).toEqual({
+      field: 'area_m2',
+      value: parcel?.area_m2,
+      from: 'parcel',
+    })
+  })
+})
+
+describe('valuing the demo parcel of the walkthrough, tờ 33 thửa 376 (sold 7 months before, 253 triệu/m²)', () => {
+  const valued = async () => {
+    const [p] = await db.query<{ lat: number; lng: number }>(
+      `select ST_Y(ST_PointOnSurface(geom))::float8 as lat, ST_X(ST_PointOnSurface(geom))::float8 as lng from parcels
+       where sheet_no = 33 and parcel_no = 376`,
+    )
+    if (!p) throw new Error('demo parcel tờ 33 thửa 376 missing')
+    return valuate(db, p, { asOf: '2026-06-30', elasticities })
+  }
+
+  it('lets its own recent sale, time-adjusted, carry most of the estimate, which lies within ±10 % of it', async () => {
+    const v = await valued()
+    const own = v.comparables.find((c) => c.repeat_sale)
+    expect(own?.weight).toBe(REPEAT_SHARE)
+    const m = v.market_estimate
+    expect(Math.abs((m?.vnd_per_m2 ?? 0) / (own?.adjusted_vnd_per_m2 ?? 1) - 1)).toBeLessThanOrEqual(0.1)
+    expect(m?.methods?.[0]).toMatchObject({ method: 'so_sanh', weight: 1 })
+    expect(v.disclaimer).toMatch(/không phải chứng thư thẩm định giá/)
+  })
+
+  it('shows no comparable whose location adjustment passes the bound, and lists those dropped with the reason', async () => {
+    const v = await valued()
+    for (const c of v.comparables) {
+      const location = c.adjustments?.find((a) => a.factor === 'location')?.pct ?? 0
+      expect(Math.abs(location)).toBeLessThanOrEqual(LOCATION_BOUND * 100)
+    }
+    const excluded = v.market_estimate?.excluded ?? []
+    expect(excluded.length).toBeGreaterThan(0)
+    expect(excluded[0]?.reason).toMatch(/^Cần điều chỉnh vị trí \+\d+\u00a0% .*quá giới hạn ±30 %: khác thị trường\.$/)
+    // Decree 71's order: the parcel's own sale, then the most recent half-year first.
+    expect(v.comparables[0]?.repeat_sale).toBe(true)
+  })
+
+  it('names the date a sale is counted back from, not today', async () => {
+    const v = await valued()
+    const own = v.comparables.find((c) => c.repeat_sale)
+    expect(own?.adjustments?.find((a) => a.factor === 'time')?.note).toBe(
+      'Bán 2 tháng trước ngày ước tính 30/06/2026, đưa về giá ngày đó',
+    )
   })
 })

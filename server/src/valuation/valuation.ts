@@ -15,7 +15,11 @@ import {
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from '../planning/parcels.ts'
 import { PLACE_AT_SQL, toPlace, type PlaceRow } from '../places/places-at.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from '../planning/source.ts'
-import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
+import { PRICE_ROW_SQL, type PriceRowRecord } from './price-row.ts'
+import { coefficient, DISCLAIMER, residual, weighMethods, type ResidualCosts, type ZoneLimits } from './methods.ts'
+import { orderZones } from '#core/planning/plan-levels.ts'
+import { ZONES_AT_SQL } from '../planning/planning.ts'
+import { statePriceFrom } from './state-price.ts'
 
 /** Land uses a house price means something for; a road or a canal gets the state price only. */
 const MARKET_USES = new Set(['ODT', 'ONT', 'TMD'])
@@ -70,9 +74,12 @@ export function describeInputs(
   ]
   const mid = market ? market.reprice(target) * target.area_m2 : null
   const out: ValuationInput[] = fields.map(({ field, typed, fallback, from }) => {
-    if (typed === undefined) return { field, value: fallback, from }
+    // A value sent back as the parcel's record has it (the form fills the area in) is the record's, not typed.
+    const same =
+      typed !== undefined &&
+      (field === 'alley_width_m' ? (typed > 0 ? typed : 0) === (fallback ?? 0) : typed === fallback)
+    if (typed === undefined || (same && from === 'parcel')) return { field, value: fallback, from }
     const input: ValuationInput = { field, value: typed, from: 'typed' }
-    const same = field === 'alley_width_m' ? (typed > 0 ? typed : 0) === (fallback ?? 0) : typed === fallback
     if (mid === null || !market || same) return input
     const alt: MarketFacts = { ...target, [field]: fallback }
     const effect = Math.round((mid / (market.reprice(alt) * alt.area_m2) - 1) * 1000) / 10
@@ -85,7 +92,7 @@ export function describeInputs(
 /**
  * Everything a valuation reads besides the sales, as one row from one statement: coverage, the parcel
  * at the point, the date estimates refer to ($5 when given, else today $4 or the newest sale), the
- * parcel's price-table row for that year with its province's rule, its dataset and the data version
+ * parcel's price-table row in force on that date (price-row.ts) with its province's rule, its dataset and the data version
  * (which keys the fitted elasticities). `found`: covered and a parcel is there. Parameters:
  * PARCEL_AT_SQL's, then $4 today, $5 the date to value as of or null.
  */
@@ -94,8 +101,12 @@ const VALUATION_SQL = `with parcel as (${PARCEL_AT_SQL}),
   a as (select exists (${COVERED_SQL}) as covered,
     (select row_to_json(p) from parcel p) as parcel,
     (select d::text from asof) as as_of,
-    (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select extract(year from d)::int from asof)')}) r) as price_row,
+    (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select d from asof)')}) r) as price_row,
     (select rule from price_position_rules where province = (select province from parcel)) as price_rule,
+    (select coalesce(json_agg(z), '[]'::json) from (${ZONES_AT_SQL}) z) as zones,
+    (select row_to_json(c) from (select build_cost_vnd_per_m2::float8 as build_cost_vnd_per_m2, developer_margin, source
+       from residual_costs where province in ((select province from parcel), '')
+       order by (province <> '') desc, dataset_id is null, id desc limit 1) c) as residual_costs,
     (select row_to_json(d) from (select ${DATASET_COLUMNS} from datasets where id = (select dataset_id from parcel)) d) as dataset,
     (select version::float8 from data_version) as data_version,
     (select row_to_json(pl) from (${PLACE_AT_SQL}) pl) as place)
@@ -108,6 +119,14 @@ type ValuationRow = {
   as_of: string
   price_row: PriceRowRecord | null
   price_rule: unknown
+  zones: (ZoneLimits & {
+    id: string
+    plan_name: string
+    decision_no: string
+    plan_level: string
+    approved_at: string
+  })[]
+  residual_costs: ResidualCosts | null
   dataset: DatasetInfo | null
   data_version: number | null
   place: PlaceRow | null
@@ -131,7 +150,7 @@ async function valuationAnswer(
   row: Found,
   body: Body,
   opts: { elasticities: Elasticities; excludeIds?: string[] },
-): Promise<ValuationData> {
+): Promise<{ data: ValuationData; score: number | null }> {
   const { parcel, dataset } = row
   const alley = body.alley_width_m ?? parcel.alley_width_m ?? 0
   // Declared to front the street: no depth into an alley.
@@ -150,23 +169,63 @@ async function valuationAnswer(
     vt1: state.vt1,
   }
   const market = marketable ? await estimateMarket(db, target, { ...opts, asOf: row.as_of }) : null
-  return {
+  const data: ValuationData = {
     parcel: toContractParcel(parcel),
     state_price: state.state,
-    market_estimate: market ? { ...market.estimate, inputs: describeInputs(body, parcel, target, market) } : null,
+    market_estimate: market
+      ? withMethods(market, row, state.state, describeInputs(body, parcel, target, market))
+      : null,
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
+    disclaimer: DISCLAIMER,
     place: toPlace(row.place, parcel),
   }
+  return { data, score: market?.summary.score ?? null }
 }
 
-/** The valuation of the parcel at the point as of `opts.asOf`, uncounted (ratio studies, tests): two statements. */
-export async function valuate(
+/**
+ * The comparison estimate with the other methods beside it (methods.ts): when they share the weight (too
+ * few sales) the figure and its range move by the same ratio.
+ */
+function withMethods(
+  market: MarketResult,
+  row: Found,
+  state: ValuationData['state_price'],
+  inputs: ValuationInput[],
+): NonNullable<ValuationData['market_estimate']> {
+  const e = market.estimate
+  const governing = orderZones(row.zones).find((z) => z.governing) ?? null
+  const costs = row.residual_costs
+  const { methods, vnd_per_m2 } = weighMethods(
+    { method: 'so_sanh', vnd_per_m2: e.vnd_per_m2, note: e.method },
+    market.comparables.length,
+    [costs ? residual(governing, market.comparables, costs) : null, coefficient(state)],
+  )
+  const k = vnd_per_m2 / e.vnd_per_m2
+  const round = (v: number) => Math.round((v * k) / 1e6) * 1e6
+  return k === 1
+    ? { ...e, inputs, methods }
+    : {
+        ...e,
+        inputs,
+        methods,
+        vnd_per_m2,
+        low_vnd: round(e.low_vnd),
+        mid_vnd: round(e.mid_vnd),
+        high_vnd: round(e.high_vnd),
+      }
+}
+
+/**
+ * The valuation of the parcel at the point as of `opts.asOf`, uncounted (ratio studies, tests): two
+ * statements; with the evidence score the confidence was read off, for the study that calibrates it.
+ */
+export async function valuateWithScore(
   db: Queryable,
   body: Body,
   opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
-): Promise<ValuationData> {
+): Promise<{ data: ValuationData; score: number | null }> {
   const [row] = await db.query<ValuationRow>(
     VALUATION_SQL,
     [...parcelAtParams(body.lat, body.lng), opts.asOf, opts.asOf],
@@ -174,6 +233,15 @@ export async function valuate(
   )
   if (!row) throw new Error('the valuation statement answered no row')
   return valuationAnswer(db, requireFound(row), body, opts)
+}
+
+/** The valuation of the parcel at the point as of `opts.asOf`, uncounted. */
+export async function valuate(
+  db: Queryable,
+  body: Body,
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+): Promise<ValuationData> {
+  return (await valuateWithScore(db, body, opts)).data
 }
 
 /**
@@ -197,7 +265,7 @@ export async function countedValuation(
   if (!usage) throw new Error('a found valuation was not counted')
   try {
     const elasticities = await elasticitiesAt(deps.db, row.data_version ?? 0)
-    return { data: await valuationAnswer(deps.db, found, body, { elasticities }), usage }
+    return { data: (await valuationAnswer(deps.db, found, body, { elasticities })).data, usage }
   } catch (err) {
     await refund()
     throw err

@@ -9,7 +9,10 @@ import {
   type PlanningData,
   type SearchResult,
 } from '#core/contract/lookups.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { store } from '../../lib/store.ts'
 import * as history from '../history/index.ts'
+import { pushToast } from '../notifications/index.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
 import type { Point } from '../../lib/map-url.ts'
 
@@ -38,10 +41,10 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
     const label = parcel
       ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
       : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
-    // A device without IndexedDB room still shows the result; only the history entry is lost.
+    // A device without IndexedDB room still shows the result; the history entry is lost, and the person told.
     history
       .add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data })
-      .catch((err: unknown) => console.warn('lookup not kept in history:', err))
+      .catch(() => pushToast(store, 'warning', deviceStorageTexts.HISTORY_NOT_SAVED))
   }
   return res
 }

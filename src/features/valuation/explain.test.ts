@@ -43,11 +43,15 @@ describe('confidence in words', () => {
     [0.9, 'Cao'],
     [0.8, 'Cao'],
     [0.75, 'Trung bình'],
-    [0.6, 'Trung bình'],
+    [0.65, 'Trung bình'],
+    [0.6, 'Thấp'],
     [0.3, 'Thấp'],
-  ])('reads a saved result without a level, %s, as "%s" (high only from 80 %%)', (c, words) => {
-    expect(confidenceWords({ confidence: c })).toBe(words)
-  })
+  ])(
+    'reads a saved result without a level, %s, as "%s" (core/valuation/confidence.ts: high from 80 %%, medium from 65 %%)',
+    (c, words) => {
+      expect(confidenceWords({ confidence: c })).toBe(words)
+    },
+  )
 })
 
 describe('planning situation', () => {

@@ -1,3 +1,4 @@
+import { LEVEL_WORDS, levelOf } from '#core/valuation/confidence.ts'
 import type { ConfidenceLevel, PlanningData, ValuationData } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { formatArea, formatMeters } from '../../lib/format/format.ts'
@@ -39,15 +40,12 @@ export function streetPhrase(street: string): string {
   return ROAD_WORDS.test(foldVietnamese(street)) ? street : `đường ${street}`
 }
 
-const LEVEL_WORDS: Record<ConfidenceLevel, string> = { cao: 'Cao', trung_binh: 'Trung bình', thap: 'Thấp' }
-
 /**
  * The confidence level in words. The server's level is read off the same calibration as the figure;
- * results saved before it was sent fall back to the same thresholds (≥ 80 % high, ≥ 60 % medium).
+ * results saved before it was sent fall back to the same thresholds (core/valuation/confidence.ts).
  */
 export function confidenceWords(m: { confidence: number; confidence_level?: ConfidenceLevel | undefined }): string {
-  const level = m.confidence_level ?? (m.confidence >= 0.8 ? 'cao' : m.confidence >= 0.6 ? 'trung_binh' : 'thap')
-  return LEVEL_WORDS[level]
+  return LEVEL_WORDS[m.confidence_level ?? levelOf(m.confidence)]
 }
 
 /**

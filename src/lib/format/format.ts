@@ -113,3 +113,10 @@ export function parseLocaleNumber(text: string): number | null {
   }
   return /^-?(\d+\.?\d*|\.\d+)$/.test(normal) ? Number(normal) : Number.NaN
 }
+
+/** A VN-2000 central meridian as surveyors write it: 105.75 → "105°45′". */
+export function formatMeridian(degrees: number): string {
+  const whole = Math.floor(degrees)
+  const minutes = Math.round((degrees - whole) * 60)
+  return `${whole}°${String(minutes).padStart(2, '0')}′`
+}

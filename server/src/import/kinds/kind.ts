@@ -14,6 +14,8 @@ export type KindContext = {
   date: string
   /** Multiplier for prices in the file (1000 when a table is in thousand đ/m²). */
   priceUnit: number
+  /** True when --price-unit set it; otherwise a table's own unit line may. */
+  priceUnitGiven: boolean
 }
 
 export type BatchResult = { inserted: number; repaired: number; rejected: Rejection[] }
@@ -23,6 +25,8 @@ export type KindHandler = {
   /** Maps one record into the pending batch; throws RowError to reject it. */
   add(rec: SourceRecord, get: FieldGetter): void
   pending(): number
+  /** Called once after the last record, before the last flush: what only the end of the file settles. */
+  end?(): void
   flush(tx: Queryable): Promise<BatchResult>
 }
 

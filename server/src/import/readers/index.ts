@@ -8,6 +8,7 @@ import { readGeojson } from './geojson.ts'
 import type { Reader } from './reader.ts'
 import { readShapefile } from './shapefile.ts'
 import { parseEncodingOption } from '../vietnamese-encodings.ts'
+import { readXls } from './xls.ts'
 import { readXlsx } from './xlsx.ts'
 
 const formats: Record<string, FileFormat> = {
@@ -25,6 +26,7 @@ const formats: Record<string, FileFormat> = {
   '.kml': 'kml',
   '.zip': 'zip',
   '.xlsx': 'xlsx',
+  '.xls': 'xls',
 }
 
 export function formatOf(file: string): FileFormat | null {
@@ -48,6 +50,7 @@ export async function openReader(file: string, opts: ReaderOptions = {}): Promis
   if (format === 'shapefile') return readShapefile(file, encoding)
   if (format === 'csv') return readCsv(file, encoding)
   if (format === 'xlsx') return readXlsx(file, { sheet: opts.sheet, labels: opts.labels ?? [] })
+  if (format === 'xls') return readXls(file, { sheet: opts.sheet, labels: opts.labels ?? [] })
   if (format) return readWithGdal(file, format, { layer: opts.layer, encoding })
   throw new ImportError(`Không đọc được định dạng "${extname(file) || file}": dùng ${Object.keys(formats).join(', ')}`)
 }

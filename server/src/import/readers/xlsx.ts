@@ -4,9 +4,7 @@ import { ImportError } from '../errors.ts'
 import { columnKey } from '../fields.ts'
 import type { SourceRecord } from '../types.ts'
 import type { Reader } from './reader.ts'
-
-/** How far down a sheet the header row is looked for (title, decision number, unit lines come first). */
-const HEADER_SEARCH_ROWS = 30
+import { cellText, pickSheet, sheetRecords, type Cells } from './workbook.ts'
 
 /**
  * GDAL's XLSX driver reads each sheet as a layer. HEADERS=DISABLE makes every row a feature (Field1…
@@ -21,45 +19,19 @@ const HEADER_SEARCH_ROWS = 30
  */
 const xlsxOptions = { openOptions: ['HEADERS=DISABLE', 'FIELD_TYPES=STRING'], config: { OGR_XLSX_HEADERS: 'DISABLE' } }
 
-type Cells = (string | null)[]
-
 function cellsOf(props: Record<string, unknown>): Cells {
   const cells: Cells = []
   for (const [name, value] of Object.entries(props)) {
     const col = /^Field(\d+)$/.exec(name)
-    const text = value === null || value === undefined ? '' : String(value).trim().normalize('NFC')
-    if (col && text !== '') cells[Number(col[1]) - 1] = text
+    const text = cellText(value)
+    if (col && text !== null) cells[Number(col[1]) - 1] = text
   }
   return Array.from(cells, (c) => c ?? null)
 }
 
-const matches = (cells: Cells, labels: Set<string>) =>
-  cells.filter((c) => c !== null && labels.has(columnKey(c))).length
-
 /**
- * Column names from the header block: the lowest cell of the column that is a known label, else its
- * lowest non-empty cell. A two-row header ("Đoạn đường" over "Từ" | "Đến", "Giá đất" over VT1–VT4,
- * each merged across) gives "Từ", "Đến", "VT1"…; a name used twice gets " (2)".
- */
-function columnNames(block: Cells[], labels: Set<string>): string[] {
-  const width = Math.max(...block.map((r) => r.length))
-  const names: string[] = []
-  for (let c = 0; c < width; c++) {
-    const column = block.map((r) => r[c] ?? null).filter((v): v is string => v !== null)
-    const name = column.findLast((v) => labels.has(columnKey(v))) ?? column.at(-1) ?? `cot_${c + 1}`
-    let unique = name
-    for (let i = 2; names.includes(unique); i++) unique = `${name} (${i})`
-    names.push(unique)
-  }
-  return names
-}
-
-/**
- * Reads a workbook's tables, one per sheet (or the one --sheet names): the header row is the first of
- * the top rows with two or more of `labels` (the column names the kind looks for, folded as --map
- * compares them), joined with the rows right above and below it that hold a label too. Each later row
- * with any value becomes a record numbered by its row in the sheet, as Excel shows it. A sheet with no
- * such header gives one rejected record, so it is reported rather than silently left out.
+ * Reads a workbook's tables, one per sheet (or the one --sheet names), each found below its title rows
+ * as workbook.ts describes.
  */
 export async function readXlsx(file: string, opts: { sheet?: string | undefined; labels: string[] }): Promise<Reader> {
   let vf: VectorFile
@@ -71,12 +43,11 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
   const sheets = vf.layers.map((l) => l.name)
   let chosen = sheets
   if (opts.sheet !== undefined) {
-    const wanted = opts.sheet
-    const hit = sheets.find((s) => s === wanted) ?? sheets.find((s) => columnKey(s) === columnKey(wanted))
+    const hit = pickSheet(sheets, opts.sheet)
     if (!hit) {
       await vf.close()
       throw new ImportError(
-        `Tệp ${basename(file)} không có trang tính ${JSON.stringify(wanted)}; các trang: ${sheets.join(', ')}`,
+        `Tệp ${basename(file)} không có trang tính ${JSON.stringify(opts.sheet)}; các trang: ${sheets.join(', ')}`,
       )
     }
     chosen = [hit]
@@ -85,54 +56,14 @@ export async function readXlsx(file: string, opts: { sheet?: string | undefined;
   const total = vf.layers.filter((l) => chosen.includes(l.name)).reduce((n, l) => n + l.featureCount, 0)
   let done = 0
 
-  async function* sheetRecords(sheet: string): AsyncGenerator<SourceRecord> {
-    const top: Cells[] = []
-    let header: Cells[] | null = null
-    let names: string[] | null = null
-    let row = 0
+  async function* rowsOf(sheet: string): AsyncGenerator<Cells> {
     for await (const f of vf.features(sheet)) {
-      row++
       done++
-      const cells = cellsOf(f.props)
-      if (!names) {
-        if (header && matches(cells, labels) >= 1) {
-          header.push(cells)
-          continue
-        }
-        if (header) {
-          names = columnNames(header, labels)
-        } else {
-          top.push(cells)
-          if (matches(cells, labels) >= 2) {
-            let first = top.length - 1
-            while (first > 0 && matches(top[first - 1]!, labels) >= 1) first--
-            header = top.slice(first)
-          } else if (row >= HEADER_SEARCH_ROWS) {
-            break
-          }
-          continue
-        }
-      }
-      if (cells.length === 0) continue
-      const props: Record<string, unknown> = {}
-      cells.forEach((v, i) => {
-        if (v !== null) props[names![i] ?? `cot_${i + 1}`] = v
-      })
-      yield { n: row, sheet, props, geometry: null }
-    }
-    if (!header) {
-      yield {
-        n: 1,
-        sheet,
-        props: {},
-        geometry: null,
-        error: `không thấy dòng tiêu đề bảng (ví dụ "Tên đường", "Từ", "Đến", "VT1") trong ${HEADER_SEARCH_ROWS} dòng đầu; bỏ qua cả trang tính`,
-      }
+      yield cellsOf(f.props)
     }
   }
-
   async function* records(): AsyncGenerator<SourceRecord> {
-    for (const sheet of chosen) yield* sheetRecords(sheet)
+    for (const sheet of chosen) yield* sheetRecords(sheet, rowsOf(sheet), labels)
   }
   return {
     format: 'xlsx',

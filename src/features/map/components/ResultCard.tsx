@@ -8,6 +8,7 @@ import {
   IconRuler2,
   IconSearch,
   IconShare,
+  IconTarget,
   IconWalk,
 } from '@tabler/icons-react'
 import type { PlanningData } from '#core/contract/lookups.ts'
@@ -135,6 +136,17 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
           leftSection={<IconWalk size={20} aria-hidden />}
         >
           Đi đo ranh
+        </Button>
+      )}
+      {parcel && (
+        <Button
+          variant="default"
+          renderRoot={(props) => (
+            <Link to="/stakeout" search={{ parcel: parcel.id, lat: location.lat, lng: location.lng }} {...props} />
+          )}
+          leftSection={<IconTarget size={20} aria-hidden />}
+        >
+          Cắm mốc
         </Button>
       )}
       <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>

@@ -64,7 +64,7 @@ export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
           <Table.Th>Giao dịch</Table.Th>
           <Table.Th ta="right">Giá gốc/m²</Table.Th>
           {FACTOR_ORDER.map((f) => (
-            <Table.Th key={f} ta="right">
+            <Table.Th key={f} ta="right" className="factor-col">
               {FACTOR_LABELS[f]}
             </Table.Th>
           ))}
@@ -119,7 +119,7 @@ export function AdjustmentRows({ list, selectedId, onSelect }: Props) {
                     <Table.Td
                       key={f}
                       ta="right"
-                      className={a && a.pct < 0 ? 'num-down' : a && a.pct > 0 ? 'num-up' : undefined}
+                      className={`factor-col${a && a.pct < 0 ? ' num-down' : a && a.pct > 0 ? ' num-up' : ''}`}
                     >
                       {a ? signedPercent(a.pct) : '—'}
                     </Table.Td>

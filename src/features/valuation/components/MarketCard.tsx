@@ -3,7 +3,9 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { errorTexts } from '../../../lib/errors.ts'
 import { formatDate, formatMoneyShort, formatPercent, formatVndPerM2 } from '../../../lib/format/format.ts'
 import { inputLine } from '../adjustments.ts'
+import { CONFIDENCE_CAP } from '#core/valuation/confidence.ts'
 import { confidenceWords } from '../explain.ts'
+import { MethodsList } from './MethodsList.tsx'
 import type { ValuationRecord } from '../../../lib/valuation-record.ts'
 
 const LEVEL_COLOR = { Cao: 'teal', 'Trung bình': 'yellow', Thấp: 'orange' } as const
@@ -19,7 +21,7 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
     )
   }
   const words = confidenceWords(m)
-  const share = formatPercent(Math.min(m.confidence, 0.99))
+  const share = formatPercent(Math.min(m.confidence, CONFIDENCE_CAP))
   const changes = (m.inputs ?? []).filter((i) => i.note)
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="market-title" data-testid="market-estimate">
@@ -66,7 +68,7 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
             </Text>
           </Group>
           <Progress
-            value={Math.min(m.confidence, 0.99) * 100}
+            value={Math.min(m.confidence, CONFIDENCE_CAP) * 100}
             color={LEVEL_COLOR[words as keyof typeof LEVEL_COLOR] ?? 'gray'}
             aria-label={`Độ tin cậy ${words}, ${share}`}
           />
@@ -131,6 +133,7 @@ export function MarketCard({ record }: { record: ValuationRecord }) {
           </div>
         ) : null}
         <Text size="sm">{m.method}</Text>
+        <MethodsList m={m} />
         <Text size="xs" c="dimmed">
           Tính đến ngày {formatDate(m.as_of)}
         </Text>

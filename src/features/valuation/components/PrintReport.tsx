@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDistance,
+  formatMeridian,
   formatMeters,
   formatMoneyShort,
   formatNumber,
@@ -10,10 +11,12 @@ import {
   formatVndPerM2,
 } from '../../../lib/format/format.ts'
 import type { ShownResult } from '../atoms.ts'
-import { confidenceWords, DISCLAIMER, planningSummary, positionReason } from '../explain.ts'
+import { CONFIDENCE_CAP } from '#core/valuation/confidence.ts'
+import { confidenceWords, DISCLAIMER, NUMBERED, planningSummary, positionReason } from '../explain.ts'
+import { weightText } from '../adjustments.ts'
+import { METHOD_NAMES, methodShare } from './MethodsList.tsx'
+import { StatePriceRow, tableLine } from './StatePriceRow.tsx'
 import { legalStatuses } from '../../../lib/valuation-record.ts'
-
-const PRINTED_COMPARABLES = 6
 
 /**
  * The one-page A4 report. Hidden on screen; the print stylesheet shows it alone, so what is printed or
@@ -48,7 +51,7 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
     ['Pháp lý', legalStatuses[facts.legal]],
     [
       'Toạ độ',
-      `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)} · VN-2000 X ${formatNumber(data.location.vn2000.x, 2)}, Y ${formatNumber(data.location.vn2000.y, 2)}`,
+      `${place.lat.toFixed(6)}, ${place.lng.toFixed(6)} · VN-2000 (KTT ${formatMeridian(data.location.vn2000.zone_meridian)}) X ${formatNumber(data.location.vn2000.x, 2)}, Y ${formatNumber(data.location.vn2000.y, 2)}`,
     ],
   ]
   if (facts.notes) rows.push(['Ghi chú', facts.notes])
@@ -97,9 +100,24 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
               </p>
               <p>
                 {formatVndPerM2(m.vnd_per_m2)} · độ tin cậy {confidenceWords(m).toLowerCase()} (
-                {formatPercent(Math.min(m.confidence, 0.99))}) · tính đến {formatDate(m.as_of)}
+                {formatPercent(Math.min(m.confidence, CONFIDENCE_CAP))}) · tính đến {formatDate(m.as_of)}
               </p>
               <p className="pr-small">{m.method}</p>
+              {m.methods && m.methods.length > 1 ? (
+                <p className="pr-small" data-testid="print-methods">
+                  {m.methods
+                    .map(
+                      (x) =>
+                        `${METHOD_NAMES[x.method]} ${formatMoneyShort(x.vnd_per_m2)}/m² (${methodShare(x.weight)})`,
+                    )
+                    .join(' · ')}
+                </p>
+              ) : null}
+              {m.excluded && m.excluded.length > 0 ? (
+                <p className="pr-small">
+                  Đã bỏ {m.excluded.length} giao dịch gần đó vì cần điều chỉnh vị trí quá giới hạn.
+                </p>
+              ) : null}
             </>
           ) : (
             <p>Chưa đủ dữ liệu giao dịch để ước tính.</p>
@@ -112,11 +130,9 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
               <p className="pr-big">
                 {formatVndPerM2(s.price_vnd_per_m2)} · <strong>{s.position}</strong>
               </p>
-              <p>
-                {s.street}
-                {s.segment ? ` — ${s.segment}` : ''}
-              </p>
+              <StatePriceRow s={s} compact />
               <p className="pr-small">{positionReason(s.position, s.street, facts.alley_width_m)}</p>
+              {tableLine(s) ? <p className="pr-small">{tableLine(s)}</p> : null}
             </>
           ) : (
             <p>Bảng giá chưa có dòng giá cho tuyến đường này.</p>
@@ -134,29 +150,38 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
 
       {data.comparables.length > 0 ? (
         <section>
-          <h2>Giao dịch so sánh gần nhất</h2>
-          <table className="pr-comps">
+          <h2>Giao dịch so sánh (đánh số như trên bản đồ)</h2>
+          <table className="pr-comps" data-testid="print-comparables">
             <thead>
               <tr>
                 <th>#</th>
                 <th>Ngày</th>
-                <th>Đơn giá</th>
+                <th>Giá gốc/m²</th>
+                <th>Sau điều chỉnh/m²</th>
+                <th>Trọng số</th>
                 <th>Diện tích</th>
                 <th>Cách</th>
               </tr>
             </thead>
             <tbody>
-              {data.comparables.slice(0, PRINTED_COMPARABLES).map((c, i) => (
+              {data.comparables.slice(0, NUMBERED).map((c, i) => (
                 <tr key={c.id}>
                   <td>{i + 1}</td>
                   <td>{formatDate(c.date)}</td>
-                  <td>{formatVndPerM2(c.vnd_per_m2)}</td>
+                  <td>{formatMoneyShort(c.vnd_per_m2)}</td>
+                  <td>{c.adjusted_vnd_per_m2 !== undefined ? formatMoneyShort(c.adjusted_vnd_per_m2) : '—'}</td>
+                  <td>{c.weight !== undefined ? weightText(c.weight) : '—'}</td>
                   <td>{formatArea(c.area_m2)}</td>
                   <td>{formatDistance(c.distance_m)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {data.comparables.length > NUMBERED ? (
+            <p className="pr-small">
+              Và {data.comparables.length - NUMBERED} giao dịch khác có trọng số nhỏ hơn (xem trên ứng dụng).
+            </p>
+          ) : null}
         </section>
       ) : null}
 
@@ -180,7 +205,7 @@ export function PrintReport({ shown, mapImage }: { shown: ShownResult; mapImage:
           Nguồn dữ liệu: {data.source.name} (cập nhật {formatDate(data.source.data_date)}){s ? `; ${s.source}` : ''}
           {record.planning ? `; quy hoạch: ${record.planning.data.source.name}` : ''}.
         </p>
-        <p>{DISCLAIMER}</p>
+        <p data-testid="print-disclaimer">{data.disclaimer ?? DISCLAIMER}</p>
       </footer>
     </article>
   )

@@ -5,6 +5,7 @@ import {
   formatArea,
   formatDate,
   formatDateTime,
+  formatMeridian,
   formatMoneyShort,
   formatNumber,
   formatVndPerM2,
@@ -18,6 +19,7 @@ import type { ValuationRecord } from '../../../lib/valuation-record.ts'
 import { shareValuation } from '../share.ts'
 import { ComparablesCard } from './ComparablesCard.tsx'
 import { MarketCard } from './MarketCard.tsx'
+import { StatePriceRow, tableLine } from './StatePriceRow.tsx'
 
 function StatePriceCard({ record }: { record: ValuationRecord }) {
   const s = record.data.state_price
@@ -35,10 +37,7 @@ function StatePriceCard({ record }: { record: ValuationRecord }) {
                 {s.position}
               </Badge>
             </Group>
-            <Text size="sm">
-              <strong>{s.street}</strong>
-              {s.segment ? ` — ${s.segment}` : ''}
-            </Text>
+            <StatePriceRow s={s} />
             <Text size="sm">{positionReason(s.position, s.street, record.facts.alley_width_m)}</Text>
             {(record.facts.area_m2 ?? record.data.parcel.area_m2) ? (
               <Text size="sm" c="dimmed">
@@ -48,6 +47,7 @@ function StatePriceCard({ record }: { record: ValuationRecord }) {
             ) : null}
             <Text size="xs" c="dimmed">
               Nguồn: {s.source}
+              {tableLine(s) ? ` · ${tableLine(s)}` : ''}
             </Text>
           </>
         ) : (
@@ -129,7 +129,7 @@ export function ResultView({
           {formatArea(d.parcel.area_m2)} · {d.parcel.land_use.map((u) => `${u.name} (${u.code})`).join(', ')}
         </Text>
         <Text size="sm" c="dimmed">
-          VN-2000 (KTT {formatNumber(d.location.vn2000.zone_meridian, 2)}°): X (bắc){' '}
+          VN-2000 (KTT {formatMeridian(d.location.vn2000.zone_meridian)}): X (bắc){' '}
           {formatNumber(d.location.vn2000.x, 2)} m · Y (đông) {formatNumber(d.location.vn2000.y, 2)} m
         </Text>
         <Text size="sm" c={shown.stored ? 'orange' : 'dimmed'}>
@@ -145,7 +145,7 @@ export function ResultView({
       <PlanningCard record={record} error={planningError} />
       <ComparablesCard record={record} onSnapshot={onSnapshot} />
       <Alert color="gray" variant="light" icon={<IconInfoCircle size={20} aria-hidden />} data-testid="disclaimer">
-        <Text size="sm">{DISCLAIMER}</Text>
+        <Text size="sm">{d.disclaimer ?? DISCLAIMER}</Text>
         <Text size="xs" c="dimmed" mt={4}>
           Nguồn dữ liệu: {d.source.name}, cập nhật {formatDate(d.source.data_date)}
           {d.state_price ? ` · ${d.state_price.source}` : ''}
