@@ -27,8 +27,18 @@ export const tileJson = z.object({
   center: z.tuple([z.number(), z.number(), z.number()]),
   vector_layers: z.array(vectorLayer),
   data_date: z.nullable(z.string()),
-  /** Parcels only: where the data is, as wards with their province ("Phường Gia An, Thành phố Hồ Chí Minh"), a few at most. */
+  /** Parcels only: where the data is, as wards with their province ("Phường Gia An, Thành phố Hồ Chí Minh"), a few at most: the demo's and those imported parcels name. */
   coverage: z.optional(z.array(z.string())),
+  /**
+   * Basemap only, when it draws today's administrative boundaries (admin_boundaries, admin_labels): the
+   * boundary set's name, source and date, for the legend.
+   */
+  boundaries: z.optional(z.object({ name: z.string(), source: z.string(), data_date: z.string() })),
+  /**
+   * Basemap only: the bounds of its own data (the demo, imported streets or an OpenStreetMap extract),
+   * without the national boundaries that make `bounds` the whole country; absent when it has none.
+   */
+  data_bounds: z.optional(z.tuple([z.number(), z.number(), z.number(), z.number()])),
   /** Basemap only, when the server has TILE_URL: a raster basemap (XYZ template, 256-px tiles) to draw under the vector layers. */
   raster: z.optional(
     z.object({ tiles: z.array(z.string()).check(z.minLength(1)), attribution: z.string(), maxzoom: z.int() }),

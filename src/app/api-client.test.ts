@@ -315,6 +315,19 @@ describe('API client', () => {
     ])
   })
 
+  it('raises no toast for the failure codes the caller shows itself, and still does for the others', async () => {
+    const { client, fetchMock, toasts } = setup()
+    const quiet = { path: '/api/planning', data: anyData, quietCodes: ['NotFound', 'LocationIncorrect'] } as const
+    fetchMock.mockImplementationOnce(async () => fail('NotFound', 404))
+    expect(await client.request(quiet)).toMatchObject({ ok: false, code: 'NotFound' })
+    fetchMock.mockImplementationOnce(async () => fail('LocationIncorrect', 400))
+    expect(await client.request(quiet)).toMatchObject({ ok: false, code: 'LocationIncorrect' })
+    expect(toasts()).toEqual([])
+    fetchMock.mockImplementationOnce(async () => fail('InternalServerError', 500))
+    await client.request(quiet)
+    expect(toasts()).toEqual([['red', errorTexts.UNKNOWN]])
+  })
+
   it('applies the code-based toast rule when asked: green first message on success, red each message on failure', async () => {
     const { client, fetchMock, toasts } = setup({ session: emptySession })
     fetchMock.mockResolvedValueOnce(

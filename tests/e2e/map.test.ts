@@ -295,46 +295,48 @@ describe('the map screen in Chromium', () => {
       })
     })
 
-    it('warns in yellow with EMPTY_ESTATE when the server finds no parcel at the point', async () => {
-      // Chromium logs every 404 response, this one included. The answer below is stubbed with page.route, which a
-      // service worker that has claimed the page (it installs on this first visit and may finish before the tap)
-      // bypasses now and then: the real server then answers with the parcel. So this page runs without one.
+    it('shows the place, that there is no planning data and what data there is, for a tap in Hà Nội, and finds today’s ward from an old address', async () => {
+      // The prepared data directory held the national boundaries already: this start did not load them again.
+      expect(app.output()).not.toContain('national boundaries loaded')
+      // Chromium logs the planning lookup's 400 (outside the data), which the card answers in words.
       await withMap(
         v,
-        {
-          hash: `#/${target.lat}/${target.lng}/19`,
-          loggedIn: true,
-          expectedConsole: /status of 404/,
-          serviceWorkers: 'block',
-        },
+        { hash: '#/21.0285/105.8542/15', loggedIn: true, expectedConsole: /status of 400/ },
         async (_b, page) => {
-          // The demo data has a parcel nearly everywhere (roads are parcels too), so the server's NotFound
-          // answer is played back here exactly as the contract writes it.
-          await page.route('**/api/planning?**', (route) =>
-            route.fulfill({
-              status: 404,
-              contentType: 'application/json; charset=utf-8',
-              body: JSON.stringify({
-                message: 'Không tìm thấy thửa đất tại vị trí này.',
-                meta: { code: 'NotFound', status: 'NG' },
-                data: null,
-              }),
-            }),
+          await expect.poll(() => page.getByTestId('map-no-data').count(), { timeout: 20_000 }).toBe(1)
+          expect(await page.getByTestId('map-no-data').innerText()).toContain(
+            'Chưa có dữ liệu quy hoạch ở khu vực này.',
           )
           const c = await mapCentre(page)
           await page.mouse.click(c.x, c.y)
-          const toast = page.locator('.mantine-Notification-root', {
-            hasText: 'Không tìm thấy thông tin quy hoạch tại vị trí này.',
-          })
-          await expect.poll(() => toast.count(), { timeout: 15_000 }).toBe(1)
-          expect(await toast.getAttribute('style')).toContain('yellow')
-          await expect
-            .poll(
-              async () => (await page.getByTestId('result-sheet').count()) + (await page.locator('.qh-side').count()),
-            )
-            .toBe(0)
-          expect(hashState(page.url()).sel).toBeUndefined()
-          await page.screenshot({ path: `${shots}/empty-desktop.png` })
+          const card = page.getByTestId('result-no-data')
+          await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(1)
+          expect(await card.getByRole('heading').first().innerText()).toBe('Phường Hoàn Kiếm, TP. Hà Nội')
+          expect(await page.getByTestId('result-place-before').innerText()).toContain('Hàng Trống')
+          expect(await page.getByTestId('no-data-text').innerText()).toBe('Chưa có dữ liệu quy hoạch ở khu vực này.')
+          expect(await page.getByTestId('server-data').innerText()).toContain('Phường Gia An')
+          expect(await page.locator('.mantine-Notification-root').count()).toBe(0)
+          const usage = await api<{ count: number }>('/api/auth/usage', { token: tokens.desktop })
+          expect(usage.body.data.count).toBe(0)
+          await page.screenshot({ path: `${shots}/no-data-hanoi-desktop.png` })
+
+          const box = page.getByRole('combobox', { name: 'Tìm địa chỉ, tên đường hoặc tờ/thửa' })
+          await box.fill('phường 12 gò vấp')
+          const hit = page.getByRole('option', { name: /Phường An Hội Tây/ }).first()
+          await expect.poll(() => hit.count(), { timeout: 15_000 }).toBe(1)
+          expect(await hit.innerText()).toContain('Trước 1/7/2025: Phường 12, Quận Gò Vấp')
+          await box.press('Enter')
+          // Today's ward in TP. Hồ Chí Minh, pinned, not looked up.
+          await expect.poll(() => hashState(page.url()).pin?.lat ?? 0, { timeout: 15_000 }).toBeLessThan(11)
+          await page.screenshot({ path: `${shots}/old-address-desktop.png` })
+
+          // The way to the data: the card's button takes the map there, and the note goes.
+          await page.goto(`${app.url}/demo#/21.0285/105.8542/15`)
+          await mapReady(page)
+          await page.mouse.click(c.x, c.y)
+          await card.getByRole('button', { name: 'Tới vùng có dữ liệu' }).click()
+          await expect.poll(() => hashState(page.url()).lat, { timeout: 15_000 }).toBeLessThan(11)
+          await expect.poll(() => page.getByTestId('map-no-data').count(), { timeout: 15_000 }).toBe(0)
         },
       )
     })

@@ -22,13 +22,13 @@ afterAll(async () => {
 
 describe('administrative areas', () => {
   it('reads the unit types files write', () => {
-    expect(['Quận', 'Huyện', 'Thị xã', 'Urban District'].map(areaLevel)).toEqual([
+    expect(['Quận', 'Huyện', 'Thị xã', 'Urban District'].map((v) => areaLevel(v))).toEqual([
       'district',
       'district',
       'district',
       'district',
     ])
-    expect(['Phường', 'xa', 'Thị trấn', 'Tỉnh'].map(areaLevel)).toEqual(['ward', 'ward', 'ward', 'province'])
+    expect(['Phường', 'xa', 'Thị trấn', 'Tỉnh'].map((v) => areaLevel(v))).toEqual(['ward', 'ward', 'ward', 'province'])
     expect(() => areaLevel('Khu phố')).toThrow(/cấp đơn vị hành chính không rõ: "Khu phố"/)
   })
 

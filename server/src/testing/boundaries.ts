@@ -9,6 +9,9 @@ export const TEST_PROVINCES = ['Thành phố Hồ Chí Minh', 'Thành phố Hà 
 /** Single wards elsewhere that tests look up: a mountain commune at the northern tip and an island special zone. */
 export const TEST_WARDS = ['Xã Lũng Cú', 'Đặc khu Trường Sa']
 
+const testUnits = (u: { level: string; name: string; province: string }) =>
+  u.level === 'province' || TEST_PROVINCES.includes(u.province) || TEST_WARDS.includes(u.name)
+
 /**
  * The shared test database with part of the shipped boundaries in it: the 34 provinces, every ward of
  * TEST_PROVINCES and TEST_WARDS, and the old → new rules of those wards. Loaded at most once per run.
@@ -16,10 +19,13 @@ export const TEST_WARDS = ['Xã Lũng Cú', 'Đặc khu Trường Sa']
 export function boundariesLoaded(): Promise<Database> {
   loaded ??= (async () => {
     const db = await testDb()
-    await loadBoundaries(db, {
-      only: (u) => u.level === 'province' || TEST_PROVINCES.includes(u.province) || TEST_WARDS.includes(u.name),
-    })
+    await loadBoundaries(db, { only: testUnits })
     return db
   })()
   return loaded
+}
+
+/** The shipped boundaries back as boundariesLoaded left them, after a test replaced them with an imported set and removed it. */
+export async function reloadBoundaries(): Promise<void> {
+  await loadBoundaries(await testDb(), { only: testUnits })
 }

@@ -1,8 +1,10 @@
 import type { TileJson } from '#core/contract/tiles.ts'
 import type { Queryable } from '../db/database.ts'
+import { REORGANISED_ON } from '../places/boundaries.ts'
 import type { TileSet } from './layers.ts'
 
 type DatasetRow = {
+  kind: string
   name: string
   source: string
   data_date: string
@@ -47,14 +49,37 @@ function bounds(rows: DatasetRow[]): [number, number, number, number] {
 /** Wards listed in the parcels' `coverage`: enough to say where the data is, few enough to read in a line. */
 export const COVERAGE_WARDS = 6
 
-/** The wards the data covers (the admin units of the data's datasets, a short table, not the parcels), for a search that found nothing. */
+/**
+ * The wards the data covers, for a search or a tap that found nothing: the demo's own wards and the wards
+ * imported parcels name (parcel_places, one row per ward), both short tables, not the parcels. Not the
+ * national boundaries' wards: they cover the whole country.
+ */
 async function coverage(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ name: string; province: string }>(
-    // Only wards of datasets with parcels or plans: the national boundaries cover the whole country.
-    `select a.name, coalesce(a.province, '') as province from admin_units a join datasets d on d.id = a.dataset_id
-     where a.level = 'ward' and d.kind <> 'areas' order by a.province, a.name limit ${COVERAGE_WARDS}`,
+    `select name, province from (
+       select a.name, coalesce(a.province, '') as province from admin_units a join datasets d on d.id = a.dataset_id
+       where a.level = 'ward' and d.kind <> 'areas'
+       union
+       select pp.name, pp.province from parcel_places pp where pp.kind = 'ward'
+     ) w order by province, name limit ${COVERAGE_WARDS}`,
   )
   return rows.map((r) => [r.name, r.province].filter(Boolean).join(', '))
+}
+
+/** The basemap's own data apart from the national boundaries (where the map draws streets), and those boundaries. */
+async function basemapExtras(db: Queryable, rows: DatasetRow[]): Promise<Pick<TileJson, 'boundaries' | 'data_bounds'>> {
+  const own = rows.filter((r) => r.kind !== 'areas')
+  const b = await boundaries(db)
+  return { ...(b ? { boundaries: b } : {}), ...(own.length > 0 ? { data_bounds: bounds(own) } : {}) }
+}
+
+/** Today's administrative boundaries the basemap draws: the newest areas dataset dated from 1 July 2025, for the legend. */
+async function boundaries(db: Queryable): Promise<TileJson['boundaries']> {
+  const [row] = await db.query<{ name: string; source: string; data_date: string }>(
+    `select name, source, to_char(data_date, 'YYYY-MM-DD') as data_date from datasets
+     where kind = 'areas' and data_date >= date '${REORGANISED_ON}' order by data_date desc, id limit 1`,
+  )
+  return row
 }
 
 /** TileJSON 3.0.0 for one tile set; `origin` is the absolute base the tile URLs start with. */
@@ -62,7 +87,7 @@ export async function buildTileJson(db: Queryable, set: TileSet, origin: string)
   // The kinds are constants of the tile set, never user input.
   const kinds = set.datasetKinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(', ')
   const rows = await db.query<DatasetRow>(
-    `select name, source, to_char(data_date, 'YYYY-MM-DD') as data_date, is_simulated,
+    `select kind, name, source, to_char(data_date, 'YYYY-MM-DD') as data_date, is_simulated,
        ST_XMin(bounds)::float8 as w, ST_YMin(bounds)::float8 as s, ST_XMax(bounds)::float8 as e, ST_YMax(bounds)::float8 as n
      from datasets where kind in (${kinds}) order by data_date desc, id`,
   )
@@ -88,5 +113,6 @@ export async function buildTileJson(db: Queryable, set: TileSet, origin: string)
     })),
     data_date: rows.map((r) => r.data_date).reduce<string | null>((a, b) => (a === null || b > a ? b : a), null),
     ...(set.id === 'parcels' ? { coverage: await coverage(db) } : {}),
+    ...(set.id === 'basemap' ? await basemapExtras(db, rows) : {}),
   }
 }

@@ -179,7 +179,7 @@ async function valuationAnswer(
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
     disclaimer: DISCLAIMER,
-    place: toPlace(row.place),
+    place: toPlace(row.place, parcel),
   }
   return { data, score: market?.summary.score ?? null }
 }

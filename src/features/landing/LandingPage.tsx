@@ -46,9 +46,11 @@ function extentText(tj: TileJson): string | null {
 
 function DataCoverage() {
   const { data, failed } = useTileJson('basemap')
+  // Where the parcels are: the basemap spans the whole country with the national boundaries.
+  const parcels = useTileJson('parcels').data
   if (failed) return <Text c="dimmed">Chưa đọc được thông tin vùng dữ liệu (máy chủ chưa trả lời).</Text>
   if (!data) return <Text c="dimmed">Đang đọc thông tin vùng dữ liệu…</Text>
-  const extent = extentText(data)
+  const extent = parcels ? extentText(parcels) : null
   const simulated = /mô phỏng/i.test(data.attribution)
   return (
     <Stack gap={6} data-testid="coverage">
@@ -73,11 +75,11 @@ function DataCoverage() {
           <b>Ngày dữ liệu mới nhất:</b> {vnDate(data.data_date)}
         </Text>
       )}
-      {extent && (
+      {extent && parcels && (
         <Group mt={4}>
           <Button
             renderRoot={(props) => (
-              <Link to="/demo" search={{ lat: data.center[1], lng: data.center[0], z: 15 }} {...props} />
+              <Link to="/demo" search={{ lat: parcels.center[1], lng: parcels.center[0], z: 15 }} {...props} />
             )}
             variant="light"
             leftSection={<IconMap2 size={20} aria-hidden />}

@@ -3,6 +3,7 @@ import './map.css'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useAtomValue } from 'jotai'
 import { store } from '../../lib/store.ts'
+import { useOnline } from '../../lib/use-online.ts'
 import { formatDecimal } from '../../lib/geo/coordinates.ts'
 import { isSessionValid, sessionAtom } from '../auth/index.ts'
 import { pushToast } from '../notifications/index.ts'
@@ -13,9 +14,10 @@ import { DESKTOP_MEDIA, mapConfig } from './config.ts'
 import type { MeridianChoice } from './components/CoordinatePanel.tsx'
 import { CompareAreaLink } from './components/CompareAreaLink.tsx'
 import { GpsStatus } from './components/GpsStatus.tsx'
-import { LayerPanel, Legend } from './components/LayerPanel.tsx'
+import { LayerPanel, MapLegend } from './components/LayerPanel.tsx'
 import { MapReadout, readoutPoint } from './components/MapReadout.tsx'
 import { MapToolbar, type MapPanel } from './components/MapToolbar.tsx'
+import { NoDataNote } from './components/NoDataNote.tsx'
 import { OverlayList } from './components/OverlayList.tsx'
 import type { SearchChoice } from './components/SearchBox.tsx'
 import { SelectionPanel } from './components/SelectionPanel.tsx'
@@ -27,6 +29,7 @@ import { useMapLayers } from './hooks/use-map-layers.ts'
 import { useMapPointer } from './hooks/use-map-pointer.ts'
 import { useOverlays } from './hooks/use-overlays.ts'
 import { useMedia } from './hooks/use-media.ts'
+import { useServerData } from './hooks/use-server-data.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
 import { shareLink } from './share.ts'
@@ -92,6 +95,8 @@ export default function MapView({ search }: { search: MapSearch }) {
   const [opening] = useState(() => initialState(location.hash, search))
   const { ctrl, view } = useMapController(targetRef, opening?.view)
   const layers = useMapLayers(ctrl)
+  const { server, dataInView } = useServerData(ctrl, view, layers.tileSets)
+  const online = useOnline()
   const overlays = useOverlays(ctrl, view)
   const gps = useGps(ctrl)
   const [pin, setPin] = useState<Point | null>(opening?.pin ?? null)
@@ -231,6 +236,10 @@ export default function MapView({ search }: { search: MapSearch }) {
         </Suspense>
       )}
 
+      {server && !dataInView && online && !selection && !measuring && gps.state.status === 'off' && (
+        <NoDataNote server={server} onShowData={() => ctrl?.showData()} />
+      )}
+
       {panel === 'layers' && (
         <LayerPanel
           settings={layers.settings}
@@ -265,18 +274,7 @@ export default function MapView({ search }: { search: MapSearch }) {
         />
       )}
 
-      {layers.settings.planning && view.zoom > mapConfig.planningMinZoom && !sheetOpen && (
-        <div className="qh-bottom-right">
-          <Legend
-            entries={layers.legend.entries}
-            reserves={layers.legend.reserves}
-            parcels={layers.settings.parcels && view.zoom >= mapConfig.parcelMinZoom}
-            compact={!desktop}
-            planningOpacity={layers.settings.planningOpacity}
-            highContrast={layers.settings.highContrast}
-          />
-        </div>
-      )}
+      {!sheetOpen && <MapLegend layers={layers} zoom={view.zoom} compact={!desktop} />}
 
       {selection && (
         <SelectionPanel
@@ -286,6 +284,11 @@ export default function MapView({ search }: { search: MapSearch }) {
           onCover={setCover}
           onClose={close}
           onLookup={() => lookup(selection.point)}
+          server={server}
+          onShowData={() => {
+            close()
+            ctrl?.showData()
+          }}
         />
       )}
       <OfflineMapExtras

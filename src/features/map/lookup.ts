@@ -22,16 +22,17 @@ import type { Point } from '../../lib/map-url.ts'
  */
 
 /**
- * The counted planning lookup; NotFound shows the yellow EMPTY_ESTATE toast. A result is kept in the
- * lookup history, so it reopens offline and valuing the same parcel needs no second counted lookup.
- * An unreachable server raises no toast: the map answers from the device and says it is offline.
+ * The counted planning lookup. A result is kept in the lookup history, so it reopens offline and valuing
+ * the same parcel needs no second counted lookup. No toast where nothing is found (NotFound, or
+ * LocationIncorrect outside the data): the map shows the place and says so in its card. An unreachable
+ * server raises none either: the map answers from the device and says it is offline.
  */
 export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<ApiResult<PlanningData>> {
   const res = await api.request({
     path: '/api/planning',
     query: { lat: p.lat, lng: p.lng },
     data: planningData,
-    emptyText: 'EMPTY_ESTATE',
+    quietCodes: ['NotFound', 'LocationIncorrect'],
     signal,
     quietUnreachable: true,
   })

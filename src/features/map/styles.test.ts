@@ -398,6 +398,16 @@ describe('national outline style', () => {
     expect(texts(style(f({ kind: 'province-label', name: 'Thành phố Đà Nẵng' }), res(8)))).toEqual(['TP. Đà Nẵng'])
     expect(style(f({ kind: 'province-label', name: 'Thành phố Đà Nẵng' }), res(5))).toBeUndefined()
   })
+
+  it('leaves the provinces’ names and the coast to the basemap’s boundaries where it draws them, keeping the land tint', () => {
+    const style = createNationalStyle(normal, { boundaries: true })
+    expect(style(f({ kind: 'province-label', name: 'Thành phố Đà Nẵng' }), res(8))).toBeUndefined()
+    const land = list(style(f({ kind: 'mainland', name: 'Việt Nam' }), res(8)))
+    expect(land.map((x) => [x.getFill()?.getColor() !== undefined, x.getStroke()])).toEqual([[true, null]])
+    // Below z6 the basemap draws nothing: the outline's coast stays.
+    expect(strokeWidths(style(f({ kind: 'mainland', name: 'Việt Nam' }), res(5)))).toEqual([1.2])
+    expect(texts(style(f({ kind: 'archipelago', name: 'Quần đảo Trường Sa' }), res(8)))).toEqual(['Quần đảo Trường Sa'])
+  })
 })
 
 describe('colours and legend', () => {

@@ -555,6 +555,9 @@ export function legendSwatches(o: StyleOptions, planningOpacity: number) {
       return `linear-gradient(${shown}, ${shown}), ${p.land}`
     },
     parcel: { borderColor: p.parcel, color: p.parcelText },
+    /** Today's boundaries as admin_boundaries draws them: provinces in the coast's colour, wards in the wards'. */
+    province: p.coast,
+    ward: p.ward,
   }
 }
 
@@ -603,14 +606,26 @@ export function createCoverageStyle(o: StyleOptions): Style {
   })
 }
 
-/** The bundled national outline at small zooms: land, and the two archipelagos labelled as Việt Nam. */
-export function createNationalStyle(o: StyleOptions): StyleFunction {
+/** The zoom from which the basemap's tiles draw the provinces of today (server/src/tiles/layers.ts, admin_boundaries). */
+export const BOUNDARIES_MIN_ZOOM = 6
+
+/**
+ * The bundled national outline at small zooms: land, and the two archipelagos labelled as Việt Nam. Where
+ * the basemap draws today's boundaries (from z6, `boundaries`), their lines and names take over from the
+ * outline's hand-drawn coast and its province names: the outline keeps only its land tint there.
+ */
+export function createNationalStyle(
+  o: StyleOptions,
+  drawn: { boundaries: boolean } = { boundaries: false },
+): StyleFunction {
   const p = paletteFor(o)
   const cached = memo()
   return (feature, resolution) => {
     const kind = str(feature, 'kind')
     const name = str(feature, 'name')
+    const byBoundaries = drawn.boundaries && zoomForResolution(resolution) >= BOUNDARIES_MIN_ZOOM
     if (kind === 'mainland' || kind === 'island') {
+      if (byBoundaries) return cached(`${kind}:land`, () => new Style({ fill: new Fill({ color: p.nationalLand }) }))
       return cached(
         kind,
         () =>
@@ -636,7 +651,7 @@ export function createNationalStyle(o: StyleOptions): StyleFunction {
     }
     if (kind === 'province-label') {
       // Shown once the country is more than a thumbnail; the short "TP." as on Vietnamese maps.
-      if (zoomForResolution(resolution) < 6) return undefined
+      if (zoomForResolution(resolution) < 6 || byBoundaries) return undefined
       return cached(
         `province:${name}`,
         () =>

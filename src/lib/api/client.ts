@@ -26,6 +26,8 @@ export type RequestSpec<T> = {
   toast?: 'errors' | 'code' | 'none'
   /** No toast when the server cannot be reached (Offline, Network): the caller answers from the device instead. */
   quietUnreachable?: boolean
+  /** Failure codes the caller shows itself, in its own words: no toast for them. */
+  quietCodes?: readonly string[]
   /** The text for a lookup that found nothing (NotFound), shown in yellow instead of the server's. */
   emptyText?: 'EMPTY_ESTATE' | 'EMPTY_VALUATION'
   /** Show the loading bar; defaults to true when the request has a body. */
@@ -333,7 +335,7 @@ export function createApiClient(opts: {
     } else messages = failureMessages(env)
     if (messages.length === 0) messages = [errorTexts.UNKNOWN]
 
-    toast(kind, messages, spec as RequestSpec<unknown>)
+    if (!spec.quietCodes?.includes(env.code)) toast(kind, messages, spec as RequestSpec<unknown>)
     return failure(env.code, env.httpStatus, messages, fieldErrors)
   }
 

@@ -45,7 +45,7 @@ export type Kind = {
   finish?(tx: Queryable, datasetId: string): Promise<void>
 }
 
-export type SqlType = 'int' | 'int8' | 'float8' | 'text' | 'date' | 'bool'
+export type SqlType = 'int' | 'int8' | 'float8' | 'text' | 'date' | 'bool' | 'jsonb'
 export type Column = { name: string; type: SqlType; values: unknown[] }
 
 export const emptyResult = (): BatchResult => ({ inserted: 0, repaired: 0, rejected: [] })

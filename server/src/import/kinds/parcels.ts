@@ -1,3 +1,4 @@
+import { placeParcels } from '../../places/place-parcels.ts'
 import { gdalVectorFormats } from '../types.ts'
 import type { Geometry } from 'geojson'
 import { RowError } from '../errors.ts'
@@ -53,8 +54,10 @@ export function parseLandUse(v: string): LandUse[] {
 export const parcels: Kind = {
   formats: ['geojson', 'shapefile', ...gdalVectorFormats],
   geometryTables: ['parcels'],
-  // The streets and wards the addresses name become searchable with the parcels (migration 013).
+  // Parcels without a province get it from where they lie; the streets and wards the addresses name
+  // become searchable with the parcels (migration 013).
   async finish(tx, datasetId) {
+    await placeParcels(tx, datasetId)
     await tx.query('select fill_parcel_places($1)', [datasetId])
   },
   fields: {
@@ -127,7 +130,8 @@ export const parcels: Kind = {
           address: text(get('address')) ?? '',
           ward: requireValue(text(get('ward')), 'phường/xã (ward)'),
           district: text(get('district')) ?? '',
-          province: requireValue(provinceName(get('province')), 'tỉnh/thành phố (province)'),
+          // None in the file: found from the parcel's location once the rows are in (finish).
+          province: provinceName(get('province')) ?? '',
           frontage: number(get('frontage_m'), 'mặt tiền', { min: 0 }),
           alley: number(get('alley_width_m'), 'độ rộng hẻm', { min: 0 }),
           distance: number(get('distance_to_street_m'), 'khoảng cách tới đường', { min: 0 }),

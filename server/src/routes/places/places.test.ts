@@ -3,14 +3,17 @@ import { VectorTile } from '@mapbox/vector-tile'
 import { PbfReader } from 'pbf'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { place } from '#core/contract/lookups.ts'
+import { tileJson } from '#core/contract/tiles.ts'
 import { createTestUser, type TestUser } from '../../accounts/test-user.ts'
 import { boundariesLoaded } from '../../testing/boundaries.ts'
+import { demoLoaded } from '../../testing/demo.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let t: TestApp
 let user: TestUser
 
 beforeAll(async () => {
+  await demoLoaded()
   await boundariesLoaded()
   t = await createTestApp({ DAILY_LOOKUP_LIMIT: '1' })
   user = await createTestUser(t)
@@ -33,7 +36,8 @@ describe('GET /api/places/at', () => {
       province: 'Thành phố Hồ Chí Minh',
     })
     expect(p.source.data_date).toBe('2025-07-01')
-    expect(p.source.name).toMatch(/Ranh giới hành chính 2025/)
+    // The card's line: the boundary set and where it comes from.
+    expect(p.source.name).toMatch(/^Ranh giới hành chính 2025.* — nguồn: sapnhap\.bando\.com\.vn/)
   })
 
   it('answers Phường Hoàn Kiếm in Hà Nội at the lake, listing the old wards of Quận Hoàn Kiếm merged into it', async () => {
@@ -117,10 +121,21 @@ describe('the 2025 boundaries in the basemap tiles', () => {
     expect(z11.wardLines).toBeGreaterThan(0)
   })
 
-  it('says in its TileJSON that the basemap starts at z6 and names the boundaries among its sources', async () => {
+  it('says in its TileJSON that the basemap starts at z6 and names the boundaries, their source and date for the legend', async () => {
     const res = await t.app.request('/tiles/basemap.json')
-    const tj = await res.json()
+    const tj = tileJson.parse(await res.json())
     expect(tj.minzoom).toBe(6)
+    expect(tj.boundaries).toMatchObject({
+      data_date: '2025-07-01',
+      source: expect.stringMatching(/^sapnhap\.bando\.com\.vn/),
+    })
+    expect(tileJson.parse(await (await t.app.request('/tiles/parcels.json')).json()).boundaries).toBeUndefined()
+    // Its tiles span the country; its own data (the demo's streets) is where the map draws streets.
+    expect(tj.bounds[0]).toBeLessThan(103)
+    const [demo] = await t.db.query<{ w: number; e: number }>(
+      `select ST_XMin(bounds)::float8 as w, ST_XMax(bounds)::float8 as e from datasets where id = 'demo'`,
+    )
+    expect([tj.data_bounds?.[0], tj.data_bounds?.[2]]).toEqual([demo?.w, demo?.e])
     expect(tj.vector_layers.map((l: { id: string }) => l.id)).toEqual(
       expect.arrayContaining(['admin_boundaries', 'admin_labels']),
     )

@@ -1,9 +1,16 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { CloseButton } from '@mantine/core'
+import type { TileJson } from '#core/contract/tiles.ts'
+import { formatDate } from '../../../lib/format/format.ts'
 import type { LayerSettings } from '../engine/map-controller.ts'
 import type { LegendEntry } from '../land-use.ts'
 import { pageScheme, watchPageScheme } from '../page-scheme.ts'
-import { legendSwatches } from '../styles.ts'
+import { mapConfig } from '../config.ts'
+import type { useMapLayers } from '../hooks/use-map-layers.ts'
+import { BOUNDARIES_MIN_ZOOM, legendSwatches } from '../styles.ts'
+
+type Boundaries = NonNullable<TileJson['boundaries']>
+type MapLayers = ReturnType<typeof useMapLayers>
 
 /** Layers on and off, planning opacity, basemap choice and the high-contrast look for bright sun. */
 export function LayerPanel(props: {
@@ -85,13 +92,16 @@ export function LayerPanel(props: {
 
 /**
  * Every symbol on screen now: the land-use codes drawn, the parcel outlines with their numbers (from
- * z16, when shown) and the road reserves' hatching (when one is in view); folds to a button on phones.
+ * z16, when shown), the road reserves' hatching (when one is in view) and today's administrative
+ * boundaries with their date and source (from z6); folds to a button on phones.
  * Swatches show the symbols as the map draws them in the page's colour scheme, at the planning opacity.
  */
 export function Legend(props: {
   entries: LegendEntry[]
   reserves: boolean
   parcels: boolean
+  /** Today's administrative boundaries when the map draws them: their lines, date and source. */
+  boundaries?: Boundaries | undefined
   compact: boolean
   planningOpacity: number
   highContrast: boolean
@@ -100,7 +110,7 @@ export function Legend(props: {
   const [open, setOpen] = useState(!props.compact)
   const scheme = useSyncExternalStore(watchPageScheme, pageScheme)
   const swatch = legendSwatches({ scheme, highContrast: props.highContrast }, props.planningOpacity)
-  const count = props.entries.length + (props.reserves ? 1 : 0) + (props.parcels ? 1 : 0)
+  const count = props.entries.length + (props.reserves ? 1 : 0) + (props.parcels ? 1 : 0) + (props.boundaries ? 2 : 0)
   if (count === 0) return null
   if (!open) {
     return (
@@ -154,7 +164,45 @@ export function Legend(props: {
             <span>Lộ giới (chỉ giới đường đỏ)</span>
           </li>
         ) : null}
+        {props.boundaries ? (
+          <>
+            <li data-testid="legend-provinces">
+              <span className="qh-swatch qh-swatch-line" style={{ borderTopColor: swatch.province }} aria-hidden />
+              <span>Ranh giới tỉnh, thành phố</span>
+            </li>
+            <li data-testid="legend-wards">
+              <span className="qh-swatch qh-swatch-line" style={{ borderTopColor: swatch.ward }} aria-hidden />
+              <span>Ranh giới phường, xã, đặc khu</span>
+            </li>
+          </>
+        ) : null}
       </ul>
+      {props.boundaries ? (
+        <p className="qh-legend-source" data-testid="legend-boundaries-source">
+          Ranh giới hành chính {formatDate(props.boundaries.data_date)} — nguồn: {props.boundaries.source}
+        </p>
+      ) : null}
     </section>
+  )
+}
+
+/**
+ * The legend of what the map draws at this zoom, bottom right: the planning entries once the plans
+ * show (and are on), the parcels from theirs, today's boundaries from z6 when the basemap draws them.
+ */
+export function MapLegend({ layers, zoom, compact }: { layers: MapLayers; zoom: number; compact: boolean }) {
+  const planning = layers.settings.planning && zoom > mapConfig.planningMinZoom
+  return (
+    <div className="qh-bottom-right">
+      <Legend
+        entries={planning ? layers.legend.entries : []}
+        reserves={planning && layers.legend.reserves}
+        parcels={layers.settings.parcels && zoom >= mapConfig.parcelMinZoom}
+        boundaries={zoom >= BOUNDARIES_MIN_ZOOM ? layers.tileSets?.basemap?.boundaries : undefined}
+        compact={compact}
+        planningOpacity={layers.settings.planningOpacity}
+        highContrast={layers.settings.highContrast}
+      />
+    </div>
   )
 }

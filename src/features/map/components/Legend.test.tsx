@@ -58,6 +58,25 @@ describe('the legend', () => {
     expect(screen.getByTestId('legend-chip').textContent).toBe('Chú giải (3)')
   })
 
+  it('explains today’s boundaries with their date and source when the map draws them', () => {
+    const boundaries = {
+      name: 'Ranh giới hành chính 2025',
+      source: 'sapnhap.bando.com.vn qua thanglequoc/vietnamese-provinces-database (MIT)',
+      data_date: '2025-07-01',
+    }
+    show({ entries: [], reserves: false, parcels: false, boundaries, compact: false })
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Ranh giới tỉnh, thành phố',
+      'Ranh giới phường, xã, đặc khu',
+    ])
+    expect(screen.getByTestId('legend-boundaries-source').textContent).toBe(
+      'Ranh giới hành chính 01/07/2025 — nguồn: sapnhap.bando.com.vn qua thanglequoc/vietnamese-provinces-database (MIT)',
+    )
+    cleanup()
+    show({ entries: [], reserves: false, parcels: false, boundaries, compact: true })
+    expect(screen.getByTestId('legend-chip').textContent).toBe('Chú giải (2)')
+  })
+
   it('draws the parcel swatch in the map’s parcel colours for the page’s scheme, and follows the scheme when it changes', async () => {
     show({ entries: [], reserves: false, parcels: true, compact: false })
     const swatch = screen.getByTestId('legend-parcels').querySelector<HTMLElement>('.qh-swatch')!

@@ -24,6 +24,7 @@ import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Sel
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
 import { LandUseList } from './LandUseList.tsx'
+import type { ServerData } from '../server-data.ts'
 import { NoDataResult, PlaceLine } from './PlaceInfo.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
@@ -264,10 +265,25 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
 }
 
 /** The lookup result, or what stands before it: the lookup running, or a shared link waiting to be looked up. */
-export default function ResultCard(props: { selection: Selection; shareUrl: string; onLookup: () => void }) {
+export default function ResultCard(props: {
+  selection: Selection
+  shareUrl: string
+  onLookup: () => void
+  /** What data the server holds (null until its TileJSONs are read), said where a tap found none. */
+  server?: ServerData | null
+  onShowData?: () => void
+}) {
   const { selection } = props
   if (selection.status === 'ready') return <PlanningResult result={selection.result} shareUrl={props.shareUrl} />
-  if (selection.status === 'no-data') return <NoDataResult point={selection.point} place={selection.place} />
+  if (selection.status === 'no-data')
+    return (
+      <NoDataResult
+        point={selection.point}
+        place={selection.place}
+        server={props.server ?? null}
+        onShowData={props.onShowData ?? (() => {})}
+      />
+    )
   if (selection.status === 'loading') {
     return (
       <div className="qh-result" aria-busy="true">

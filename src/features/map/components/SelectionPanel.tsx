@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Loader } from '@mantine/core'
 import type { Selection } from '../selection.ts'
+import type { ServerData } from '../server-data.ts'
 import { ResultPanel } from './ResultPanel.tsx'
 
 // The result card loads after the map has painted.
@@ -14,6 +15,8 @@ export function SelectionPanel(props: {
   onCover: (px: number) => void
   onClose: () => void
   onLookup: () => void
+  server: ServerData | null
+  onShowData: () => void
 }) {
   return (
     <ResultPanel
@@ -29,7 +32,13 @@ export function SelectionPanel(props: {
           </div>
         }
       >
-        <ResultCard selection={props.selection} shareUrl={props.shareUrl} onLookup={props.onLookup} />
+        <ResultCard
+          selection={props.selection}
+          shareUrl={props.shareUrl}
+          onLookup={props.onLookup}
+          server={props.server}
+          onShowData={props.onShowData}
+        />
       </Suspense>
     </ResultPanel>
   )

@@ -3,7 +3,8 @@ import { fromLonLat, toLonLat, transformExtent } from 'ol/proj'
 import { mapConfig, prefersReducedMotion } from '../config.ts'
 import type { LatLngZoom, Point as LatLng } from '../../../lib/map-url.ts'
 import { createBaseMap, createNationalLayer } from './base-map.ts'
-import { createCamera } from './camera.ts'
+import { importedBounds, type Bounds } from '../server-data.ts'
+import { CHROME, createCamera } from './camera.ts'
 import { createLegendWatch, type LegendCodes } from './legend-watch.ts'
 import { createMarks, interiorPoint, readGeometry, type ApiGeometry } from './marks.ts'
 import { createTileLayers, type LayerSettings, type TileSets } from './tile-layers.ts'
@@ -47,15 +48,19 @@ export function createMapController(
     legend.schedule()
   })
 
-  /** Fits the view to the data's bounds (when the address did not say where to open). */
-  const fitData = () => {
-    const tj = tiles.tileSets().basemap ?? tiles.tileSets().parcels
-    if (!tj || !map) return
+  /**
+   * Fits the view to the imported data (when the address did not say where to open, or on request), or
+   * to the basemap's bounds (the country) when the server has none.
+   */
+  const fitData = (animate: boolean) => {
+    const sets = tiles.tileSets()
+    const bounds = importedBounds(sets) ?? sets.basemap?.bounds
+    if (!bounds || !map) return
     // The whole area at a zoom where planning zones read as blocks; parcels appear as the user zooms in.
-    camera.fitExtent(transformExtent(tj.bounds, 'EPSG:4326', 'EPSG:3857'), {
-      padding: [16, 16, 16, 16],
+    camera.fitExtent(transformExtent(bounds, 'EPSG:4326', 'EPSG:3857'), {
+      padding: [CHROME.top, CHROME.right, CHROME.bottom, CHROME.left],
       maxZoom: 15.5,
-      animate: false,
+      animate,
     })
   }
   // The TileJSONs never fail as a whole: a set that could not be read is missing and its layer uses defaults.
@@ -65,7 +70,7 @@ export function createMapController(
     updateNational()
     planning.getSource()?.on('tileloadend', () => legend.schedule())
     legend.schedule()
-    if (!init.view) fitData()
+    if (!init.view) fitData(false)
     tiles.preloadFirstTiles()
   })
 
@@ -95,6 +100,14 @@ export function createMapController(
       legend.schedule()
     },
     hasRaster: tiles.hasRaster,
+    /** Moves the view to where the server has parcels and plans. */
+    showData: () => fitData(true),
+    /** The box the view shows, west, south, east, north in degrees; null before the map has a size. */
+    viewBounds(): Bounds | null {
+      const size = map?.getSize()
+      if (!map || !size) return null
+      return transformExtent(base.view.calculateExtent(size), 'EPSG:3857', 'EPSG:4326') as Bounds
+    },
     flyTo: camera.flyTo,
     zoomBy: camera.zoomBy,
     /** Shows the whole geometry (a parcel from the API), not zooming in further than `maxZoom`. */

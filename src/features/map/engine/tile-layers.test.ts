@@ -32,6 +32,8 @@ afterAll(() => {
 
 /** The demo ward's bounds, as its TileJSON gives them. */
 const WARD: [number, number, number, number] = [106.6903628, 10.7903915, 106.7088973, 10.804332]
+/** Việt Nam, as the basemap's bounds once it draws the national boundaries. */
+const COUNTRY: [number, number, number, number] = [102.14, 7.18, 117.83, 23.39]
 
 const tileJson = (id: string, bounds = WARD): TileJson => ({
   tilejson: '3.0.0',
@@ -116,6 +118,15 @@ describe('the tile layers', () => {
     expect(layer(map, 'parcels')!.getVisible()).toBe(true)
   })
 
+  it('box where the parcels and plans are at small zooms, not the country the national boundaries span', () => {
+    const { map, tiles } = mapAt(106.7, 10.797, 8)
+    tiles.add({ ...sets, basemap: tileJson('basemap', COUNTRY) })
+    const box = layer(map, 'coverage')!.getSource()!.getFeatures()[0]!.getGeometry()!.getExtent()
+    expect(transformExtent(box, 'EPSG:3857', 'EPSG:4326').map((v) => Math.round(v * 1e4) / 1e4)).toEqual(
+      WARD.map((v) => Math.round(v * 1e4) / 1e4),
+    )
+  })
+
   it('ask for every tile when a set covers the world (no data imported yet)', () => {
     const { map, tiles } = mapAt(106.7, 10.797, 14.8)
     tiles.add({ basemap: tileJson('basemap', [-180, -85.0511, 180, 85.0511]) })
@@ -143,6 +154,22 @@ describe('the national outline', () => {
     unread.tiles.add({})
     unread.update()
     expect(unread.national.getVisible()).toBe(true)
+  })
+
+  it('lies under the national boundaries wherever the basemap has no data of its own, though its tiles span the country', () => {
+    const basemap: TileJson = {
+      ...tileJson('basemap', COUNTRY),
+      boundaries: { name: 'Ranh giới hành chính 2025', source: 'x', data_date: '2025-07-01' },
+      data_bounds: WARD,
+    }
+    const hanoi = mapAt(105.85, 21.03, 15)
+    hanoi.tiles.add({ basemap })
+    hanoi.update()
+    expect(hanoi.national.getVisible()).toBe(true)
+    const demo = mapAt(106.7, 10.797, 15)
+    demo.tiles.add({ basemap })
+    demo.update()
+    expect(demo.national.getVisible()).toBe(false)
   })
 
   it('shows at once up to z10, before the TileJSONs are read, in its own colours', () => {

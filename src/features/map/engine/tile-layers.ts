@@ -15,6 +15,7 @@ import type { TileJson, TileLayerId } from '#core/contract/tiles.ts'
 import { env } from '../../../lib/env.ts'
 import { mapConfig } from '../config.ts'
 import { deepestTileLoader } from './deepest-tiles.ts'
+import { importedBounds } from '../server-data.ts'
 import { pageScheme, watchPageScheme, type ColorScheme } from '../page-scheme.ts'
 import {
   createBasemapLabelStyle,
@@ -177,8 +178,10 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
     },
     properties: { name: 'hover' },
   })
-  const dataBox = dataExtent(sets.basemap ?? sets.parcels)
-  // Until the data itself is legible, a box shows where to zoom in.
+  const imported = importedBounds(sets)
+  const dataBox = imported ? transformExtent(imported, 'EPSG:4326', 'EPSG:3857') : undefined
+  // Until the data itself is legible, a box shows where to zoom in: where the parcels and plans are, not
+  // the basemap, which spans the country with the national boundaries.
   const coverage = dataBox
     ? new VectorLayer({
         source: new VectorSource({ features: [new Feature(fromExtent(dataBox))] }),
@@ -229,7 +232,7 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     layers.planning?.setStyle(createPlanningStyle({ ...o, reserveFill: hatch ?? 'rgba(220,38,38,0.3)' }))
     layers.parcels?.setStyle(createParcelStyle(o))
     layers.coverage?.setStyle(createCoverageStyle(o))
-    national.setStyle(createNationalStyle(o))
+    national.setStyle(createNationalStyle(o, { boundaries: tileSets.basemap?.boundaries !== undefined }))
   }
   const applyVisibility = () => {
     const { raster, basemap, basemapLabels, planning, parcels, hover } = layers
@@ -309,11 +312,17 @@ export function createTileLayers(map: OlMap, national: VectorLayer, initial: Lay
     planning: () => layers.planning,
     hasRaster: () => layers.raster !== undefined,
     /**
-     * The national outline up to z10, and beyond it wherever the view holds none of the basemap's data
-     * (a province with no imported data, the sea, the archipelagos), so no zoom shows an empty page.
+     * The national outline up to z10, and beyond it wherever the view holds none of the basemap's own
+     * data (a province with no imported data, the sea, the archipelagos): there its land lies under the
+     * national boundaries, so no zoom shows an empty page.
      */
     updateNational(view: Extent, zoom: number) {
-      const data = dataExtent(tileSets.basemap)
+      const own = tileSets.basemap?.data_bounds
+      const data = own
+        ? transformExtent(own, 'EPSG:4326', 'EPSG:3857')
+        : tileSets.basemap?.boundaries
+          ? undefined
+          : dataExtent(tileSets.basemap)
       national.setVisible(outlineEverywhere(zoom) || (added && (data === undefined || !intersects(view, data))))
     },
     setSettings(next: LayerSettings) {

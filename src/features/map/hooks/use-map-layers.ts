@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react'
-import { initialLayerSettings, type LayerSettings, type MapController } from '../engine/map-controller.ts'
+import {
+  initialLayerSettings,
+  type LayerSettings,
+  type MapController,
+  type TileSets,
+} from '../engine/map-controller.ts'
 import { legendFor, type LegendEntry } from '../land-use.ts'
 
 /**
  * The map's layers as the user's layer settings say (the controller adds them once the server's
- * TileJSONs are read), and the legend of the planning zones on screen.
+ * TileJSONs are read), the legend of the planning zones on screen, and the TileJSONs themselves (null
+ * until read): what data the server holds and where.
  */
 export function useMapLayers(ctrl: MapController | null) {
   const [settings, setSettings] = useState<LayerSettings>(initialLayerSettings)
   const [hasRaster, setHasRaster] = useState(false)
+  const [tileSets, setTileSets] = useState<TileSets | null>(null)
   const [legend, setLegend] = useState<{ entries: LegendEntry[]; reserves: boolean }>({ entries: [], reserves: false })
 
   useEffect(() => {
@@ -16,6 +23,7 @@ export function useMapLayers(ctrl: MapController | null) {
     let live = true
     void ctrl.layersAdded.then(() => {
       if (!live) return
+      setTileSets(ctrl.tileSets())
       setHasRaster(ctrl.hasRaster())
       // A deployment that configures a raster basemap wants it seen; the app's own stays one tap away.
       // Offline the app's own is the one kept on the device (third-party raster tiles are not cached).
@@ -30,5 +38,5 @@ export function useMapLayers(ctrl: MapController | null) {
 
   useEffect(() => ctrl?.setSettings(settings), [ctrl, settings])
 
-  return { settings, setSettings, hasRaster, legend }
+  return { settings, setSettings, hasRaster, legend, tileSets }
 }
