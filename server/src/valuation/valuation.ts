@@ -2,6 +2,8 @@ import type { ValuationBody, ValuationData, ValuationInput } from '#core/contrac
 import type { Usage } from '#core/contract/envelope.ts'
 import type { Queryable } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
+import type { Logger } from '../logger.ts'
+import { valuationDataTexts } from '#core/messages.ts'
 import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import {
@@ -130,13 +132,15 @@ async function valuationAnswer(
   db: Queryable,
   row: Found,
   body: Body,
-  opts: { elasticities: Elasticities; excludeIds?: string[] },
+  opts: { elasticities: Elasticities; excludeIds?: string[]; logger?: Pick<Logger, 'error'> },
 ): Promise<ValuationData> {
   const { parcel, dataset } = row
   const alley = body.alley_width_m ?? parcel.alley_width_m ?? 0
   // Declared to front the street: no depth into an alley.
   const distance = alley > 0 ? (parcel.distance_to_street_m ?? 0) : 0
   const state = statePriceFrom(row.price_row, row.price_rule, { alley_width_m: alley, distance_m: distance })
+  if (state.unreadableRule)
+    opts.logger?.error('price position rule unreadable', { province: parcel.province, error: state.unreadableRule })
   const marketable = parcel.land_use.some((u) => MARKET_USES.has(u.code))
   const target: MarketFacts = {
     lat: body.lat,
@@ -153,7 +157,16 @@ async function valuationAnswer(
   return {
     parcel: toContractParcel(parcel),
     state_price: state.state,
-    market_estimate: market ? { ...market.estimate, inputs: describeInputs(body, parcel, target, market) } : null,
+    market_estimate: market
+      ? {
+          ...market.estimate,
+          // After the estimate: an unreadable rule leaves the sales as they were, so it does not widen the range.
+          ...(state.unreadableRule
+            ? { warnings: [...(market.estimate.warnings ?? []), valuationDataTexts.PRICE_RULE_UNREADABLE] }
+            : {}),
+          inputs: describeInputs(body, parcel, target, market),
+        }
+      : null,
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
@@ -165,7 +178,7 @@ async function valuationAnswer(
 export async function valuate(
   db: Queryable,
   body: Body,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[]; logger?: Pick<Logger, 'error'> },
 ): Promise<ValuationData> {
   const [row] = await db.query<ValuationRow>(
     VALUATION_SQL,
@@ -197,7 +210,7 @@ export async function countedValuation(
   if (!usage) throw new Error('a found valuation was not counted')
   try {
     const elasticities = await elasticitiesAt(deps.db, row.data_version ?? 0)
-    return { data: await valuationAnswer(deps.db, found, body, { elasticities }), usage }
+    return { data: await valuationAnswer(deps.db, found, body, { elasticities, logger: deps.logger }), usage }
   } catch (err) {
     await refund()
     throw err
