@@ -48,3 +48,9 @@ export const deviceStorageTexts = {
     'Không lưu được ảnh vào hàng chờ trên máy (bộ nhớ đầy?): ảnh chưa gửi sẽ không được giữ nếu đóng ứng dụng.',
   OUTBOX_UNAVAILABLE: 'Không đọc được hàng chờ ảnh trên máy này.',
 } as const
+
+/** What a valuation says when the server's own data could not be read (the estimate is still given). */
+export const valuationDataTexts = {
+  PRICE_RULE_UNREADABLE:
+    'Không đọc được quy tắc xác định vị trí giá đất của tỉnh này: chưa có giá đất nhà nước theo vị trí cho thửa này (đã báo cho quản trị viên).',
+} as const

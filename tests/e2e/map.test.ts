@@ -145,6 +145,23 @@ async function mapCentre(page: Page) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
+/**
+ * Every address the page writes from now on (the map writes its view, selection and pin with replaceState), in
+ * order: what the screen chose and dropped along the way, which the final address alone does not show.
+ */
+async function recordAddresses(page: Page): Promise<string[]> {
+  const written: string[] = []
+  await page.exposeFunction('qhAddressWritten', (hash: string) => void written.push(hash))
+  await page.evaluate(() => {
+    const replace = history.replaceState.bind(history)
+    history.replaceState = (data, unused, url) => {
+      replace(data, unused, url)
+      ;(window as unknown as { qhAddressWritten(h: string): void }).qhAddressWritten(location.hash)
+    }
+  })
+  return written
+}
+
 async function tap(page: Page, v: Viewport, x: number, y: number) {
   if (v.name === 'phone') await page.touchscreen.tap(x, y)
   else await page.mouse.click(x, y)
@@ -253,7 +270,7 @@ describe('the map screen in Chromium', () => {
           // The day's count read once at start may come after the map is ready; it is no parcel lookup.
           if (r.url().includes('/api/') && !r.url().includes('/api/auth/usage')) api.push(r.url())
         })
-        await page.waitForTimeout(1500)
+        const addresses = await recordAddresses(page)
         const c = await mapCentre(page)
         const viewport = page.locator('.ol-viewport')
         let step = 0
@@ -268,15 +285,27 @@ describe('the map screen in Chromium', () => {
           )
           .toBe('pointer')
         await page.screenshot({ path: `${shots}/hover-desktop.png` })
-        await page.mouse.move(c.x, c.y)
-        await page.mouse.down()
-        await page.waitForTimeout(800)
-        await page.mouse.up()
-        await expect.poll(() => hashState(page.url()).pin).toBeDefined()
-        await page.waitForTimeout(500)
-        expect(hashState(page.url()).sel).toBeUndefined()
         expect(api).toEqual([])
+        // Held until the pin shows (the hold fires while the button is still down), then a second hold
+        // elsewhere: the pin moving there comes after a tap the first hold might have let through.
+        const pinWritten = () => JSON.stringify(hashState(`${app.url}/demo${addresses.at(-1) ?? ''}`).pin)
+        const hold = async (x: number, y: number) => {
+          const before = pinWritten()
+          await page.mouse.move(x, y)
+          await page.mouse.down()
+          await expect.poll(pinWritten).not.toBe(before)
+          await page.mouse.up()
+        }
+        await hold(c.x, c.y)
         expect(await page.getByTestId('pin-bar').count()).toBe(1)
+        await hold(c.x + 40, c.y + 40)
+        // A tap after the holds is looked up; any lookup a hold let through would have been addressed before it.
+        await page.mouse.click(c.x - 40, c.y + 40)
+        await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 20_000 }).toBe(1)
+        const sel = hashState(page.url()).sel!
+        const chosen = addresses.map((a) => hashState(`${app.url}/demo${a}`).sel).filter((p) => p !== undefined)
+        expect(chosen.every((p) => p.lat === sel.lat && p.lng === sel.lng)).toBe(true)
+        expect(api.filter((u) => u.includes('/api/planning'))).toHaveLength(1)
       })
     })
 
@@ -485,14 +514,20 @@ describe('the map screen in Chromium', () => {
               { timeout: 15_000 },
             )
             .toBe(true)
-          await page.waitForTimeout(600)
           const c = await mapCentre(page)
-          const png = await page.screenshot({ path: `${shots}/gps-${v.name}.png` })
-          const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
-          const at = (Math.round(c.y) * info.width + Math.round(c.x)) * info.channels
-          // The dot is GPS blue (#1a73e8) at the centre the map follows.
+          // The dot is GPS blue (#1a73e8) at the centre the map follows, once the map has drawn it there.
           const blue = [0x1a, 0x73, 0xe8]
-          expect([0, 1, 2].every((k) => Math.abs(data[at + k]! - blue[k]!) <= 8)).toBe(true)
+          await expect
+            .poll(
+              async () => {
+                const png = await page.screenshot({ path: `${shots}/gps-${v.name}.png` })
+                const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+                const at = (Math.round(c.y) * info.width + Math.round(c.x)) * info.channels
+                return [0, 1, 2].every((k) => Math.abs(data[at + k]! - blue[k]!) <= 8)
+              },
+              { timeout: 10_000 },
+            )
+            .toBe(true)
         },
       )
     })

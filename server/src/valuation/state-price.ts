@@ -98,9 +98,11 @@ export function statePriceFrom(
   row: PriceRowRecord | null,
   rule: unknown,
   facts: PositionFacts,
-): { state: ValuationData['state_price']; vt1: number | null } {
+): { state: ValuationData['state_price']; vt1: number | null; unreadableRule?: string } {
   if (!row) return { state: null, vt1: null }
   const parsed = rule ? priceRule.safeParse(rule) : null
+  // A stored rule that does not read is a fault in the data, not a parcel the table cannot price: said, not hidden.
+  if (parsed && !parsed.success) return { state: null, vt1: row.vt1, unreadableRule: z.prettifyError(parsed.error) }
   // Without the province's rule only a parcel on the street is placed: VT1 is the street's own price.
   const priced = parsed?.success
     ? priceAtPosition(parsed.data, row, facts)

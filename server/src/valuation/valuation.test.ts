@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { valuationDataTexts } from '#core/messages.ts'
 import type { Database } from '../db/index.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { fitElasticities, LOCATION_BOUND, REPEAT_SHARE, type Elasticities } from './market.ts'
@@ -129,5 +130,41 @@ describe('valuing the demo parcel of the walkthrough, tờ 33 thửa 376 (sold 7
     expect(own?.adjustments?.find((a) => a.factor === 'time')?.note).toBe(
       'Bán 2 tháng trước ngày ước tính 30/06/2026, đưa về giá ngày đó',
     )
+  })
+})
+
+describe('a province whose stored price rule cannot be read', () => {
+  it('logs the fault as an error and says so in the warnings instead of silently giving no state price', async () => {
+    const [parcel] = await db.query<{ province: string; rule: unknown }>(
+      `select p.province, r.rule from parcels p join price_position_rules r on r.province = p.province
+       where p.sheet_no = 1 and p.parcel_no = 5 and p.address like '24 Đường Đinh Tiên Hoàng%'`,
+    )
+    if (!parcel) throw new Error('the demo province has no price rule')
+    const errors: { msg: string; fields?: Record<string, unknown> }[] = []
+    const logger = { error: (msg: string, fields?: Record<string, unknown>) => void errors.push({ msg, fields }) }
+    const readable = await valuate(db, point, { asOf: '2026-06-30', elasticities, logger })
+    expect(readable.state_price).not.toBeNull()
+    expect(readable.market_estimate?.warnings ?? []).not.toContain(valuationDataTexts.PRICE_RULE_UNREADABLE)
+    expect(errors).toEqual([])
+
+    await db.query(`update price_position_rules set rule = $2::jsonb where province = $1`, [
+      parcel.province,
+      JSON.stringify({ kind: 'ratio', vt2: 'một nửa' }),
+    ])
+    try {
+      const v = await valuate(db, point, { asOf: '2026-06-30', elasticities, logger })
+      expect(v.state_price).toBeNull()
+      expect(v.market_estimate?.warnings).toContain(valuationDataTexts.PRICE_RULE_UNREADABLE)
+      // The estimate itself is the one the readable rule gave: the fault is told, not priced in.
+      expect(v.market_estimate?.mid_vnd).toBe(readable.market_estimate?.mid_vnd)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ msg: 'price position rule unreadable', fields: { province: parcel.province } })
+      expect(String(errors[0]!.fields?.error)).toMatch(/vt2/)
+    } finally {
+      await db.query(`update price_position_rules set rule = $2::jsonb where province = $1`, [
+        parcel.province,
+        JSON.stringify(parcel.rule),
+      ])
+    }
   })
 })

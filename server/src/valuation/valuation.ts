@@ -2,6 +2,8 @@ import type { ValuationBody, ValuationData, ValuationInput } from '#core/contrac
 import type { Usage } from '#core/contract/envelope.ts'
 import type { Queryable } from '../db/index.ts'
 import type { Deps } from '../deps.ts'
+import type { Logger } from '../logger.ts'
+import { valuationDataTexts } from '#core/messages.ts'
 import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import {
@@ -149,13 +151,15 @@ async function valuationAnswer(
   db: Queryable,
   row: Found,
   body: Body,
-  opts: { elasticities: Elasticities; excludeIds?: string[] },
+  opts: { elasticities: Elasticities; excludeIds?: string[]; logger?: Pick<Logger, 'error'> },
 ): Promise<{ data: ValuationData; score: number | null }> {
   const { parcel, dataset } = row
   const alley = body.alley_width_m ?? parcel.alley_width_m ?? 0
   // Declared to front the street: no depth into an alley.
   const distance = alley > 0 ? (parcel.distance_to_street_m ?? 0) : 0
   const state = statePriceFrom(row.price_row, row.price_rule, { alley_width_m: alley, distance_m: distance })
+  if (state.unreadableRule)
+    opts.logger?.error('price position rule unreadable', { province: parcel.province, error: state.unreadableRule })
   const marketable = parcel.land_use.some((u) => MARKET_USES.has(u.code))
   const target: MarketFacts = {
     lat: body.lat,
@@ -173,7 +177,10 @@ async function valuationAnswer(
     parcel: toContractParcel(parcel),
     state_price: state.state,
     market_estimate: market
-      ? withMethods(market, row, state.state, describeInputs(body, parcel, target, market))
+      ? withWarning(
+          withMethods(market, row, state.state, describeInputs(body, parcel, target, market)),
+          state.unreadableRule ? valuationDataTexts.PRICE_RULE_UNREADABLE : null,
+        )
       : null,
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
@@ -182,6 +189,14 @@ async function valuationAnswer(
     place: toPlace(row.place, parcel),
   }
   return { data, score: market?.summary.score ?? null }
+}
+
+/** The estimate with one more warning, after it was reached: a warning told here does not widen its range. */
+function withWarning(
+  estimate: NonNullable<ValuationData['market_estimate']>,
+  warning: string | null,
+): NonNullable<ValuationData['market_estimate']> {
+  return warning ? { ...estimate, warnings: [...(estimate.warnings ?? []), warning] } : estimate
 }
 
 /**
@@ -224,7 +239,7 @@ function withMethods(
 export async function valuateWithScore(
   db: Queryable,
   body: Body,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[]; logger?: Pick<Logger, 'error'> },
 ): Promise<{ data: ValuationData; score: number | null }> {
   const [row] = await db.query<ValuationRow>(
     VALUATION_SQL,
@@ -239,7 +254,7 @@ export async function valuateWithScore(
 export async function valuate(
   db: Queryable,
   body: Body,
-  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[] },
+  opts: { asOf: string; elasticities: Elasticities; excludeIds?: string[]; logger?: Pick<Logger, 'error'> },
 ): Promise<ValuationData> {
   return (await valuateWithScore(db, body, opts)).data
 }
@@ -265,7 +280,7 @@ export async function countedValuation(
   if (!usage) throw new Error('a found valuation was not counted')
   try {
     const elasticities = await elasticitiesAt(deps.db, row.data_version ?? 0)
-    return { data: (await valuationAnswer(deps.db, found, body, { elasticities })).data, usage }
+    return { data: (await valuationAnswer(deps.db, found, body, { elasticities, logger: deps.logger })).data, usage }
   } catch (err) {
     await refund()
     throw err

@@ -1,5 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { refuseStorage } from '../../../tests/support/refusing-storage.ts'
+import { toastsAtom } from '../notifications/atoms.ts'
 import { photosAtom } from '../valuation/atoms.ts'
 import { newPhoto, removePhoto, type PhotoItem } from '../valuation/photos.ts'
 import { mirrorPhotos, photoProgress, restorePhotos } from './photo-bridge.ts'
@@ -174,7 +177,8 @@ describe('valuation photos in the outbox', () => {
     width: 4,
     height: 3,
   })
-  const settle = () => new Promise((r) => setTimeout(r, 30))
+  /** The queue's ids once the mirror has written what the form holds (it writes after the form changes). */
+  const queuedIds = (ids: string[]) => vi.waitFor(async () => expect((await listItems()).map((i) => i.id)).toEqual(ids))
 
   it('queues each prepared photo with its key and puts the photos back on the form after a restart', async () => {
     const first = createStore()
@@ -182,7 +186,7 @@ describe('valuation photos in the outbox', () => {
     const a = ready('a')
     const b = ready('b')
     first.set(photosAtom, [a, { ...newPhoto('c.jpg') }, b])
-    await settle()
+    await queuedIds([a.key, b.key])
     stop()
     const queued = await listItems()
     expect(queued.map((i) => [i.id, i.idempotencyKey, i.status])).toEqual([
@@ -204,16 +208,34 @@ describe('valuation photos in the outbox', () => {
     const b = ready('b')
     store.set(photosAtom, [a, b])
     const stop = mirrorPhotos(store)
-    await settle()
+    await queuedIds([a.key, b.key])
     store.set(photosAtom, (list) => removePhoto(list, a.key))
-    await settle()
-    expect((await listItems()).map((i) => i.id)).toEqual([b.key])
+    await queuedIds([b.key])
 
     const s = server(() => ({ ok: true, uploadId: 'srv-b' }))
     await flushOutbox({ send: s.send, ...photoProgress(store) })
     expect(store.get(photosAtom)[0]).toMatchObject({ key: b.key, status: 'uploaded', uploadId: 'srv-b' })
-    await settle()
+    await vi.waitFor(async () => expect((await listItems())[0]).toMatchObject({ status: 'sent', uploadId: 'srv-b' }))
     stop()
-    expect((await listItems())[0]).toMatchObject({ status: 'sent', uploadId: 'srv-b' })
+  })
+
+  it('tells the person when a prepared photo cannot be kept in the queue, and leaves it on the form', async () => {
+    const store = createStore()
+    const a = ready('a')
+    const restore = refuseStorage('writes')
+    try {
+      const stop = mirrorPhotos(store)
+      store.set(photosAtom, [a])
+      await vi.waitFor(() =>
+        expect(store.get(toastsAtom).map((t) => [t.title, t.color])).toEqual([
+          [deviceStorageTexts.OUTBOX_NOT_SAVED, 'red'],
+        ]),
+      )
+      stop()
+    } finally {
+      restore()
+    }
+    expect(store.get(photosAtom).map((p) => [p.key, p.status])).toEqual([[a.key, 'ready']])
+    expect(await listItems()).toEqual([])
   })
 })
