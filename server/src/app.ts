@@ -4,6 +4,7 @@ import type { AppEnv, Deps } from './deps.ts'
 import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
+import { noStore } from './http/no-store.ts'
 import { requestId } from './http/request-id.ts'
 import { settleBody } from './http/settle-body.ts'
 import { DomainError } from './domain-errors.ts'
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
   app.use('*', securityHeaders(deps.config))
   app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
+  app.use('/api/*', noStore())
   app.use('/api/*', compressJson())
   // 413 has one code in the contract; the message says what was too large.
   const jsonLimit = limitBody(deps.config.bodyLimitBytes, (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'))

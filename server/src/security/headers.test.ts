@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestUser } from '../accounts/test-user.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { contentSecurityPolicy, inlineScriptHashes, tileSource } from './headers.ts'
 
@@ -181,5 +182,26 @@ describe('CORS', () => {
 
   it('refuses a CORS_ORIGINS entry that is not an origin, naming the variable', async () => {
     await expect(createTestApp({ CORS_ORIGINS: 'https://ok.example.vn,*' })).rejects.toThrow(/CORS_ORIGINS/)
+  })
+})
+
+describe('API answers and caches', () => {
+  it('marks every /api answer no-store and JSON in UTF-8: lookups, the account, usage, the login that carries a token, errors', async () => {
+    const user = await createTestUser(t)
+    const answers = [
+      await t.request('/api/planning?lat=10.77&lng=106.70', { token: user.token }),
+      await t.request('/api/auth/me', { token: user.token }),
+      await t.request('/api/auth/usage', { token: user.token }),
+      await t.request('/api/auth/login', { method: 'POST', json: { email: user.email, password: user.password } }),
+      await t.request('/api/auth/me'),
+      await t.request('/api/khong-co'),
+      await t.request('/api/health'),
+      await t.request('/api/openapi.json'),
+    ]
+    expect(answers[3]!.body.data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    for (const res of answers) {
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    }
   })
 })

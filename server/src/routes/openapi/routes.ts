@@ -9,8 +9,6 @@ export function openApiRoutes() {
   const document = JSON.stringify(openApiDocument())
   const page = docsPage()
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) =>
-      c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }),
-    )
-    .get('/docs', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }))
+    .get('/openapi.json', (c) => c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' }))
+    .get('/docs', (c) => c.html(page))
 }
