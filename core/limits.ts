@@ -10,3 +10,14 @@ export const MAX_EDGE_PX = 2048
 export const DEFAULT_DAILY_LOOKUP_LIMIT = 20
 /** Largest area (km²) one plan comparison covers: a ward's centre at zoom 15 on a phone, a few seconds of geometry work. */
 export const MAX_COMPARE_AREA_KM2 = 9
+/**
+ * The facts a person may type for a valuation, each a range a real parcel can have: a square metre to
+ * 10 km², a metre of frontage to a kilometre, an alley from half a metre (0: the parcel fronts the street)
+ * to 100 m, up to 100 floors. Anything outside is a typing slip, not a parcel, and priced would be nonsense.
+ */
+export const VALUATION_RANGES = {
+  area_m2: { min: 1, max: 10_000_000 },
+  frontage_m: { min: 1, max: 1_000 },
+  alley_width_m: { min: 0.5, max: 100 },
+  floors: { min: 0, max: 100 },
+} as const

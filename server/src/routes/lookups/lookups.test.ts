@@ -393,6 +393,31 @@ describe('POST /api/valuation', () => {
     expect(form.status).toBe(400)
   })
 
+  it('refuses typed facts outside a sane range with 400 naming the field, before counting', async () => {
+    const spot = await insideOf(`p.alley_width_m between 3 and 4.9`)
+    const before = await usageCount(user.token)
+    const cases: [string, number][] = [
+      ['area_m2', 5e-324],
+      ['area_m2', 0.5],
+      ['area_m2', 10_000_001],
+      ['frontage_m', 1e-300],
+      ['frontage_m', 1001],
+      ['alley_width_m', 1e-300],
+      ['alley_width_m', 101],
+      ['floors', 101],
+    ]
+    for (const [field, value] of cases) {
+      const res = await valuation({ lat: spot.lat, lng: spot.lng, [field]: value })
+      expect(res.status, `${field}=${value}`).toBe(400)
+      expect(res.body.meta.code).toBe('BadRequest')
+      expect(Object.keys(res.body.errors), `${field}=${value}`).toEqual([field])
+    }
+    expect(await usageCount(user.token)).toBe(before)
+    // The edges themselves are facts a person can type.
+    const edges = await valuation({ lat: spot.lat, lng: spot.lng, area_m2: 1, frontage_m: 1, alley_width_m: 0.5 })
+    expect(edges.status).toBe(200)
+  })
+
   it('answers 400 LocationIncorrect outside the data and 404 where no parcel is, neither counted', async () => {
     const before = await usageCount(user.token)
     expect((await valuation({ lat: 21.0285, lng: 105.8542 })).body.meta.code).toBe('LocationIncorrect')
