@@ -38,17 +38,30 @@ function parseCode(input: string): { selector: string; verifier: string } | null
 const invalidCode = 'Mã không đúng, đã được dùng hoặc đã hết hạn. Vui lòng yêu cầu mã mới nếu cần.'
 
 /**
- * Sends a reset code when the e-mail has an account. Unknown e-mails get the same code generation
- * and hashing, and mail goes out after the answer, so neither the answer nor its timing tells
- * whether the account exists.
+ * forgotPassword's work, started after its answer has gone out (the next turn of the event loop):
+ * looking the e-mail up, writing the code and sending the mail then cost the answer nothing, so
+ * neither the answer nor its timing tells whether the account exists. A failure is logged; the person
+ * can ask again.
  */
+export function requestPasswordResetLater(
+  deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
+  email: string,
+): void {
+  setImmediate(() => {
+    requestPasswordReset(deps, email).catch((err: unknown) =>
+      deps.logger.error('password reset request failed', { error: String(err) }),
+    )
+  })
+}
+
+/** Sends a reset code when the e-mail has an account; nothing for an unknown one. */
 export async function requestPasswordReset(
   deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
   email: string,
 ): Promise<void> {
   const user = await findUserByEmail(deps, email)
-  const fresh = newCode()
   if (!user) return
+  const fresh = newCode()
   const now = deps.now()
   const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_MS)
   const code = await deps.db.transaction(async (tx) => {
