@@ -148,7 +148,7 @@ describe('refused requests on a keep-alive connection', () => {
     ])
   })
 
-  it('answers a retry with a recorded Idempotency-Key without reading its photos, and keeps the connection', async () => {
+  it('answers a retry with a recorded Idempotency-Key with the first answer, and keeps the connection', async () => {
     const upload = await multipart([{ bytes: await photo('jpeg', 16, 16) }])
     const headers = { ...bearer(), ...upload.headers, 'idempotency-key': `k-${Math.random()}` }
     const first = await refusedThenNext(served.port, headers, upload.body)

@@ -11,6 +11,7 @@ import type { UploadStorage } from '../../uploads/storage.ts'
 import {
   deleteUpload,
   fileNameOf,
+  filesFingerprint,
   readUpload,
   recordedAnswer,
   saveUploads,
@@ -61,11 +62,6 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
       const key = parseOr400(idempotencyHeader, { 'Idempotency-Key': c.req.header('idempotency-key') })[
         'Idempotency-Key'
       ]
-      // A retry is answered from the record, without reading the photos again.
-      if (key !== undefined) {
-        const first = await recordedAnswer(deps.db, userId, key)
-        if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
-      }
       if (inFlight >= opts.maxInFlight) {
         throw new ApiError(
           'ServiceUnavailable',
@@ -75,13 +71,15 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
       }
       inFlight++
       try {
-        const images = await processImages(await readImageFiles(c.req.raw, opts.limits))
-        const answer = await saveUploads(deps.db, opts.storage, {
-          userId,
-          images,
-          idempotencyKey: key,
-          now: deps.now(),
-        })
+        const files = await readImageFiles(c.req.raw, opts.limits)
+        // A retry sends the same files and is answered from the record; other files under its key are refused.
+        const idempotency = key === undefined ? undefined : { key, fingerprint: filesFingerprint(files) }
+        if (idempotency) {
+          const first = await recordedAnswer(deps.db, userId, idempotency.key, idempotency.fingerprint)
+          if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
+        }
+        const images = await processImages(files)
+        const answer = await saveUploads(deps.db, opts.storage, { userId, images, idempotency, now: deps.now() })
         return ok(c, answer, { status: 201, message: 'Đã tải ảnh lên.' })
       } finally {
         inFlight--

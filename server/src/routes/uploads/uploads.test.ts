@@ -364,6 +364,26 @@ describe('POST /api/uploads', () => {
     expect(rows[0]?.n).toBe(2)
   })
 
+  it('answers 409 Conflict when the same account reuses an Idempotency-Key for other photos, recording nothing more', async () => {
+    const key = `khac-anh-${randomUUID()}`
+    const mine = await photo('jpeg', 30, 20)
+    const first = await upload([{ bytes: mine }], { key })
+    expect(first.status).toBe(201)
+    const other = await upload([{ bytes: await photo('jpeg', 30, 20) }], { key })
+    expect(other.status).toBe(409)
+    expect(other.body.meta.code).toBe('Conflict')
+    const more = await upload([{ bytes: mine }, { bytes: await photo('png', 20, 30) }], { key })
+    expect(more.status).toBe(409)
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2',
+      [alice.id, key],
+    )
+    expect(rows[0]?.n).toBe(1)
+    // The same photo again is still the retry it always was.
+    const again = await upload([{ bytes: mine }], { key })
+    expect([again.status, again.body.data]).toEqual([201, first.body.data])
+  })
+
   it('keeps Idempotency-Keys apart per account', async () => {
     const key = `chung-${randomUUID()}`
     const parts = [{ bytes: await photo('jpeg', 30, 20) }]
