@@ -74,7 +74,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: Math.min(5_000, requestTimeout),
   }
-  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions })
+  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions, config })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
   return {

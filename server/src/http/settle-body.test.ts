@@ -21,7 +21,7 @@ let served: Listening
 beforeAll(async () => {
   t = await createTestApp()
   user = await createTestUser(t)
-  served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1' })
+  served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
 })
 afterAll(() => served.close())
 
@@ -213,7 +213,7 @@ describe('refusals that end the connection', () => {
           ? fail(c, err.code, err.message, { headers: err.headers })
           : fail(c, 'InternalServerError'),
       )
-    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
     try {
       const head = `POST /api/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 500000\r\n\r\n`
       const { text, ending } = await rawUntilClosed(
@@ -239,7 +239,7 @@ describe('refusals that end the connection', () => {
           ? fail(c, err.code, err.message, { headers: err.headers })
           : fail(c, 'InternalServerError'),
       )
-    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
     try {
       const head = 'POST /json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n'
       const { text, ending } = await rawUntilClosed(slow.port, head, Buffer.from('{"email":"a'))

@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../../deps.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseOr400 } from '../../http/validate.ts'
 import { etagMatches, TILE_CACHE } from '../../http/conditional.ts'
-import { tileOrigin } from '../../http/origin.ts'
+import { tileUrlBase } from '../../http/origin.ts'
 import { ByteLru } from '../../tiles/cache.ts'
 import { fromMercator, TILE_PX, tileBox } from '../../overlays/mercator.ts'
 import { listOverlays, overlayTile, type OverlayRow } from '../../overlays/store.ts'
@@ -71,7 +71,7 @@ export function overlayRoutes(deps: Deps) {
   const webpCache = new ByteLru<Buffer>(32 * 1024 * 1024)
   return new Hono<AppEnv>()
     .get('/overlays.json', async (c) => {
-      const origin = tileOrigin(c, deps.config)
+      const origin = tileUrlBase(deps.config)
       const body = (await listOverlays(deps.db)).map((o) => tileJsonOf(o, origin))
       return c.json(body, 200, { 'Cache-Control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*' })
     })
