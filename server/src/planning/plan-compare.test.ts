@@ -230,6 +230,24 @@ describe('GET /api/plans/compare refuses what it cannot answer', () => {
     expect(res.body.message).toMatch(/phóng to/)
   })
 
+  it('refuses a box across the antimeridian, one 180° wide and one outside Việt Nam with 400 naming bbox', async () => {
+    // Measured on the geography the first is a 2.8 km² sliver, while the envelope queried is the whole world.
+    for (const box of ['-179.9999999,15.1,179.9999999,15.101', '-90,15.1,90,15.101', '2.35,48.85,2.36,48.86']) {
+      const res = await compare(`bbox=${box}`)
+      expect(res.status, box).toBe(400)
+      expect(res.body.meta.code).toBe('BadRequest')
+      expect(Object.keys(res.body.errors), box).toEqual(['bbox'])
+    }
+  })
+
+  it('measures the area of the very box it compares', async () => {
+    const data = await comparedArea(bbox)
+    const planar = await areaOf(`ST_Segmentize(ST_MakeEnvelope(${W}, ${S}, ${E}, ${N}, 4326), 0.0001)`)
+    expect(Math.abs(data.region.area_m2 - planar) / planar).toBeLessThan(0.001)
+    const ring = (data.region.geometry.coordinates as [number, number][][])[0]!
+    expect(new Set(ring.map((p) => p.join()))).toEqual(new Set([`${W},${S}`, `${E},${S}`, `${E},${N}`, `${W},${N}`]))
+  })
+
   it('answers NotFound for a plan that does not exist', async () => {
     const res = await compare(`${bbox}&from=${ids.old}&to=987654321`)
     expect(res.status).toBe(404)

@@ -6,6 +6,7 @@ import type {
   PlanVersion,
   ReserveChange,
 } from '#core/contract/plans.ts'
+import { boxAreaM2 } from '#core/geo/box.ts'
 import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
 import { compareZones, planLevelRank, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
@@ -18,24 +19,35 @@ const round1 = (n: number) => Math.round(n * 10) / 10
 
 type Region = CompareData['region'] & { wkt: string }
 
-/** The compared place: the parcel at the point, or the box. */
+/**
+ * The compared place: the parcel at the point, or the box. The box is measured and drawn here, from the
+ * very rectangle the statements query (the contract keeps it inside Việt Nam), before any of them runs.
+ */
 async function regionOf(db: Queryable, q: PlanCompareQuery): Promise<Region> {
   if (q.bbox) {
     const [w, s, e, n] = q.bbox as [number, number, number, number]
-    const [row] = await db.query<{ area_m2: number; geometry: CompareData['region']['geometry']; wkt: string }>(
-      `select ST_Area(g::geography)::float8 as area_m2, ST_AsGeoJSON(g, 7)::json as geometry, ST_AsText(g) as wkt
-       from (select ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326) as g) e`,
-      [w, s, e, n],
-    )
-    if (!row) throw new Error('the envelope query answered no row')
-    if (row.area_m2 > MAX_COMPARE_AREA_KM2 * 1_000_000)
+    const area = boxAreaM2([w, s, e, n])
+    if (area > MAX_COMPARE_AREA_KM2 * 1_000_000)
       throw new InvalidInputError(
         `Khu vực quá rộng để so sánh (tối đa ${MAX_COMPARE_AREA_KM2} km²); hãy phóng to bản đồ.`,
         {
           fields: { bbox: [`Khu vực tối đa ${MAX_COMPARE_AREA_KM2} km².`] },
         },
       )
-    return { kind: 'area', parcel: null, area_m2: round1(row.area_m2), geometry: row.geometry, wkt: row.wkt }
+    const ring = [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ]
+    return {
+      kind: 'area',
+      parcel: null,
+      area_m2: round1(area),
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      wkt: `POLYGON((${ring.map((p) => p.join(' ')).join(',')}))`,
+    }
   }
   const [parcel] = await db.query<ParcelRecord & { wkt: string }>(
     `select p.*, (select ST_AsText(geom) from parcels where id = p.id::bigint) as wkt from (${PARCEL_AT_SQL}) p`,
