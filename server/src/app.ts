@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { isUnavailable } from './db/database.ts'
+import { isStatementTimeout, isUnavailable, StatementCancelledError } from './db/database.ts'
+import { withStatementScope } from './db/statement-scope.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
@@ -25,6 +26,11 @@ import { loadStaticSite, serveStatic } from './static.ts'
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
+
+  // Every statement an API request issues knows when its client went away and how long it may take. Not
+  // tiles: a tile is rendered once for everyone asking and cached, so a map panned away does not cancel it.
+  const budgetMs = deps.config.statementTimeoutMs
+  app.use('/api/*', (c, next) => withStatementScope({ signal: c.req.raw.signal, budgetMs }, next))
 
   // Outermost, so it sees the final answer: a body the handler left unread is drained or the
   // connection closed cleanly after the answer, never reset. Up to the largest upload is drained.
@@ -68,6 +74,17 @@ export function createApp(deps: Deps) {
     const id = c.get('requestId')
     if (isUnstorableText(err))
       return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')
+    if (err instanceof StatementCancelledError || (c.req.raw.signal.aborted && isStatementTimeout(err))) {
+      // Nobody reads this answer; the log says why the request ended.
+      deps.logger.info('request ended: its client went away', { requestId: id, path: c.req.path })
+      return fail(c, 'ServiceUnavailable')
+    }
+    if (isStatementTimeout(err)) {
+      deps.logger.warn('statement over its time budget', { requestId: id, path: c.req.path, error: String(err) })
+      return fail(c, 'ServiceUnavailable', 'Máy chủ không xử lý kịp yêu cầu này. Vui lòng thử lại sau.', {
+        headers: { 'Retry-After': '5' },
+      })
+    }
     if (isUnavailable(err)) {
       deps.logger.warn('database unavailable', { requestId: id, error: String(err) })
       return fail(c, 'ServiceUnavailable', undefined, { headers: { 'Retry-After': '5' } })

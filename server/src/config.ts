@@ -98,6 +98,8 @@ const envSchema = z.object({
   DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Longest time one request (headers and body, an upload included) may take to arrive. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Longest one database statement of a request may take, its wait for the database included. */
+  STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 })
 
 export type Config = {
@@ -128,6 +130,7 @@ export type Config = {
   corsOrigins: string[]
   dbStartTimeoutSeconds: number
   requestTimeoutSeconds: number
+  statementTimeoutMs: number
 }
 
 export class ConfigError extends Error {}
@@ -188,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     dbStartTimeoutSeconds: e.DB_START_TIMEOUT_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    statementTimeoutMs: Math.round(e.STATEMENT_TIMEOUT_SECONDS * 1000),
   }
 }

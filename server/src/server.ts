@@ -31,7 +31,7 @@ async function openDatabaseWithRetry(config: Config, logger: Logger): Promise<Da
   for (let attempt = 1; ; attempt++) {
     let db: Database | undefined
     try {
-      db = await openDatabase(config)
+      db = await openDatabase(config, { statementTimeoutMs: config.statementTimeoutMs })
       await db.ping()
       return db
     } catch (err) {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { outsideStatementScope } from '../db/statement-scope.ts'
 import type { Deps } from '../deps.ts'
 import { InvalidInputError } from '../domain-errors.ts'
 import { findUserByEmail } from './accounts.ts'
@@ -47,11 +48,13 @@ export function requestPasswordResetLater(
   deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
   email: string,
 ): void {
-  setImmediate(() => {
-    requestPasswordReset(deps, email).catch((err: unknown) =>
-      deps.logger.error('password reset request failed', { error: String(err) }),
-    )
-  })
+  setImmediate(() =>
+    outsideStatementScope(() =>
+      requestPasswordReset(deps, email).catch((err: unknown) =>
+        deps.logger.error('password reset request failed', { error: String(err) }),
+      ),
+    ),
+  )
 }
 
 /** Sends a reset code when the e-mail has an account; nothing for an unknown one. */
