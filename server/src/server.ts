@@ -1,4 +1,3 @@
-import { watchRevocations } from './accounts/tokens.ts'
 import { createApp } from './app.ts'
 import { listen } from './http/listen.ts'
 import type { Config } from './config.ts'
@@ -61,7 +60,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrate(db)
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
-  await watchRevocations({ db, logger })
   await watchDataVersion({ db, logger })
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request

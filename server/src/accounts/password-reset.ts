@@ -5,7 +5,7 @@ import { InvalidInputError } from '../domain-errors.ts'
 import { findUserByEmail } from './accounts.ts'
 import { passwordResetMail } from './mail-texts.ts'
 import { hashPassword } from './password.ts'
-import { announceUserRevoked, forgetUserTokens, sha256 } from './tokens.ts'
+import { forgetUserTokens, sha256 } from './tokens.ts'
 
 export const RESET_CODE_TTL_MS = 30 * 60 * 1000
 export const RESET_CODE_MAX_WRONG = 5
@@ -122,7 +122,6 @@ export async function resetPassword(
     if (!userId) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])
     await tx.query('update auth_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now])
-    await tx.query(announceUserRevoked, [userId])
     await tx.query('update password_resets set used_at = $2 where user_id = $1 and used_at is null', [userId, now])
     return userId
   })
