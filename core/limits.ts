@@ -11,6 +11,12 @@ export const DEFAULT_DAILY_LOOKUP_LIMIT = 20
 /** Largest area (km²) one plan comparison covers: a ward's centre at zoom 15 on a phone, a few seconds of geometry work. */
 export const MAX_COMPARE_AREA_KM2 = 9
 /**
+ * Most vertices the zones and road reserves in one compared place may hold together: what one comparison
+ * clips and measures, a few seconds at most. Past it the place is refused before any clipping starts
+ * (the embedded database cannot stop a statement once it runs).
+ */
+export const MAX_COMPARE_VERTICES = 200_000
+/**
  * The facts a person may type for a valuation, each a range a real parcel can have: a square metre to
  * 10 km², a metre of frontage to a kilometre, an alley from half a metre (0: the parcel fronts the street)
  * to 100 m, up to 100 floors. Anything outside is a typing slip, not a parcel, and priced would be nonsense.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planningData } from '#core/contract/lookups.ts'
 import { compareData, type CompareData } from '#core/contract/plans.ts'
+import { MAX_COMPARE_VERTICES } from '#core/limits.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
 import type { Database } from '../db/index.ts'
 import { demoLoaded } from '../testing/demo.ts'
@@ -246,6 +247,25 @@ describe('GET /api/plans/compare refuses what it cannot answer', () => {
     expect(Math.abs(data.region.area_m2 - planar) / planar).toBeLessThan(0.001)
     const ring = (data.region.geometry.coordinates as [number, number][][])[0]!
     expect(new Set(ring.map((p) => p.join()))).toEqual(new Set([`${W},${S}`, `${E},${S}`, `${E},${N}`, `${W},${N}`]))
+  })
+
+  it('refuses a place whose plans hold more vertices than one comparison may clip, before clipping any', async () => {
+    // One zone drawn with a vertex every few millimetres: more detail than any screen shows.
+    const [dense] = await db.query<{ id: string; n: number }>(
+      `insert into planning_zones (dataset_id, plan_id, land_use_code, geom)
+       values ($1, $2::bigint, 'ODT', ST_Multi(ST_Segmentize(ST_MakeEnvelope($3, $4, $5, $6, 4326), $7)))
+       returning id::text as id, ST_NPoints(geom) as n`,
+      [DATASET, ids.new, W, S, MID, N, (2 * (MID - W + N - S)) / (MAX_COMPARE_VERTICES + 10_000)],
+    )
+    try {
+      expect(dense!.n).toBeGreaterThan(MAX_COMPARE_VERTICES)
+      const res = await compare(bbox)
+      expect(res.status).toBe(400)
+      expect(Object.keys(res.body.errors)).toEqual(['bbox'])
+      expect(res.body.message).toMatch(/phóng to/)
+    } finally {
+      await db.query('delete from planning_zones where id = $1::bigint', [dense!.id])
+    }
   })
 
   it('answers NotFound for a plan that does not exist', async () => {

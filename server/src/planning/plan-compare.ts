@@ -7,7 +7,7 @@ import type {
   ReserveChange,
 } from '#core/contract/plans.ts'
 import { boxAreaM2 } from '#core/geo/box.ts'
-import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
+import { MAX_COMPARE_AREA_KM2, MAX_COMPARE_VERTICES } from '#core/limits.ts'
 import { compareZones, planLevelRank, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
 import { InvalidInputError, NotFoundError } from '../domain-errors.ts'
@@ -56,6 +56,27 @@ async function regionOf(db: Queryable, q: PlanCompareQuery): Promise<Region> {
   if (!parcel) throw new NotFoundError('Không có thửa đất tại điểm này; hãy so sánh theo khu vực đang xem.')
   const { id, sheet_no, parcel_no, address, area_m2, geometry, wkt } = parcel
   return { kind: 'parcel', parcel: { id, sheet_no, parcel_no, address }, area_m2, geometry, wkt }
+}
+
+/**
+ * Refuses a place whose zones and reserves hold more vertices than one comparison may clip
+ * (MAX_COMPARE_VERTICES), before any clipping: the count reads each geometry's header through the index,
+ * while clipping such detail took a minute on PostgreSQL and would hold the embedded database as long.
+ */
+async function withinVertexBudget(db: Queryable, wkt: string): Promise<void> {
+  const [row] = await db.query<{ n: number }>(
+    `with r as (select ST_GeomFromText($1, 4326) as g)
+     select (select coalesce(sum(ST_NPoints(z.geom)), 0) from planning_zones z, r where z.geom && r.g)
+       + (select coalesce(sum(ST_NPoints(x.geom)), 0) from road_reserves x, r where x.geom && r.g) as n`,
+    [wkt],
+  )
+  if ((row?.n ?? 0) > MAX_COMPARE_VERTICES)
+    throw new InvalidInputError(
+      'Khu vực này có quá nhiều chi tiết quy hoạch để so sánh một lần; hãy phóng to bản đồ.',
+      {
+        fields: { bbox: ['Khu vực có quá nhiều chi tiết; hãy chọn khu vực nhỏ hơn.'] },
+      },
+    )
 }
 
 /** The plans with zones in the place, governing order, each with the area it covers and what replaced it there. */
@@ -191,6 +212,7 @@ async function comparePlans(db: Queryable, wkt: string, from: string, to: string
  */
 export async function comparePlanVersions(db: Queryable, q: PlanCompareQuery): Promise<CompareData> {
   const { wkt, ...region } = await regionOf(db, q)
+  await withinVertexBudget(db, wkt)
   const plans = await plansIn(db, wkt)
   const pair: [string, string] | null = q.from && q.to ? [q.from, q.to] : defaultPair(plans)
   if (q.from && q.to) {
