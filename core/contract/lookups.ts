@@ -255,7 +255,23 @@ export const searchResult = z.object({
   lng: z.number(),
 })
 export const searchData = z.array(searchResult)
-export const parcelsData = z.array(parcel)
+/**
+ * `/api/parcels`: where a parcel with that tờ/thửa is, not what it is (not counted, so it answers no
+ * more than a search does): its numbers, address and administrative names, and a point inside it for the
+ * counted lookup that then gives the parcel's record.
+ */
+export const parcelRef = z.object({
+  id: z.string(),
+  sheet_no: z.int(),
+  parcel_no: z.int(),
+  address: z.string(),
+  ward: z.string(),
+  district: z.string(),
+  province: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+})
+export const parcelsData = z.array(parcelRef)
 
 export const uploadData = z.array(
   z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }),
@@ -264,6 +280,7 @@ export const uploadData = z.array(
 export type LatLngQuery = z.infer<typeof latLngQuery>
 export type ValuationBody = z.infer<typeof valuationBody>
 export type Parcel = z.infer<typeof parcel>
+export type ParcelRef = z.infer<typeof parcelRef>
 export type Zone = z.infer<typeof zone>
 export type PlanningData = z.infer<typeof planningData>
 export type ValuationData = z.infer<typeof valuationData>

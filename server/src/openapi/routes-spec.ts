@@ -176,7 +176,7 @@ export const routeSpecs: RouteSpec[] = [
   {
     method: 'get',
     path: '/api/parcels',
-    summary: 'Thửa đất theo số tờ, số thửa',
+    summary: 'Vị trí các thửa đất theo số tờ, số thửa (không tính lượt; thông tin thửa có qua tra cứu tại điểm đó)',
     tag: 'lookups',
     bearer: true,
     query: parcelsQuery,
@@ -186,12 +186,13 @@ export const routeSpecs: RouteSpec[] = [
   {
     method: 'get',
     path: '/api/plans/compare',
-    summary: 'So sánh hai phiên bản đồ án quy hoạch trong một thửa (lat, lng) hoặc một khu vực (bbox)',
+    summary: 'So sánh hai phiên bản đồ án quy hoạch trong một thửa (lat, lng) hoặc một khu vực (bbox) (tính lượt)',
     tag: 'lookups',
     bearer: true,
+    counted: true,
     query: planCompareQuery,
     answer: { envelope: compareData },
-    codes: ['BadRequest', 'Unauthorized', 'NotFound'],
+    codes: ['BadRequest', 'Unauthorized', 'NotFound', 'MaxUsage'],
   },
   {
     method: 'post',

@@ -1,4 +1,4 @@
-import type { Parcel } from '#core/contract/lookups.ts'
+import type { Parcel, ParcelRef } from '#core/contract/lookups.ts'
 import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
@@ -61,13 +61,19 @@ export function adminKey(name: string): string {
 const ADMIN_KEY_SQL = (col: string) =>
   `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
 
-/** Parcels by sheet (tờ) and number (thửa), optionally narrowed by province and ward. */
+/**
+ * Where the parcels with a sheet (tờ) and number (thửa) are, optionally narrowed by province and ward:
+ * their names and a point inside each (ST_PointOnSurface, so the lookup there finds that parcel), never
+ * the record itself, which only a counted lookup answers.
+ */
 export async function parcelsBySheet(
   db: Queryable,
   q: { sheet_no: number; parcel_no: number; province?: string; ward?: string },
-): Promise<Parcel[]> {
-  const rows = await db.query<ParcelRecord>(
-    `select ${COLUMNS} from parcels p
+): Promise<ParcelRef[]> {
+  return db.query<ParcelRef>(
+    `select p.id::text as id, p.sheet_no, p.parcel_no, p.address, p.ward, p.district, p.province,
+       ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng
+     from parcels p cross join lateral (select ST_PointOnSurface(p.geom) as pt) inside
      where p.sheet_no = $1 and p.parcel_no = $2
        and ($3::text is null or ${ADMIN_KEY_SQL('p.province')} = $3)
        and ($4::text is null or ${ADMIN_KEY_SQL('p.ward')} = $4)
@@ -80,5 +86,4 @@ export async function parcelsBySheet(
       q.ward ? adminKey(q.ward) : null,
     ],
   )
-  return rows.map(toContractParcel)
 }

@@ -172,10 +172,26 @@ describe('GET /api/plans/compare over an area', () => {
     expect(data.comparison!.only_to_m2).toBe(0)
   })
 
-  it('is not counted against the daily limit', async () => {
+  it('counts as one lookup, the usage in the answer', async () => {
     const before = await usage()
-    await comparedArea(bbox)
-    expect(await usage()).toBe(before)
+    const res = await compare(bbox)
+    expect(res.status).toBe(200)
+    expect(res.body.meta.usage).toEqual({ count: before + 1, limit: 1000 })
+    expect(await usage()).toBe(before + 1)
+  })
+
+  it('answers MaxUsage once the day’s lookups are used up, and counts nothing it refuses or does not find', async () => {
+    const limited = await createTestApp({ DAILY_LOOKUP_LIMIT: '1' })
+    const someone = await createTestUser(limited)
+    const ask = (query: string) => limited.request(`/api/plans/compare?${query}`, { token: someone.token })
+    expect((await ask('bbox=108.5,15.0,108.6,15.1')).status).toBe(400)
+    expect((await ask(`lat=${S + 0.0008}&lng=${W + 0.0002}`)).status).toBe(404)
+    expect((await ask(`${bbox}&from=${ids.old}&to=987654321`)).status).toBe(404)
+    expect((await ask(bbox)).status).toBe(200)
+    const spent = await ask(bbox)
+    expect([spent.status, spent.body.meta.code]).toEqual([429, 'MaxUsage'])
+    expect(spent.body.meta.usage).toEqual({ count: 1, limit: 1 })
+    expect(spent.body.data).toBeNull()
   })
 })
 

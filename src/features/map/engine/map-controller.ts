@@ -5,7 +5,7 @@ import type { LatLngZoom, Point as LatLng } from '../../../lib/map-url.ts'
 import { createBaseMap, createNationalLayer } from './base-map.ts'
 import { createCamera } from './camera.ts'
 import { createLegendWatch, type LegendCodes } from './legend-watch.ts'
-import { createMarks, interiorPoint, readGeometry, type ApiGeometry } from './marks.ts'
+import { createMarks, readGeometry, type ApiGeometry } from './marks.ts'
 import { createTileLayers, type LayerSettings, type TileSets } from './tile-layers.ts'
 
 export { initialLayerSettings, type BasemapKind, type LayerSettings, type TileSets } from './tile-layers.ts'
@@ -97,12 +97,6 @@ export function createMapController(
     hasRaster: tiles.hasRaster,
     flyTo: camera.flyTo,
     zoomBy: camera.zoomBy,
-    /** Shows the whole geometry (a parcel from the API), not zooming in further than `maxZoom`. */
-    fitGeometry(geometry: ApiGeometry, maxZoom: number = mapConfig.focusZoom) {
-      const g = readGeometry(geometry)
-      if (g) camera.fitGeometry(g, maxZoom)
-    },
-    interiorPoint,
     setSelectedGeometry: marks.setSelectedGeometry,
     setPoints: marks.setPoints,
     parcelIdAt: (pixel: number[]) => (map ? tiles.parcelIdAt(pixel) : null),
