@@ -19,6 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // The data directory a first start makes, once for the run (tests/support/prepared-data.ts).
+          globalSetup: ['tests/support/prepared-data.setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           // Each file runs the real built server and a real Chromium; two at once would starve 2 cores.
@@ -30,6 +32,8 @@ export default defineConfig({
       {
         test: {
           name: 'faults',
+          // The data directory a first start makes, once for the run (tests/support/prepared-data.ts).
+          globalSetup: ['tests/support/prepared-data.setup.ts'],
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           // Real server processes killed, starved and restarted: one file at a time on 2 cores.
@@ -41,6 +45,8 @@ export default defineConfig({
       {
         test: {
           name: 'load',
+          // The data directory a first start makes, once for the run (tests/support/prepared-data.ts).
+          globalSetup: ['tests/support/prepared-data.setup.ts'],
           include: ['tests/load/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,

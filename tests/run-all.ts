@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { PREPARED_DATA_ENV } from './support/prepared-data.ts'
 
 /**
  * `npm test`: type check, lint, build, unit + size-budget + server tests on the embedded database, the server tests again on
@@ -12,6 +13,10 @@ const root = resolve(import.meta.dirname, '..')
 const node = process.execPath
 const vitest = join(root, 'node_modules/vitest/vitest.mjs')
 const out = mkdtempSync(join(tmpdir(), 'qh-test-results-'))
+// The data directories a first start makes (tests/support/prepared-data.ts): made once, by the first test that
+// starts a server, for every suite of the run instead of once per suite or per file.
+const prepared = mkdtempSync(join(tmpdir(), 'qh-prepared-'))
+process.env[PREPARED_DATA_ENV] = prepared
 let passed = 0
 let failed = 0
 const problems: string[] = []
@@ -92,6 +97,7 @@ if (process.env.LONG_TESTS === '1') {
 // Passes with a note when the advisory service cannot be reached.
 step('npm audit (high and critical advisories)', ['server/src/security/audit-check.ts']) || (failed += 1)
 
+rmSync(prepared, { recursive: true, force: true })
 if (problems.length > 0) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`)
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`)
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0)

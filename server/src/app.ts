@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
 import { planRoutes } from './routes/plans/routes.ts'
+import { placeRoutes } from './routes/places/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
 import { overlayRoutes } from './routes/overlays/routes.ts'
@@ -54,6 +55,7 @@ export function createApp(deps: Deps) {
   app.route('/api/auth', authRoutes(deps))
   app.route('/api', lookupRoutes(deps))
   app.route('/api/plans', planRoutes(deps))
+  app.route('/api/places', placeRoutes(deps))
   app.route('/api/uploads', uploadRoutes(deps))
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))

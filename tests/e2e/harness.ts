@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import sharp from 'sharp'
 import { expect } from 'vitest'
+import { fillDataDir, preparedOnce } from '../support/prepared-data.ts'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -38,23 +39,27 @@ export type RunningApp = { url: string; port: number; dataDir: string; output: (
 /**
  * Runs the built server (`node server/src/main.ts`) as a real process on a free port with a temporary
  * DATA_DIR, and waits until /api/health answers. The build in dist/ must exist (the test runner builds first).
+ * An empty DATA_DIR starts as a copy of the run's prepared one (tests/support/prepared-data.ts), as a first
+ * start would have left it.
  */
 export async function startApp(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first')
   const port = await freePort()
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'qh-e2e-'))
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: '',
+    ...opts.env,
+  }
+  await fillDataDir(dataDir, env)
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      ...opts.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
@@ -94,7 +99,7 @@ export async function startApp(opts: { env?: Record<string, string>; dataDir?: s
  * A second, genuinely different build of the same sources (its own build id, so its own asset list
  * and worker), written to a temporary folder beside the one under test. The caller removes the folder.
  */
-export function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
+function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
   const res = spawnSync(
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
@@ -105,6 +110,14 @@ export function buildAgain(outDir: string, label = `e2e-${Date.now()}`): void {
     },
   )
   if (res.status !== 0) throw new Error(`second build failed: ${res.stderr}\n${res.stdout}`)
+}
+
+/**
+ * The second build the files that deploy a new build over the first serve (`buildAgain`): made once per test
+ * run and shared, read only, by every file that asks for it; the run removes it.
+ */
+export function secondBuild(): Promise<string> {
+  return preparedOnce('second-build', (dir) => buildAgain(dir))
 }
 
 /**

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fillDataDir } from '../support/prepared-data.ts'
 import { desktop, launch, mapReady, phone, startApp, type RunningApp } from './harness.ts'
 
 /**
@@ -77,6 +78,8 @@ const fromBlue = (c: { r: number; g: number; b: number }) => Math.hypot(c.r - BL
 
 beforeAll(async () => {
   const data = tempDir('qh-ov-data-')
+  // The sheet is imported into the data a first start makes, as it would be on a running installation.
+  await fillDataDir(data)
   const sheets = tempDir('qh-ov-sheet-')
   const file = join(sheets, 'qhpk-e2e.png')
   const raw = Buffer.alloc(SIZE * SIZE * 3)
@@ -114,7 +117,6 @@ beforeAll(async () => {
   )
   expect(imported.status, imported.stderr).toBe(0)
   app = await startApp({ dataDir: data })
-  // The embedded database is made twice here (by the import, then opened by the server with the demo data).
 }, 600_000)
 
 afterAll(async () => {

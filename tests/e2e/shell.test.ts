@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAgain, launch, serveOn, startApp, type Browser, type RunningApp } from './harness.ts'
+import { launch, secondBuild, serveOn, startApp, type Browser, type RunningApp } from './harness.ts'
 
 const phone = { viewport: { width: 390, height: 844 }, mobile: true }
 const uniqueEmail = () => `shell-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
@@ -205,14 +205,12 @@ describe('a new build while the app is open', () => {
   let secondDist: string
   const dataDir = mkdtempSync(join(tmpdir(), 'qh-e2e-update-'))
   beforeAll(async () => {
-    secondDist = mkdtempSync(join(tmpdir(), 'qh-dist2-'))
-    buildAgain(secondDist)
+    secondDist = await secondBuild()
     // Our own data dir: it must outlive the first server, which the second one replaces.
     first = await startApp({ dataDir })
   })
   afterAll(async () => {
     await first?.stop()
-    rmSync(secondDist, { recursive: true, force: true })
     rmSync(dataDir, { recursive: true, force: true })
   })
 

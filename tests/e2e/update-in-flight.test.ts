@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAgain, desktop, launch, mapReady, paintedPixels, serveOn, startApp, type RunningApp } from './harness.ts'
+import { desktop, launch, mapReady, paintedPixels, secondBuild, serveOn, startApp, type RunningApp } from './harness.ts'
 
 /**
  * A deployment that lands while the app is busy: a saved-area download and a photo upload are both
@@ -112,8 +112,7 @@ let secondDist: string
 let session: { userName: string; token: string; expiresAt: string; isLogin: boolean; isOpenLogin: boolean }
 
 beforeAll(async () => {
-  secondDist = tempDir('qh-dist-next-')
-  buildAgain(secondDist)
+  secondDist = await secondBuild()
   // Our own data dir: the server of the new build takes over the same data, as a deployment does.
   app = await startApp({ dataDir: tempDir('qh-update-data-') })
   const email = `cap-nhat-${Date.now().toString(36)}@example.com`

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fillDataDir } from '../support/prepared-data.ts'
 
 export const root = resolve(import.meta.dirname, '../..')
 
@@ -57,7 +58,8 @@ export type ServerProc = Proc & { url: string; port: number; dataDir: string; st
 
 /**
  * `node server/src/main.ts` on a free loopback port; resolves once /api/health answers 200. No
- * front-end build is needed: the API, tiles and the daily limit do not depend on it.
+ * front-end build is needed: the API, tiles and the daily limit do not depend on it. An empty data
+ * directory starts as a copy of the run's prepared one (tests/support/prepared-data.ts).
  */
 export async function startServer(opts: {
   dataDir: string
@@ -65,14 +67,16 @@ export async function startServer(opts: {
   port?: number
 }): Promise<ServerProc> {
   const port = opts.port ?? (await freePort())
-  const proc = runNode('server/src/main.ts', [], {
+  const env = {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: opts.dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     ...opts.env,
-  })
+  }
+  await fillDataDir(opts.dataDir, { ...process.env, ...env })
+  const proc = runNode('server/src/main.ts', [], env)
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 200_000
   for (;;) {

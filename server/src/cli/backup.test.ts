@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { openPglite } from '../db/pglite.ts'
 import { openPostgres } from '../db/postgres.ts'
+import { fillDataDir } from '../../../tests/support/prepared-data.ts'
 
 // The round trip runs the real commands as `npm run backup` / `npm run restore` do, on the database
 // this suite runs on: the embedded PGlite, or PostgreSQL (a scratch database) when DATABASE_URL is set.
@@ -62,6 +63,8 @@ beforeAll(async () => {
     url.pathname = `/${name}`
     scratchUrl = url.toString()
   }
+  // On the embedded database, the folder a first start without the demo data leaves (migrated, no dataset).
+  if (!scratchUrl) await fillDataDir(dataDir, { DEMO_DATA: 'false' })
   await withDb(async (db) => {
     await migrate(db)
     const id = await addUser(db, 'a-truoc@backup.example.vn')

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parcelsData, searchData } from '#core/contract/lookups.ts'
+import { fillDataDir } from '../../../tests/support/prepared-data.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
 import { claimEmbeddedDatabase } from '../db/owner-lock.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -118,8 +119,9 @@ describe('datasets', () => {
 })
 
 describe('npm run datasets', () => {
-  // Creating an embedded database from nothing (PostGIS and every migration) is most of this test's time.
-  it('answers a bad id with one line and exit code 1', { timeout: 300_000 }, () => {
+  it('answers a bad id with one line and exit code 1', { timeout: 300_000 }, async () => {
+    // The embedded database as a first start without the demo data leaves it: migrated, no dataset.
+    await fillDataDir(join(tmp, 'data'), { DEMO_DATA: 'false' })
     const bad = datasetsCli(['remove', 'khong-co'], join(tmp, 'data'))
     expect(bad.stderr).toBe(
       'Không xóa được, cơ sở dữ liệu không thay đổi: Không có bộ dữ liệu "khong-co"; chưa có bộ dữ liệu nào (xem npm run datasets)\n',

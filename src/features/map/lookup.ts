@@ -1,9 +1,11 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
 import {
   parcelsData,
+  place,
   planningData,
   searchData,
   type ParcelRef,
+  type Place,
   type PlanningData,
   type SearchResult,
 } from '#core/contract/lookups.ts'
@@ -64,4 +66,16 @@ export async function findParcels(q: SheetParcelQuery, signal?: AbortSignal): Pr
   const res = await api.request({ path: '/api/parcels', query: { ...q }, data: parcelsData, signal, toast: 'none' })
   if (!res.ok && res.code === 'NotFound') return { ok: true, data: [], message: res.message }
   return res
+}
+
+/** The ward and province at a point, today and before 1 July 2025 (not counted); null outside Việt Nam or when it cannot be told. */
+export async function placeAt(p: Point, signal?: AbortSignal): Promise<Place | null> {
+  const res = await api.request({
+    path: '/api/places/at',
+    query: { lat: p.lat, lng: p.lng },
+    data: place,
+    signal,
+    toast: 'none',
+  })
+  return res.ok ? res.data : null
 }

@@ -18,6 +18,7 @@ import { pushToast } from '../../notifications/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
+import { NoDataResult, PlaceLine } from './PlaceInfo.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
 
@@ -168,6 +169,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
           ? fullAddress(parcel)
           : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
       </Text>
+      {result.place && <PlaceLine place={result.place} />}
       {isSimulated(source) && (
         <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
           Dữ liệu mô phỏng
@@ -216,6 +218,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
 export default function ResultCard(props: { selection: Selection; shareUrl: string; onLookup: () => void }) {
   const { selection } = props
   if (selection.status === 'ready') return <PlanningResult result={selection.result} shareUrl={props.shareUrl} />
+  if (selection.status === 'no-data') return <NoDataResult point={selection.point} place={selection.place} />
   if (selection.status === 'loading') {
     return (
       <div className="qh-result" aria-busy="true">
