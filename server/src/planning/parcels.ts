@@ -2,7 +2,7 @@ import type { Parcel, ParcelRef } from '#core/contract/lookups.ts'
 import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
-import { POINT_SQL } from './source.ts'
+import { answerGeoJson, POINT_SQL } from './source.ts'
 
 /** A parcel with the facts valuation needs besides the contract's shape. */
 export type ParcelRecord = Parcel & {
@@ -14,7 +14,7 @@ export type ParcelRecord = Parcel & {
 }
 
 const COLUMNS = `p.id::text as id, p.sheet_no, p.parcel_no, p.area_m2::float8 as area_m2, p.address, p.ward, p.district, p.province,
-  ST_AsGeoJSON(p.geom, 7)::json as geometry, p.dataset_id, p.street_id::text as street_id,
+  ${answerGeoJson('p.geom')} as geometry, p.dataset_id, p.street_id::text as street_id,
   p.frontage_m::float8 as frontage_m, p.alley_width_m::float8 as alley_width_m, p.distance_to_street_m::float8 as distance_to_street_m,
   coalesce((select json_agg(json_build_object('code', u.code, 'name', coalesce(c.name, u.code), 'area_m2', u.area_m2::float8) order by u.area_m2 desc, u.code)
     from parcel_land_use u left join land_use_codes c on c.code = u.code where u.parcel_id = p.id), '[]'::json) as land_use`

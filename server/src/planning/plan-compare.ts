@@ -12,6 +12,7 @@ import { compareZones, planLevelRank, replacedBy } from '#core/planning/plan-lev
 import type { Queryable } from '../db/index.ts'
 import { InvalidInputError, NotFoundError } from '../domain-errors.ts'
 import { PARCEL_AT_SQL, parcelAtParams, type ParcelRecord } from './parcels.ts'
+import { answerGeoJson } from './source.ts'
 
 /** Slivers along shared edges (rounding of coordinates) are not changes anyone could build on. */
 const MIN_AREA_M2 = 0.5
@@ -126,7 +127,7 @@ const CHANGES_SQL = `with r as (select ST_GeomFromText($1, 4326) as g),
     union all select 'max_floors', a_floors::text, b_floors::text, g from pairs where a_floors is distinct from b_floors
     union all select 'max_far', a_far::text, b_far::text, g from pairs where a_far is distinct from b_far)
   select d.field, d.f as "from", d.t as "to", cf.name as from_name, ct.name as to_name,
-    ST_Area(ST_Union(d.g)::geography)::float8 as area_m2, ST_AsGeoJSON(ST_Union(d.g), 7)::json as geometry
+    ST_Area(ST_Union(d.g)::geography)::float8 as area_m2, ${answerGeoJson('ST_Union(d.g)')} as geometry
   from diffs d left join land_use_codes cf on d.field = 'land_use' and cf.code = d.f left join land_use_codes ct on d.field = 'land_use' and ct.code = d.t
   group by d.field, d.f, d.t, cf.name, ct.name`
 
@@ -143,10 +144,10 @@ const COVERAGE_SQL = `with r as (select ST_GeomFromText($1, 4326) as g),
     ST_Area(ST_Difference(ua.g, ub.g)::geography)::float8 as only_from_m2,
     ST_Area(ST_Difference(ub.g, ua.g)::geography)::float8 as only_to_m2,
     (select coalesce(json_agg(json_build_object('land_use_code', a.land_use_code, 'land_use_name', coalesce(c.name, a.land_use_code),
-       'color', coalesce(c.color, '#cccccc'), 'geometry', ST_AsGeoJSON(a.clip, 7)::json) order by a.id), '[]'::json)
+       'color', coalesce(c.color, '#cccccc'), 'geometry', ${answerGeoJson('a.clip')}) order by a.id), '[]'::json)
      from a left join land_use_codes c on c.code = a.land_use_code) as pieces_from,
     (select coalesce(json_agg(json_build_object('land_use_code', b.land_use_code, 'land_use_name', coalesce(c.name, b.land_use_code),
-       'color', coalesce(c.color, '#cccccc'), 'geometry', ST_AsGeoJSON(b.clip, 7)::json) order by b.id), '[]'::json)
+       'color', coalesce(c.color, '#cccccc'), 'geometry', ${answerGeoJson('b.clip')}) order by b.id), '[]'::json)
      from b left join land_use_codes c on c.code = b.land_use_code) as pieces_to
   from ua, ub`
 
