@@ -6,6 +6,11 @@ export const MAX_PHOTOS = 4
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
 /** Longest edge of a stored photo, in pixels: sharp enough for a report, a fraction of a phone photo's size. */
 export const MAX_EDGE_PX = 2048
+/**
+ * Most pixels a photo may decode to: above the 12–24 MP of a phone's usual photo and its 48 MP modes
+ * read at 12, below what makes a small file a decompression bomb (110 MP cost a minute of server CPU).
+ */
+export const MAX_PHOTO_PIXELS = 40_000_000
 /** Counted lookups per account per Vietnamese calendar day, unless the deployment sets another. */
 export const DEFAULT_DAILY_LOOKUP_LIMIT = 20
 /** Largest area (km²) one plan comparison covers: a ward's centre at zoom 15 on a phone, a few seconds of geometry work. */

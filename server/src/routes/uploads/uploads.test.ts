@@ -12,6 +12,7 @@ import type { AppEnv } from '../../deps.ts'
 import { fail } from '../../http/envelope.ts'
 import { DomainError } from '../../domain-errors.ts'
 import { ApiError, apiErrorOf } from '../../http/errors.ts'
+import { photoDecoding, processImages } from '../../uploads/image.ts'
 import { uploadLimits } from '../../uploads/multipart.ts'
 import { diskStorage } from '../../uploads/storage.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -262,6 +263,16 @@ describe('POST /api/uploads', () => {
     expect(res.status).toBe(413)
     expect(res.body.meta.code).toBe('MaxFile')
     expect(res.body.message).toMatch(/megapixel/)
+  })
+
+  it('answers 413 without decoding a photo whose header claims just over 40 megapixels', async () => {
+    const bomb = Buffer.from(await photo('png', 10, 10))
+    bomb.writeUInt32BE(7_000, 16)
+    bomb.writeUInt32BE(6_000, 20)
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29)
+    const res = await upload([{ bytes: bomb, filename: 'bom.png' }])
+    expect(res.status).toBe(413)
+    expect(res.body.message).toMatch(/tối đa 40 megapixel/)
   })
 
   it('answers 413 with exactly "Tối đa 4 hình ảnh." for five files', async () => {
@@ -537,6 +548,70 @@ describe('limits on how the body arrives', () => {
       await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
     )
     expect(third.status).toBe(201)
+  })
+})
+
+describe('uploads from one account beside everyone else’s', () => {
+  /** An upload whose body starts and then waits; `release` lets it end (as a cut-off form). */
+  async function stalled(token: string, app: ReturnType<typeof customApp>) {
+    let release: () => void = () => {}
+    let started: () => void = () => {}
+    const isStarted = new Promise<void>((resolve) => (started = resolve))
+    const { request } = streamedRequest(token, async (controller) => {
+      started()
+      await new Promise<void>((resolve) => (release = resolve))
+      controller.close()
+    })
+    const answer = app.request(request)
+    await isStarted
+    return { answer, release: () => release() }
+  }
+
+  it('keeps slots for other accounts: one account past its share answers 429, another account’s upload goes through', async () => {
+    const app = customApp({ maxInFlight: 3, maxPerAccount: 2 })
+    const slow = [await stalled(alice.token, app), await stalled(alice.token, app)]
+    try {
+      const third = await app.request(
+        '/api/uploads',
+        await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
+      )
+      expect(third.status).toBe(429)
+      expect((await third.json()).meta.code).toBe('TooManyRequests')
+      expect(third.headers.get('retry-after')).toBe('5')
+      const other = await app.request(
+        '/api/uploads',
+        await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], bob.token),
+      )
+      expect(other.status).toBe(201)
+    } finally {
+      for (const s of slow) s.release()
+    }
+    for (const s of slow) expect((await s.answer).status).toBe(400)
+  })
+
+  it('answers 400 to an upload that goes quiet for longer than its stall limit, long before its whole time limit', async () => {
+    const app = customApp({ limits: { ...uploadLimits, timeoutMs: 10 * 60_000, stallMs: 200 } })
+    const quiet = await stalled(alice.token, app)
+    try {
+      const res = await quiet.answer
+      expect(res.status).toBe(400)
+      expect((await res.json()).message).toMatch(/quá lâu/)
+    } finally {
+      quiet.release()
+    }
+  })
+
+  it('decodes one photo at a time, however many arrive, so decoding never takes every thread a login needs', async () => {
+    const photos = await Promise.all([1, 2, 3, 4].map(() => photo('jpeg', 1200, 900)))
+    let most = 0
+    const watching = setInterval(() => (most = Math.max(most, photoDecoding.running())), 1)
+    try {
+      await Promise.all(photos.map((p) => processImages([p])))
+    } finally {
+      clearInterval(watching)
+    }
+    expect(most).toBe(1)
+    expect(photoDecoding.running()).toBe(0)
   })
 })
 
