@@ -406,7 +406,8 @@ describe('POST /api/uploads', () => {
   })
 
   it('lets only one of three concurrent retries record photos and gives all three the same answer, leaving no stray files', async () => {
-    const app = await createTestApp()
+    // Three at once from one account: more than its share of uploads in progress unless raised.
+    const app = await createTestApp({ UPLOADS_PER_ACCOUNT: '3' })
     const user = await createTestUser(app)
     const key = `dong-thoi-${randomUUID()}`
     const parts = [{ bytes: await photo('jpeg', 30, 20) }]
