@@ -5,13 +5,16 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
 /*
  * Shapes stored with far more detail than a screen shows (written straight into the database, as data
- * imported before the vertex budgets may be): in Huế, far from the other tests' data, a zoning plan's
- * zone of 3,000 vertices, and on it a parcel of 2,500 vertices beside an ordinary one of 5.
+ * imported before the vertex budgets may be): in Huế, far from the other tests' data, inside an older
+ * zoning plan's zone, a newer plan's round zone of 3,201 vertices and in it a parcel of 2,500 vertices,
+ * beside an ordinary parcel of 5.
  */
 const DATASET = `dense-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 const [W, S, E, N] = [107.58, 16.46, 107.582, 16.461]
+const [CX, CY, R] = [(W + E) / 2, (S + N) / 2, 0.0004]
 const dense = (w: number, s: number, e: number, n: number, vertices: number) =>
   `ST_Multi(ST_Segmentize(ST_MakeEnvelope(${w}, ${s}, ${e}, ${n}, 4326), ${(2 * (e - w + n - s)) / vertices}))`
+const round = `ST_Multi(ST_Buffer(ST_SetSRID(ST_MakePoint(${CX}, ${CY}), 4326), ${R}, 800))`
 
 let t: TestApp
 let user: TestUser
@@ -36,12 +39,12 @@ beforeAll(async () => {
   const newer = await plan('Phân khu mới', '2/QĐ-UBND', '2024-01-01')
   await db.query(
     `insert into planning_zones (dataset_id, plan_id, land_use_code, geom) values ($1, $2::bigint, 'ODT', ST_Multi(ST_MakeEnvelope($3, $4, $5, $6, 4326))),
-       ($1, $7::bigint, 'TMD', ${dense(W, S, E, N, 3_000)})`,
+       ($1, $7::bigint, 'TMD', ${round})`,
     [DATASET, older, W, S, E, N, newer],
   )
   await db.query(
     `insert into parcels (dataset_id, province, ward, sheet_no, parcel_no, area_m2, geom) values
-       ($1, 'Thành phố Huế', 'Phường Thuận Hóa', 9, 1, 1000, ${dense(W + 0.0002, S + 0.0002, W + 0.0006, S + 0.0006, 2_500)}),
+       ($1, 'Thành phố Huế', 'Phường Thuận Hóa', 9, 1, 1000, ${dense(CX - 0.0002, CY - 0.0002, CX + 0.0002, CY + 0.0002, 2_500)}),
        ($1, 'Thành phố Huế', 'Phường Thuận Hóa', 9, 2, 100, ST_Multi(ST_MakeEnvelope(${E - 0.0004}, ${S + 0.0002}, ${E - 0.0003}, ${S + 0.0003}, 4326)))`,
     [DATASET],
   )
@@ -67,7 +70,7 @@ const extent = (g: Geometry) => {
 
 describe('geometry in answers', () => {
   it('simplifies a stored shape past the vertex cap to what a screen shows, keeping its extent, and leaves small ones exact', async () => {
-    const res = await t.request(`/api/planning?lat=${S + 0.0004}&lng=${W + 0.0004}`, { token: user.token })
+    const res = await t.request(`/api/planning?lat=${CY}&lng=${CX}`, { token: user.token })
     expect(res.status).toBe(200)
     const { parcel, zones } = res.body.data as {
       parcel: { geometry: Geometry }
@@ -78,8 +81,8 @@ describe('geometry in answers', () => {
       expect(vertices(g)).toBeLessThanOrEqual(MAX_ANSWER_VERTICES)
       expect(vertices(g)).toBeGreaterThanOrEqual(5)
     }
-    extent(denseZone.geometry).forEach((v, i) => expect(v).toBeCloseTo([W, E, S, N][i]!, 5))
-    // The whole answer stays small: the two shapes hold 5,500 vertices as stored.
+    extent(denseZone.geometry).forEach((v, i) => expect(v).toBeCloseTo([CX - R, CX + R, CY - R, CY + R][i]!, 5))
+    // The whole answer stays small: the two shapes hold 5,700 vertices as stored.
     expect(JSON.stringify(res.body).length).toBeLessThan(60_000)
     const plain = zones.find((z) => z.land_use_code === 'ODT')!
     expect(vertices(plain.geometry)).toBe(5)
