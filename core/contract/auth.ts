@@ -7,20 +7,41 @@ export const emailSchema = z.pipe(
   z.email({ error: 'E-mail không hợp lệ. Hãy dùng địa chỉ dạng ten@vidu.vn, chữ không dấu.' }),
 )
 
+/**
+ * A lone UTF-16 surrogate is no character: stored as UTF-8 it would become U+FFFD, so a password typed
+ * with one would equal every other password with U+FFFD there. Paired surrogates (emoji) are one
+ * character and match nothing here.
+ */
+const wellFormed = (label: string) =>
+  z.refine<string>((s) => !/\p{Surrogate}/u.test(s), `${label} chứa ký tự không hợp lệ.`)
+
 export const passwordSchema = z
   .string({ error: 'Vui lòng nhập mật khẩu.' })
-  .check(z.minLength(8, 'Mật khẩu cần ít nhất 8 ký tự.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.'))
+  .check(
+    z.minLength(8, 'Mật khẩu cần ít nhất 8 ký tự.'),
+    z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.'),
+    wellFormed('Mật khẩu'),
+  )
 
 export const nameSchema = z
   .string({ error: 'Vui lòng nhập họ tên.' })
-  .check(z.trim(), z.minLength(1, 'Vui lòng nhập họ tên.'), z.maxLength(80, 'Họ tên tối đa 80 ký tự.'))
+  .check(
+    z.trim(),
+    z.minLength(1, 'Vui lòng nhập họ tên.'),
+    z.maxLength(80, 'Họ tên tối đa 80 ký tự.'),
+    wellFormed('Họ tên'),
+  )
 
 export const registerBody = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema })
 export const loginBody = z.object({
   email: emailSchema,
   password: z
     .string({ error: 'Vui lòng nhập mật khẩu.' })
-    .check(z.minLength(1, 'Vui lòng nhập mật khẩu.'), z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.')),
+    .check(
+      z.minLength(1, 'Vui lòng nhập mật khẩu.'),
+      z.maxLength(128, 'Mật khẩu tối đa 128 ký tự.'),
+      wellFormed('Mật khẩu'),
+    ),
 })
 export const forgotPasswordBody = z.object({ email: emailSchema })
 export const resetPasswordBody = z.object({

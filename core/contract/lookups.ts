@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { VALUATION_RANGES } from '../limits.ts'
 
 const num = (label: string) =>
   z.coerce.number({ error: `${label} phải là số.` }).check(z.refine(Number.isFinite, `${label} phải là số hữu hạn.`))
@@ -28,29 +29,33 @@ export const bboxParam = z.pipe(
     .check(z.refine(([w, s, e, n]) => w < e && s < n, 'bbox phải có tây < đông và nam < bắc.')),
 )
 
-const optionalPositive = (label: string, max: number) =>
-  z.optional(
-    z
-      .number({ error: `${label} phải là số.` })
-      .check(z.positive(`${label} phải lớn hơn 0.`), z.lte(max, `${label} tối đa ${max}.`)),
-  )
+const vi = (n: number) => n.toLocaleString('vi-VN')
+const range = (label: string, unit: string, r: { min: number; max: number }) =>
+  z
+    .number({ error: `${label} phải là số.` })
+    .check(
+      z.gte(r.min, `${label} từ ${vi(r.min)} đến ${vi(r.max)}${unit}.`),
+      z.lte(r.max, `${label} từ ${vi(r.min)} đến ${vi(r.max)}${unit}.`),
+    )
+const { area_m2, frontage_m, alley_width_m, floors } = VALUATION_RANGES
 
 export const valuationBody = z.object({
   lat: z.number({ error: 'Vĩ độ phải là số.' }).check(z.gte(-90), z.lte(90)),
   lng: z.number({ error: 'Kinh độ phải là số.' }).check(z.gte(-180), z.lte(180)),
-  area_m2: optionalPositive('Diện tích', 1_000_000),
-  frontage_m: optionalPositive('Mặt tiền', 1000),
+  area_m2: z.optional(range('Diện tích', ' m²', area_m2)),
+  frontage_m: z.optional(range('Mặt tiền', ' m', frontage_m)),
   /** 0 or absent-with-frontage means the parcel fronts the street. */
   alley_width_m: z.optional(
     z
       .number({ error: 'Độ rộng hẻm phải là số.' })
-      .check(z.gte(0, 'Độ rộng hẻm không âm.'), z.lte(100, 'Độ rộng hẻm tối đa 100 m.')),
+      .check(
+        z.refine(
+          (n) => n === 0 || (n >= alley_width_m.min && n <= alley_width_m.max),
+          `Độ rộng hẻm từ ${vi(alley_width_m.min)} đến ${vi(alley_width_m.max)} m, hoặc 0 nếu thửa nằm mặt tiền đường.`,
+        ),
+      ),
   ),
-  floors: z.optional(
-    z
-      .number({ error: 'Số tầng phải là số.' })
-      .check(z.int('Số tầng phải là số nguyên.'), z.gte(0), z.lte(100, 'Số tầng tối đa 100.')),
-  ),
+  floors: z.optional(range('Số tầng', '', floors).check(z.int('Số tầng phải là số nguyên.'))),
   image_ids: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(4, 'Tối đa 4 hình ảnh.'))),
 })
 
@@ -318,7 +323,23 @@ export const searchResult = z.object({
   lng: z.number(),
 })
 export const searchData = z.array(searchResult)
-export const parcelsData = z.array(parcel)
+/**
+ * `/api/parcels`: where a parcel with that tờ/thửa is, not what it is (not counted, so it answers no
+ * more than a search does): its numbers, address and administrative names, and a point inside it for the
+ * counted lookup that then gives the parcel's record.
+ */
+export const parcelRef = z.object({
+  id: z.string(),
+  sheet_no: z.int(),
+  parcel_no: z.int(),
+  address: z.string(),
+  ward: z.string(),
+  district: z.string(),
+  province: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+})
+export const parcelsData = z.array(parcelRef)
 
 export const uploadData = z.array(
   z.object({ id: z.string(), url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }),
@@ -327,6 +348,7 @@ export const uploadData = z.array(
 export type LatLngQuery = z.infer<typeof latLngQuery>
 export type ValuationBody = z.infer<typeof valuationBody>
 export type Parcel = z.infer<typeof parcel>
+export type ParcelRef = z.infer<typeof parcelRef>
 export type Zone = z.infer<typeof zone>
 export type PlanningData = z.infer<typeof planningData>
 export type ValuationData = z.infer<typeof valuationData>

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { insideVietnam } from '../geo/box.ts'
 import { bboxParam, latLngQuery, planDecision } from './lookups.ts'
 
 const geometry = z.object({ type: z.string(), coordinates: z.unknown() })
@@ -13,7 +14,10 @@ export const planCompareQuery = z
   .object({
     lat: z.optional(latLngQuery.shape.lat),
     lng: z.optional(latLngQuery.shape.lng),
-    bbox: z.optional(bboxParam),
+    // A planar lon/lat box in Việt Nam: what is measured is what is queried (no antimeridian, no hemisphere).
+    bbox: z.optional(
+      bboxParam.check(z.refine(insideVietnam, 'Khu vực so sánh phải nằm trong lãnh thổ Việt Nam (tây,nam,đông,bắc).')),
+    ),
     from: planId,
     to: planId,
   })

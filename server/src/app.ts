@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
-import { isUnavailable } from './db/database.ts'
+import { isStatementTimeout, isUnavailable, StatementCancelledError } from './db/database.ts'
+import { withStatementScope } from './db/statement-scope.ts'
 import type { AppEnv, Deps } from './deps.ts'
 import { limitBody } from './http/body-limit.ts'
 import { compressJson } from './http/compress.ts'
 import { fail } from './http/envelope.ts'
+import { noStore } from './http/no-store.ts'
 import { requestId } from './http/request-id.ts'
 import { settleBody } from './http/settle-body.ts'
 import { DomainError } from './domain-errors.ts'
@@ -28,6 +30,11 @@ import { loadStaticSite, serveStatic } from './static.ts'
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
+  // Every statement an API request issues knows when its client went away and how long it may take. Not
+  // tiles: a tile is rendered once for everyone asking and cached, so a map panned away does not cancel it.
+  const budgetMs = deps.config.statementTimeoutMs
+  app.use('/api/*', (c, next) => withStatementScope({ signal: c.req.raw.signal, budgetMs }, next))
+
   // Outermost, so it sees the final answer: a body the handler left unread is drained or the
   // connection closed cleanly after the answer, never reset. Up to the largest upload is drained.
   app.use('*', settleBody({ drainMaxBytes: uploadLimits.maxBodyBytes, lingerMs: 5_000 }))
@@ -35,6 +42,7 @@ export function createApp(deps: Deps) {
   app.use('*', securityHeaders(deps.config))
   app.use('*', requestId())
   app.use('*', requestLog(deps.logger))
+  app.use('/api/*', noStore())
   app.use('/api/*', compressJson())
   // 413 has one code in the contract; the message says what was too large.
   const jsonLimit = limitBody(deps.config.bodyLimitBytes, (c) => fail(c, 'MaxFile', 'Dữ liệu gửi lên quá lớn.'))
@@ -88,6 +96,17 @@ export function createApp(deps: Deps) {
     const id = c.get('requestId')
     if (isUnstorableText(err))
       return fail(c, 'BadRequest', 'Dữ liệu gửi lên chứa ký tự không hợp lệ (ví dụ ký tự NUL).')
+    if (err instanceof StatementCancelledError || (c.req.raw.signal.aborted && isStatementTimeout(err))) {
+      // Nobody reads this answer; the log says why the request ended.
+      deps.logger.info('request ended: its client went away', { requestId: id, path: c.req.path })
+      return fail(c, 'ServiceUnavailable')
+    }
+    if (isStatementTimeout(err)) {
+      deps.logger.warn('statement over its time budget', { requestId: id, path: c.req.path, error: String(err) })
+      return fail(c, 'ServiceUnavailable', 'Máy chủ không xử lý kịp yêu cầu này. Vui lòng thử lại sau.', {
+        headers: { 'Retry-After': '5' },
+      })
+    }
     if (isUnavailable(err)) {
       deps.logger.warn('database unavailable', { requestId: id, error: String(err) })
       return fail(c, 'ServiceUnavailable', undefined, { headers: { 'Retry-After': '5' } })

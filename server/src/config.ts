@@ -100,6 +100,11 @@ const envSchema = z.object({
   DB_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Longest time one request (headers and body, an upload included) may take to arrive. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Photo uploads this process receives and processes at once (each may hold ~41 MB), and of them per account. */
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(8),
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Longest one database statement of a request may take, its wait for the database included. */
+  STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 })
 
 export type Config = {
@@ -132,6 +137,9 @@ export type Config = {
   corsOrigins: string[]
   dbStartTimeoutSeconds: number
   requestTimeoutSeconds: number
+  statementTimeoutMs: number
+  uploadsInFlight: number
+  uploadsPerAccount: number
 }
 
 export class ConfigError extends Error {}
@@ -193,5 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     dbStartTimeoutSeconds: e.DB_START_TIMEOUT_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    statementTimeoutMs: Math.round(e.STATEMENT_TIMEOUT_SECONDS * 1000),
+    uploadsInFlight: e.UPLOADS_IN_FLIGHT,
+    uploadsPerAccount: e.UPLOADS_PER_ACCOUNT,
   }
 }

@@ -1,4 +1,3 @@
-import { watchRevocations } from './accounts/tokens.ts'
 import { createApp } from './app.ts'
 import { listen } from './http/listen.ts'
 import type { Config } from './config.ts'
@@ -32,7 +31,7 @@ async function openDatabaseWithRetry(config: Config, logger: Logger): Promise<Da
   for (let attempt = 1; ; attempt++) {
     let db: Database | undefined
     try {
-      db = await openDatabase(config)
+      db = await openDatabase(config, { statementTimeoutMs: config.statementTimeoutMs })
       await db.ping()
       return db
     } catch (err) {
@@ -63,7 +62,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
   await ensureBoundaries(db, logger)
-  await watchRevocations({ db, logger })
   await watchDataVersion({ db, logger })
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
@@ -76,7 +74,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: Math.min(5_000, requestTimeout),
   }
-  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions })
+  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions, config })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
   return {

@@ -1,11 +1,24 @@
 import { env } from './env.ts'
 import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '#core/contract/tiles.ts'
 
+/**
+ * The tile URL templates of a TileJSON made absolute: the server writes them relative to itself unless
+ * PUBLIC_URL is set (never from the Host a request carried), so they are read against where the TileJSON
+ * came from (`base`). Not through `new URL`, which would turn the template's braces into %7B…%7D.
+ */
+export function absoluteTiles<T extends { tiles: string[] }>(tj: T, base: string): T {
+  const origin = new URL(base).origin
+  return { ...tj, tiles: tj.tiles.map((u) => (u.startsWith('/') ? `${origin}${u}` : u)) }
+}
+
+/** Where a fetched answer came from (a test's stand-in answer has no url). */
+export const answeredFrom = (res: Response) => res.url || location.href
+
 /** Reads a tile set's TileJSON (public, no envelope, so not through the API client and never the loading bar). */
 export async function fetchTileJson(layer: TileLayerId, signal?: AbortSignal): Promise<TileJson> {
   const res = await fetch(`${env.apiBaseUrl}/tiles/${layer}.json`, { signal })
   if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return tileJson.parse(await res.json())
+  return absoluteTiles(tileJson.parse(await res.json()), answeredFrom(res))
 }
 
 type TileSets = Partial<Record<TileLayerId, TileJson>>

@@ -145,11 +145,11 @@ describe('the valuation screen in Chromium', () => {
       })
       await openLoggedIn(page, session, `${app.url}/valuation?lat=${point.lat}&lng=${point.lng}&sheet=1&parcel=5`)
 
-      // The map's point becomes the parcel, with its facts read from the tờ/thửa lookup (not counted).
+      // The map's point becomes the parcel; its facts come with the counted valuation, not before it.
       await expect
         .poll(() => page.getByTestId('place-label').textContent(), { timeout: 20_000 })
         .toContain('Tờ 1, thửa 5')
-      expect(await page.getByTestId('field-area').inputValue()).toMatch(/^\d+(,\d+)?$/)
+      expect(await page.getByTestId('field-area').inputValue()).toBe('')
       await expect.poll(() => new URL(page.url()).search).toBe('')
 
       await page.getByTestId('photo-input').setInputFiles(photos.slice(0, 2))
@@ -174,9 +174,10 @@ describe('the valuation screen in Chromium', () => {
 
       const valuationRequest = page.waitForRequest((r) => r.url().endsWith('/api/valuation'))
       await page.getByTestId('valuate').click()
-      expect(JSON.parse((await valuationRequest).postData() ?? '{}')).toMatchObject({
-        image_ids: [expect.any(String), expect.any(String)],
-      })
+      const sent = JSON.parse((await valuationRequest).postData() ?? '{}')
+      expect(sent).toMatchObject({ image_ids: [expect.any(String), expect.any(String)] })
+      // Nothing typed: the server takes the parcel's own area.
+      expect(sent).not.toHaveProperty('area_m2')
 
       const result = page.getByTestId('valuation-result')
       await result.waitFor({ timeout: 30_000 })

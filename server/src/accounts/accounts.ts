@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts'
 import { ConflictError, InvalidInputError, NotSignedInError } from '../domain-errors.ts'
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
-import { announceUserRevoked, forgetUserTokens, issueToken, type IssuedToken } from './tokens.ts'
+import { forgetUserTokens, issueToken, type IssuedToken } from './tokens.ts'
 
 type AccountDeps = Pick<Deps, 'db' | 'config' | 'now'>
 
@@ -108,7 +108,6 @@ export async function changePassword(
       'update auth_tokens set revoked_at = $3 where user_id = $1 and token_hash <> $2 and revoked_at is null',
       [userId, keepTokenHash, now],
     )
-    await tx.query(announceUserRevoked, [userId])
   })
   forgetUserTokens(deps.db, userId)
 }

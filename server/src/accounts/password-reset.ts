@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto'
+import { outsideStatementScope } from '../db/statement-scope.ts'
 import type { Deps } from '../deps.ts'
 import { InvalidInputError } from '../domain-errors.ts'
 import { findUserByEmail } from './accounts.ts'
 import { passwordResetMail } from './mail-texts.ts'
 import { hashPassword } from './password.ts'
-import { announceUserRevoked, forgetUserTokens, sha256 } from './tokens.ts'
+import { forgetUserTokens, sha256 } from './tokens.ts'
 
 export const RESET_CODE_TTL_MS = 30 * 60 * 1000
 export const RESET_CODE_MAX_WRONG = 5
@@ -38,17 +39,32 @@ function parseCode(input: string): { selector: string; verifier: string } | null
 const invalidCode = 'Mã không đúng, đã được dùng hoặc đã hết hạn. Vui lòng yêu cầu mã mới nếu cần.'
 
 /**
- * Sends a reset code when the e-mail has an account. Unknown e-mails get the same code generation
- * and hashing, and mail goes out after the answer, so neither the answer nor its timing tells
- * whether the account exists.
+ * forgotPassword's work, started after its answer has gone out (the next turn of the event loop):
+ * looking the e-mail up, writing the code and sending the mail then cost the answer nothing, so
+ * neither the answer nor its timing tells whether the account exists. A failure is logged; the person
+ * can ask again.
  */
+export function requestPasswordResetLater(
+  deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
+  email: string,
+): void {
+  setImmediate(() =>
+    outsideStatementScope(() =>
+      requestPasswordReset(deps, email).catch((err: unknown) =>
+        deps.logger.error('password reset request failed', { error: String(err) }),
+      ),
+    ),
+  )
+}
+
+/** Sends a reset code when the e-mail has an account; nothing for an unknown one. */
 export async function requestPasswordReset(
   deps: Pick<Deps, 'db' | 'config' | 'logger' | 'mailer' | 'now'>,
   email: string,
 ): Promise<void> {
   const user = await findUserByEmail(deps, email)
-  const fresh = newCode()
   if (!user) return
+  const fresh = newCode()
   const now = deps.now()
   const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_MS)
   const code = await deps.db.transaction(async (tx) => {
@@ -106,7 +122,6 @@ export async function resetPassword(
     if (!userId) throw new InvalidInputError(invalidCode, { fields: { code: [invalidCode] } })
     await tx.query('update users set password_hash = $2 where id = $1', [userId, passwordHash])
     await tx.query('update auth_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now])
-    await tx.query(announceUserRevoked, [userId])
     await tx.query('update password_resets set used_at = $2 where user_id = $1 and used_at is null', [userId, now])
     return userId
   })

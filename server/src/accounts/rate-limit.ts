@@ -12,6 +12,8 @@ export const rateRules = {
   loginEmail: { name: 'login-email', limit: 10, windowSeconds: 15 * 60 },
   forgotIp: { name: 'forgot-ip', limit: 30, windowSeconds: 15 * 60 },
   forgotEmail: { name: 'forgot-email', limit: 5, windowSeconds: 15 * 60 },
+  // A code's 5 wrong tries stop guessing one code; this stops one address trying codes by the hundred.
+  resetIp: { name: 'reset-ip', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>
 
 /** Registrations per address (per IPv6 /64), so accounts cannot be made in a loop to farm the daily limit. */

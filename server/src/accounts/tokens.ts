@@ -26,60 +26,28 @@ export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'now'>, user
 }
 
 /**
- * Live tokens this process has checked recently, per database. A burst of requests (a map screen, search
- * as you type) then costs one token query, not one each: on a single database connection that query
- * was a large share of every lookup. Logout and password reset drop entries here at once and announce
- * the revocation on REVOKED_CHANNEL; every server process watching it (watchRevocations, started with
- * the server) drops them too, so a token revoked through one process is refused by all of them at once.
- * A process whose watch is down checks every token in the database until it is back; one that never
- * watched (tests, tools) rechecks after RECHECK_MS.
+ * Live tokens this process has checked recently, on the embedded database. A burst of requests (a map
+ * screen, search as you type) then costs one token query, not one each: on PGlite's single connection
+ * that query was a large share of every lookup. There the server is the only process, and logout and
+ * password reset drop entries here before they answer, so nothing revoked is ever taken from it.
+ *
+ * On PostgreSQL several processes may serve one database, and a revocation answered by one must hold in
+ * every other from the next request on: a notification can arrive after that request. So each request's
+ * token is checked in the database there (a primary-key read), and nothing is remembered.
  */
 const RECHECK_MS = 30_000
 const MAX_CACHED = 10_000
-const REVOKED_CHANNEL = 'qh_tokens_revoked'
 type Checked = { userId: string; expiresAt: number; checkedAt: number }
-type TokenCache = { entries: Map<string, Checked>; watch: 'none' | 'live' | 'down' }
-const checked = new WeakMap<object, TokenCache>()
-
-function stateOf(db: object): TokenCache {
-  let state = checked.get(db)
-  if (!state) {
-    state = { entries: new Map(), watch: 'none' }
-    checked.set(db, state)
-  }
-  return state
-}
+const checked = new WeakMap<object, Map<string, Checked>>()
 
 function cacheOf(db: object): Map<string, Checked> {
-  return stateOf(db).entries
+  let cache = checked.get(db)
+  if (!cache) {
+    cache = new Map()
+    checked.set(db, cache)
+  }
+  return cache
 }
-
-function forgetHash(db: object, hash: string): void {
-  cacheOf(db).delete(hash)
-}
-
-/** Drops, in this process, the tokens other processes revoke; see the cache above. */
-export async function watchRevocations(deps: Pick<Deps, 'db' | 'logger'>): Promise<void> {
-  const state = stateOf(deps.db)
-  await deps.db.listen(
-    REVOKED_CHANNEL,
-    (payload) => {
-      const [kind, id] = payload.split(':')
-      if (kind === 'token' && id) forgetHash(deps.db, id)
-      else if (kind === 'user' && id) forgetUserTokens(deps.db, id)
-    },
-    (live) => {
-      state.entries.clear()
-      state.watch = live ? 'live' : 'down'
-      if (live) deps.logger.info('token revocation watch back')
-      else deps.logger.warn('token revocation watch lost; checking every token in the database until it is back')
-    },
-  )
-  state.watch = 'live'
-}
-
-/** SQL that announces, on commit, that every token of user $1 was revoked. */
-export const announceUserRevoked = `select pg_notify('${REVOKED_CHANNEL}', 'user:' || $1::text)`
 
 /** The user a token belongs to, or null when it is malformed, unknown, revoked or expired. */
 export async function userIdForToken(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<string | null> {
@@ -87,18 +55,18 @@ export async function userIdForToken(deps: Pick<Deps, 'db' | 'now'>, token: stri
   const hash = sha256(token)
   const now = deps.now()
   const t = now.getTime()
-  const state = stateOf(deps.db)
-  const cache = state.entries
-  const hit = state.watch === 'down' ? undefined : cache.get(hash)
+  const remember = deps.db.kind === 'pglite'
+  const cache = cacheOf(deps.db)
+  const hit = remember ? cache.get(hash) : undefined
   if (hit && t < hit.expiresAt && t >= hit.checkedAt && t - hit.checkedAt < RECHECK_MS) return hit.userId
   const rows = await deps.db.query<{ user_id: string; expires_at: Date }>(
     'select user_id, expires_at from auth_tokens where token_hash = $1 and revoked_at is null and expires_at > $2',
     [hash, now],
   )
   const row = rows[0]
+  if (!remember) return row?.user_id ?? null
   cache.delete(hash)
   if (!row) return null
-  if (state.watch === 'down') return row.user_id
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string)
   cache.set(hash, { userId: row.user_id, expiresAt: new Date(row.expires_at).getTime(), checkedAt: t })
   return row.user_id
@@ -106,11 +74,11 @@ export async function userIdForToken(deps: Pick<Deps, 'db' | 'now'>, token: stri
 
 export async function revokeToken(deps: Pick<Deps, 'db' | 'now'>, token: string): Promise<void> {
   const hash = sha256(token)
-  forgetHash(deps.db, hash)
-  await deps.db.query(
-    `update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null returning pg_notify('${REVOKED_CHANNEL}', 'token:' || $1)`,
-    [hash, deps.now()],
-  )
+  cacheOf(deps.db).delete(hash)
+  await deps.db.query('update auth_tokens set revoked_at = $2 where token_hash = $1 and revoked_at is null', [
+    hash,
+    deps.now(),
+  ])
 }
 
 /** After all of a user's tokens are revoked (password reset): none of them is taken from the cache again. */

@@ -29,6 +29,21 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError'
 }
 
+/** A statement not started, or cancelled, because the client of its request went away. */
+export class StatementCancelledError extends Error {
+  override name = 'StatementCancelledError'
+}
+
+/** A statement past its time budget: refused before it started (the embedded database) or cancelled. */
+export class StatementTimeoutError extends Error {
+  override name = 'StatementTimeoutError'
+}
+
+/** Past its budget: ours, or PostgreSQL's `canceling statement due to statement timeout` (57014). */
+export function isStatementTimeout(err: unknown): boolean {
+  return err instanceof StatementTimeoutError || (err as { code?: unknown } | null)?.code === '57014'
+}
+
 const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -74,6 +74,8 @@ export async function migrate(db: Database, migrations: Migration[] = listMigrat
   const applied: string[] = []
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
+      // A migration may build an index over millions of rows: the server's statement timeout is for requests.
+      await tx.query('set local statement_timeout = 0')
       await tx.query('select pg_advisory_xact_lock(7201001)')
       const rows = await tx.query('select 1 from schema_migrations where version = $1', [m.version])
       if (rows.length > 0) return false

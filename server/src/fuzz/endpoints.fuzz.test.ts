@@ -348,7 +348,7 @@ describe('hostile multipart uploads', () => {
   })
 
   it('/api/uploads on a keep-alive connection: every answer arrives whole and the same socket serves the next request', async () => {
-    const served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       await fc.assert(

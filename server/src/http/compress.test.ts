@@ -60,7 +60,7 @@ describe('gzip for API answers', () => {
     const res = await app.request('/envelope', { headers: { 'accept-encoding': 'gzip' } })
     expect(res.headers.get('content-encoding')).toBe('gzip')
     expect(res.headers.get('vary')).toBe('Accept-Encoding')
-    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
     expect(gunzipSync(bytes).toString('utf8')).toBe(

@@ -9,7 +9,7 @@ import { plainAnswer } from './answer.ts'
  * would not reach it.
  */
 function envelope(status: number, body: object, headers?: Record<string, string>): Response {
-  const named: Record<string, string> = { 'content-type': 'application/json' }
+  const named: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
   for (const [k, v] of Object.entries(headers ?? {})) named[k.toLowerCase()] = v
   return plainAnswer({ status, body: JSON.stringify(body), headers: named })
 }

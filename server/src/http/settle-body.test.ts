@@ -21,7 +21,7 @@ let served: Listening
 beforeAll(async () => {
   t = await createTestApp()
   user = await createTestUser(t)
-  served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1' })
+  served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
 })
 afterAll(() => served.close())
 
@@ -148,7 +148,7 @@ describe('refused requests on a keep-alive connection', () => {
     ])
   })
 
-  it('answers a retry with a recorded Idempotency-Key without reading its photos, and keeps the connection', async () => {
+  it('answers a retry with a recorded Idempotency-Key with the first answer, and keeps the connection', async () => {
     const upload = await multipart([{ bytes: await photo('jpeg', 16, 16) }])
     const headers = { ...bearer(), ...upload.headers, 'idempotency-key': `k-${Math.random()}` }
     const first = await refusedThenNext(served.port, headers, upload.body)
@@ -213,7 +213,7 @@ describe('refusals that end the connection', () => {
           ? fail(c, err.code, err.message, { headers: err.headers })
           : fail(c, 'InternalServerError'),
       )
-    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
     try {
       const head = `POST /api/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.token}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 500000\r\n\r\n`
       const { text, ending } = await rawUntilClosed(
@@ -239,7 +239,7 @@ describe('refusals that end the connection', () => {
           ? fail(c, err.code, err.message, { headers: err.headers })
           : fail(c, 'InternalServerError'),
       )
-    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1' })
+    const slow = await listen(app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
     try {
       const head = 'POST /json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n'
       const { text, ending } = await rawUntilClosed(slow.port, head, Buffer.from('{"email":"a'))

@@ -1,4 +1,5 @@
 import type { Geometry, Position } from 'geojson'
+import { MAX_FEATURE_VERTICES } from '#core/limits.ts'
 import type { Projector } from './crs.ts'
 import { RowError } from './errors.ts'
 import type { Crs } from './types.ts'
@@ -45,6 +46,13 @@ export function prepareGeometry(
   }
   const coords = (geometry as { coordinates?: unknown }).coordinates
   if (!Array.isArray(coords) || coords.length === 0) throw new RowError('hình học rỗng')
+  const vertices = vertexCount(coords)
+  if (vertices > MAX_FEATURE_VERTICES) {
+    const vi = (n: number) => n.toLocaleString('vi-VN')
+    throw new RowError(
+      `hình học có ${vi(vertices)} đỉnh, quá ${vi(MAX_FEATURE_VERTICES)} đỉnh cho một đối tượng — hãy đơn giản hoá nó (ví dụ ogr2ogr -simplify 0.1) rồi nhập lại`,
+    )
+  }
 
   const pos = (p: unknown): Position => {
     if (!Array.isArray(p) || p.length < 2) throw new RowError('tọa độ không đúng dạng [x, y]')
@@ -116,6 +124,14 @@ export function prepareGeometry(
     default:
       throw new RowError(`kiểu hình học ${String(geometry.type)} không dùng được`)
   }
+}
+
+/** Vertices in nested coordinate arrays, counted before any is read or reprojected. */
+function vertexCount(coords: unknown[]): number {
+  if (typeof coords[0] === 'number') return 1
+  let n = 0
+  for (const c of coords) if (Array.isArray(c)) n += vertexCount(c)
+  return n
 }
 
 const ring = (r: Position[]) => `(${r.map((p) => `${p[0]} ${p[1]}`).join(',')})`

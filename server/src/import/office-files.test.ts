@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
-import { PARCEL_AT_SQL, parcelAtParams, parcelsBySheet, type ParcelRecord } from '../planning/parcels.ts'
+import { PARCEL_AT_SQL, parcelAtParams, parcelById, parcelsBySheet, type ParcelRecord } from '../planning/parcels.ts'
 import { testDb } from '../testing/test-app.ts'
 import { formatDataset, listDatasets } from './datasets.ts'
 import { ImportError } from './errors.ts'
@@ -47,6 +47,11 @@ const sheet: VilisParcel[] = [
 ]
 
 let db: Database
+/** The whole record of the one parcel with this tờ/thửa in the ward (the search answers only where it is). */
+async function recordOf(q: { sheet_no: number; parcel_no: number; ward: string }): Promise<ParcelRecord | null> {
+  const [ref] = await parcelsBySheet(db, q)
+  return ref ? parcelById(db, ref.id) : null
+}
 beforeAll(async () => {
   db = await testDb()
 })
@@ -73,7 +78,7 @@ describe('a ViLIS export in TCVN3, imported as the office sent it', () => {
     expect(s.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
     expect(s.personalColumns).toEqual(['TenChu'])
 
-    const [mixed] = await parcelsBySheet(db, { sheet_no: 18, parcel_no: 118, ward: 'An Hải Bắc' })
+    const mixed = await recordOf({ sheet_no: 18, parcel_no: 118, ward: 'An Hải Bắc' })
     expect(mixed).toMatchObject({
       area_m2: 120.5,
       address: 'Tổ 12, phường An Hải Bắc, quận Sơn Trà, TP. Đà Nẵng',
@@ -84,7 +89,7 @@ describe('a ViLIS export in TCVN3, imported as the office sent it', () => {
       { code: 'CLN', name: 'Đất trồng cây lâu năm', area_m2: null },
       { code: 'ODT', name: 'Đất ở tại đô thị', area_m2: null },
     ])
-    const [single] = await parcelsBySheet(db, { sheet_no: 18, parcel_no: 119, ward: 'An Hải Bắc' })
+    const single = await recordOf({ sheet_no: 18, parcel_no: 119, ward: 'An Hải Bắc' })
     expect(single!.land_use).toEqual([{ code: 'ODT', name: 'Đất ở tại đô thị', area_m2: 96 }])
 
     const owners = await db.query(

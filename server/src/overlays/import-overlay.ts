@@ -15,7 +15,7 @@ import { resolutionAt, WORLD, type Box } from './mercator.ts'
 import { pdfControlPoints } from './pdf/pdf-crs.ts'
 import { openScratchDir } from './scratch-dir.ts'
 import { countTiles, gdalError, renderPyramid } from './tiler.ts'
-import { VIETNAM_BOX } from './vietnam.ts'
+import { VIETNAM_BOX } from '#core/geo/box.ts'
 
 export type OverlayImportOptions = {
   file: string

@@ -195,6 +195,8 @@ export async function loadBoundaries(
     await tx.query('select pg_advisory_xact_lock(7201004)')
     if (await present(tx)) return none
     await tx.query('set local jit = off')
+    // Loaded at the server's first start, whose statement timeout is meant for requests.
+    await tx.query('set local statement_timeout = 0')
     await tx.query(
       `insert into datasets (id, kind, name, source, data_date, crs) values ($1, 'areas', $2, $3, $4, 'EPSG:4326')`,
       [BOUNDARIES.datasetId, BOUNDARIES.name, BOUNDARIES.source, BOUNDARIES.dataDate],

@@ -1,8 +1,8 @@
-import type { Parcel } from '#core/contract/lookups.ts'
+import type { Parcel, ParcelRef } from '#core/contract/lookups.ts'
 import { resolveProvince } from '#core/geo/provinces.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import type { Queryable } from '../db/index.ts'
-import { POINT_SQL } from './source.ts'
+import { answerGeoJson, POINT_SQL } from './source.ts'
 
 /** A parcel with the facts valuation needs besides the contract's shape. */
 export type ParcelRecord = Parcel & {
@@ -14,7 +14,7 @@ export type ParcelRecord = Parcel & {
 }
 
 const COLUMNS = `p.id::text as id, p.sheet_no, p.parcel_no, p.area_m2::float8 as area_m2, p.address, p.ward, p.district, p.province,
-  ST_AsGeoJSON(p.geom, 7)::json as geometry, p.dataset_id, p.street_id::text as street_id,
+  ${answerGeoJson('p.geom')} as geometry, p.dataset_id, p.street_id::text as street_id,
   p.frontage_m::float8 as frontage_m, p.alley_width_m::float8 as alley_width_m, p.distance_to_street_m::float8 as distance_to_street_m,
   coalesce((select json_agg(json_build_object('code', u.code, 'name', coalesce(c.name, u.code), 'area_m2', u.area_m2::float8) order by u.area_m2 desc, u.code)
     from parcel_land_use u left join land_use_codes c on c.code = u.code where u.parcel_id = p.id), '[]'::json) as land_use`
@@ -66,13 +66,19 @@ export function adminKey(name: string): string {
 const ADMIN_KEY_SQL = (col: string) =>
   `btrim(regexp_replace(vn_fold(${col}), '^(thanh pho|tp\\.?|tinh|phuong|p\\.|xa|thi tran|dac khu)\\s*', ''))`
 
-/** Parcels by sheet (tờ) and number (thửa), optionally narrowed by province and ward. */
+/**
+ * Where the parcels with a sheet (tờ) and number (thửa) are, optionally narrowed by province and ward:
+ * their names and a point inside each (ST_PointOnSurface, so the lookup there finds that parcel), never
+ * the record itself, which only a counted lookup answers.
+ */
 export async function parcelsBySheet(
   db: Queryable,
   q: { sheet_no: number; parcel_no: number; province?: string; ward?: string },
-): Promise<Parcel[]> {
-  const rows = await db.query<ParcelRecord>(
-    `select ${COLUMNS} from parcels p
+): Promise<ParcelRef[]> {
+  return db.query<ParcelRef>(
+    `select p.id::text as id, p.sheet_no, p.parcel_no, p.address, p.ward, p.district, p.province,
+       ST_Y(pt)::float8 as lat, ST_X(pt)::float8 as lng
+     from parcels p cross join lateral (select ST_PointOnSurface(p.geom) as pt) inside
      where p.sheet_no = $1 and p.parcel_no = $2
        and ($3::text is null or ${ADMIN_KEY_SQL('p.province')} = $3)
        and ($4::text is null or ${ADMIN_KEY_SQL('p.ward')} = $4)
@@ -85,5 +91,4 @@ export async function parcelsBySheet(
       q.ward ? adminKey(q.ward) : null,
     ],
   )
-  return rows.map(toContractParcel)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planningData } from '#core/contract/lookups.ts'
 import { compareData, type CompareData } from '#core/contract/plans.ts'
+import { MAX_COMPARE_VERTICES } from '#core/limits.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
 import type { Database } from '../db/index.ts'
 import { demoLoaded } from '../testing/demo.ts'
@@ -171,10 +172,26 @@ describe('GET /api/plans/compare over an area', () => {
     expect(data.comparison!.only_to_m2).toBe(0)
   })
 
-  it('is not counted against the daily limit', async () => {
+  it('counts as one lookup, the usage in the answer', async () => {
     const before = await usage()
-    await comparedArea(bbox)
-    expect(await usage()).toBe(before)
+    const res = await compare(bbox)
+    expect(res.status).toBe(200)
+    expect(res.body.meta.usage).toEqual({ count: before + 1, limit: 1000 })
+    expect(await usage()).toBe(before + 1)
+  })
+
+  it('answers MaxUsage once the day’s lookups are used up, and counts nothing it refuses or does not find', async () => {
+    const limited = await createTestApp({ DAILY_LOOKUP_LIMIT: '1' })
+    const someone = await createTestUser(limited)
+    const ask = (query: string) => limited.request(`/api/plans/compare?${query}`, { token: someone.token })
+    expect((await ask('bbox=108.5,15.0,108.6,15.1')).status).toBe(400)
+    expect((await ask(`lat=${S + 0.0008}&lng=${W + 0.0002}`)).status).toBe(404)
+    expect((await ask(`${bbox}&from=${ids.old}&to=987654321`)).status).toBe(404)
+    expect((await ask(bbox)).status).toBe(200)
+    const spent = await ask(bbox)
+    expect([spent.status, spent.body.meta.code]).toEqual([429, 'MaxUsage'])
+    expect(spent.body.meta.usage).toEqual({ count: 1, limit: 1 })
+    expect(spent.body.data).toBeNull()
   })
 })
 
@@ -228,6 +245,43 @@ describe('GET /api/plans/compare refuses what it cannot answer', () => {
     const res = await compare('bbox=108.5,15.0,108.6,15.1')
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/phóng to/)
+  })
+
+  it('refuses a box across the antimeridian, one 180° wide and one outside Việt Nam with 400 naming bbox', async () => {
+    // Measured on the geography the first is a 2.8 km² sliver, while the envelope queried is the whole world.
+    for (const box of ['-179.9999999,15.1,179.9999999,15.101', '-90,15.1,90,15.101', '2.35,48.85,2.36,48.86']) {
+      const res = await compare(`bbox=${box}`)
+      expect(res.status, box).toBe(400)
+      expect(res.body.meta.code).toBe('BadRequest')
+      expect(Object.keys(res.body.errors), box).toEqual(['bbox'])
+    }
+  })
+
+  it('measures the area of the very box it compares', async () => {
+    const data = await comparedArea(bbox)
+    const planar = await areaOf(`ST_Segmentize(ST_MakeEnvelope(${W}, ${S}, ${E}, ${N}, 4326), 0.0001)`)
+    expect(Math.abs(data.region.area_m2 - planar) / planar).toBeLessThan(0.001)
+    const ring = (data.region.geometry.coordinates as [number, number][][])[0]!
+    expect(new Set(ring.map((p) => p.join()))).toEqual(new Set([`${W},${S}`, `${E},${S}`, `${E},${N}`, `${W},${N}`]))
+  })
+
+  it('refuses a place whose plans hold more vertices than one comparison may clip, before clipping any', async () => {
+    // One zone drawn with a vertex every few millimetres: more detail than any screen shows.
+    const [dense] = await db.query<{ id: string; n: number }>(
+      `insert into planning_zones (dataset_id, plan_id, land_use_code, geom)
+       values ($1, $2::bigint, 'ODT', ST_Multi(ST_Segmentize(ST_MakeEnvelope($3, $4, $5, $6, 4326), $7)))
+       returning id::text as id, ST_NPoints(geom) as n`,
+      [DATASET, ids.new, W, S, MID, N, (2 * (MID - W + N - S)) / (MAX_COMPARE_VERTICES + 10_000)],
+    )
+    try {
+      expect(dense!.n).toBeGreaterThan(MAX_COMPARE_VERTICES)
+      const res = await compare(bbox)
+      expect(res.status).toBe(400)
+      expect(Object.keys(res.body.errors)).toEqual(['bbox'])
+      expect(res.body.message).toMatch(/phóng to/)
+    } finally {
+      await db.query('delete from planning_zones where id = $1::bigint', [dense!.id])
+    }
   })
 
   it('answers NotFound for a plan that does not exist', async () => {

@@ -6,11 +6,13 @@ import type {
   PlanVersion,
   ReserveChange,
 } from '#core/contract/plans.ts'
-import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
+import { boxAreaM2 } from '#core/geo/box.ts'
+import { MAX_COMPARE_AREA_KM2, MAX_COMPARE_VERTICES } from '#core/limits.ts'
 import { compareZones, planLevelRank, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Queryable } from '../db/index.ts'
 import { InvalidInputError, NotFoundError } from '../domain-errors.ts'
 import { PARCEL_AT_SQL, parcelAtParams, type ParcelRecord } from './parcels.ts'
+import { answerGeoJson } from './source.ts'
 
 /** Slivers along shared edges (rounding of coordinates) are not changes anyone could build on. */
 const MIN_AREA_M2 = 0.5
@@ -18,24 +20,35 @@ const round1 = (n: number) => Math.round(n * 10) / 10
 
 type Region = CompareData['region'] & { wkt: string }
 
-/** The compared place: the parcel at the point, or the box. */
+/**
+ * The compared place: the parcel at the point, or the box. The box is measured and drawn here, from the
+ * very rectangle the statements query (the contract keeps it inside Việt Nam), before any of them runs.
+ */
 async function regionOf(db: Queryable, q: PlanCompareQuery): Promise<Region> {
   if (q.bbox) {
     const [w, s, e, n] = q.bbox as [number, number, number, number]
-    const [row] = await db.query<{ area_m2: number; geometry: CompareData['region']['geometry']; wkt: string }>(
-      `select ST_Area(g::geography)::float8 as area_m2, ST_AsGeoJSON(g, 7)::json as geometry, ST_AsText(g) as wkt
-       from (select ST_MakeEnvelope($1::float8, $2::float8, $3::float8, $4::float8, 4326) as g) e`,
-      [w, s, e, n],
-    )
-    if (!row) throw new Error('the envelope query answered no row')
-    if (row.area_m2 > MAX_COMPARE_AREA_KM2 * 1_000_000)
+    const area = boxAreaM2([w, s, e, n])
+    if (area > MAX_COMPARE_AREA_KM2 * 1_000_000)
       throw new InvalidInputError(
         `Khu vực quá rộng để so sánh (tối đa ${MAX_COMPARE_AREA_KM2} km²); hãy phóng to bản đồ.`,
         {
           fields: { bbox: [`Khu vực tối đa ${MAX_COMPARE_AREA_KM2} km².`] },
         },
       )
-    return { kind: 'area', parcel: null, area_m2: round1(row.area_m2), geometry: row.geometry, wkt: row.wkt }
+    const ring = [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ]
+    return {
+      kind: 'area',
+      parcel: null,
+      area_m2: round1(area),
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      wkt: `POLYGON((${ring.map((p) => p.join(' ')).join(',')}))`,
+    }
   }
   const [parcel] = await db.query<ParcelRecord & { wkt: string }>(
     `select p.*, (select ST_AsText(geom) from parcels where id = p.id::bigint) as wkt from (${PARCEL_AT_SQL}) p`,
@@ -44,6 +57,27 @@ async function regionOf(db: Queryable, q: PlanCompareQuery): Promise<Region> {
   if (!parcel) throw new NotFoundError('Không có thửa đất tại điểm này; hãy so sánh theo khu vực đang xem.')
   const { id, sheet_no, parcel_no, address, area_m2, geometry, wkt } = parcel
   return { kind: 'parcel', parcel: { id, sheet_no, parcel_no, address }, area_m2, geometry, wkt }
+}
+
+/**
+ * Refuses a place whose zones and reserves hold more vertices than one comparison may clip
+ * (MAX_COMPARE_VERTICES), before any clipping: the count reads each geometry's header through the index,
+ * while clipping such detail took a minute on PostgreSQL and would hold the embedded database as long.
+ */
+async function withinVertexBudget(db: Queryable, wkt: string): Promise<void> {
+  const [row] = await db.query<{ n: number }>(
+    `with r as (select ST_GeomFromText($1, 4326) as g)
+     select (select coalesce(sum(ST_NPoints(z.geom)), 0) from planning_zones z, r where z.geom && r.g)
+       + (select coalesce(sum(ST_NPoints(x.geom)), 0) from road_reserves x, r where x.geom && r.g) as n`,
+    [wkt],
+  )
+  if ((row?.n ?? 0) > MAX_COMPARE_VERTICES)
+    throw new InvalidInputError(
+      'Khu vực này có quá nhiều chi tiết quy hoạch để so sánh một lần; hãy phóng to bản đồ.',
+      {
+        fields: { bbox: ['Khu vực có quá nhiều chi tiết; hãy chọn khu vực nhỏ hơn.'] },
+      },
+    )
 }
 
 /** The plans with zones in the place, governing order, each with the area it covers and what replaced it there. */
@@ -93,7 +127,7 @@ const CHANGES_SQL = `with r as (select ST_GeomFromText($1, 4326) as g),
     union all select 'max_floors', a_floors::text, b_floors::text, g from pairs where a_floors is distinct from b_floors
     union all select 'max_far', a_far::text, b_far::text, g from pairs where a_far is distinct from b_far)
   select d.field, d.f as "from", d.t as "to", cf.name as from_name, ct.name as to_name,
-    ST_Area(ST_Union(d.g)::geography)::float8 as area_m2, ST_AsGeoJSON(ST_Union(d.g), 7)::json as geometry
+    ST_Area(ST_Union(d.g)::geography)::float8 as area_m2, ${answerGeoJson('ST_Union(d.g)')} as geometry
   from diffs d left join land_use_codes cf on d.field = 'land_use' and cf.code = d.f left join land_use_codes ct on d.field = 'land_use' and ct.code = d.t
   group by d.field, d.f, d.t, cf.name, ct.name`
 
@@ -110,10 +144,10 @@ const COVERAGE_SQL = `with r as (select ST_GeomFromText($1, 4326) as g),
     ST_Area(ST_Difference(ua.g, ub.g)::geography)::float8 as only_from_m2,
     ST_Area(ST_Difference(ub.g, ua.g)::geography)::float8 as only_to_m2,
     (select coalesce(json_agg(json_build_object('land_use_code', a.land_use_code, 'land_use_name', coalesce(c.name, a.land_use_code),
-       'color', coalesce(c.color, '#cccccc'), 'geometry', ST_AsGeoJSON(a.clip, 7)::json) order by a.id), '[]'::json)
+       'color', coalesce(c.color, '#cccccc'), 'geometry', ${answerGeoJson('a.clip')}) order by a.id), '[]'::json)
      from a left join land_use_codes c on c.code = a.land_use_code) as pieces_from,
     (select coalesce(json_agg(json_build_object('land_use_code', b.land_use_code, 'land_use_name', coalesce(c.name, b.land_use_code),
-       'color', coalesce(c.color, '#cccccc'), 'geometry', ST_AsGeoJSON(b.clip, 7)::json) order by b.id), '[]'::json)
+       'color', coalesce(c.color, '#cccccc'), 'geometry', ${answerGeoJson('b.clip')}) order by b.id), '[]'::json)
      from b left join land_use_codes c on c.code = b.land_use_code) as pieces_to
   from ua, ub`
 
@@ -179,6 +213,7 @@ async function comparePlans(db: Queryable, wkt: string, from: string, to: string
  */
 export async function comparePlanVersions(db: Queryable, q: PlanCompareQuery): Promise<CompareData> {
   const { wkt, ...region } = await regionOf(db, q)
+  await withinVertexBudget(db, wkt)
   const plans = await plansIn(db, wkt)
   const pair: [string, string] | null = q.from && q.to ? [q.from, q.to] : defaultPair(plans)
   if (q.from && q.to) {

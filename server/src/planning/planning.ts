@@ -8,6 +8,7 @@ import { PLACE_AT_SQL, toPlace, type PlaceRow } from '../places/places-at.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
 import {
+  answerGeoJson,
   COVERED_SQL,
   DATASET_COLUMNS,
   meridianOf,
@@ -24,7 +25,7 @@ export type ZoneRecord = Zone & { dataset_id: string }
 export const ZONES_AT_SQL = `select z.id::text as id, pl.name as plan_name, pl.level as plan_level, pl.approved_at::text as approved_at, pl.decision_no,
        z.land_use_code, coalesce(c.name, z.land_use_code) as land_use_name, coalesce(c.color, '#cccccc') as color,
        z.max_density_pct::float8 as max_density_pct, z.max_floors::int as max_floors, z.max_far::float8 as max_far,
-       ST_AsGeoJSON(z.geom, 7)::json as geometry, z.dataset_id
+       ${answerGeoJson('z.geom')} as geometry, z.dataset_id
      from planning_zones z join plans pl on pl.id = z.plan_id left join land_use_codes c on c.code = z.land_use_code
      where z.geom && ${POINT_SQL} and ST_Covers(z.geom, ${POINT_SQL})`
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { location, source } from '#core/contract/lookups.ts'
 import { meridianFor } from '#core/geo/provinces.ts'
+import { MAX_ANSWER_VERTICES } from '#core/limits.ts'
 import { toVn2000 } from '#core/geo/vn2000.ts'
 
 export type DatasetInfo = { id: string; name: string; data_date: string; crs: string }
@@ -9,6 +10,13 @@ export type DatasetInfo = { id: string; name: string; data_date: string; crs: st
 export const POINT_SQL = 'ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)'
 
 export const DATASET_COLUMNS = 'id, name, data_date::text as data_date, crs'
+
+/**
+ * A geometry as answers carry it, GeoJSON in WGS84 to 7 decimals (≈ 1 cm): simplified past
+ * MAX_ANSWER_VERTICES vertices (qh_answer_geometry, migration 022), exact below.
+ */
+export const answerGeoJson = (expr: string) =>
+  `ST_AsGeoJSON(qh_answer_geometry(${expr}, ${MAX_ANSWER_VERTICES}), 7)::json`
 
 /**
  * The datasets whose coverage holds the point $1 lat, $2 lng; none means the point is outside all data

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestUser } from '../accounts/test-user.ts'
+import { listen } from '../http/listen.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { contentSecurityPolicy, inlineScriptHashes, tileSource } from './headers.ts'
 
@@ -181,5 +184,52 @@ describe('CORS', () => {
 
   it('refuses a CORS_ORIGINS entry that is not an origin, naming the variable', async () => {
     await expect(createTestApp({ CORS_ORIGINS: 'https://ok.example.vn,*' })).rejects.toThrow(/CORS_ORIGINS/)
+  })
+})
+
+describe('API answers and caches', () => {
+  it('marks every /api answer no-store and JSON in UTF-8: lookups, the account, usage, the login that carries a token, errors', async () => {
+    const user = await createTestUser(t)
+    const answers = [
+      await t.request('/api/planning?lat=10.77&lng=106.70', { token: user.token }),
+      await t.request('/api/auth/me', { token: user.token }),
+      await t.request('/api/auth/usage', { token: user.token }),
+      await t.request('/api/auth/login', { method: 'POST', json: { email: user.email, password: user.password } }),
+      await t.request('/api/auth/me'),
+      await t.request('/api/khong-co'),
+      await t.request('/api/health'),
+      await t.request('/api/openapi.json'),
+    ]
+    expect(answers[3]!.body.data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    for (const res of answers) {
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    }
+  })
+})
+
+describe('a request the HTTP layer cannot read', () => {
+  it('answers a malformed Host with 400 in the envelope, with the security headers', async () => {
+    const served = await listen(t.app.fetch, { port: 0, hostname: '127.0.0.1', config: t.config })
+    try {
+      const raw = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        const socket = connect(served.port, '127.0.0.1', () =>
+          socket.write('GET /api/health HTTP/1.1\r\nHost: evil example/x\r\nConnection: close\r\n\r\n'),
+        )
+        socket.on('data', (d: Buffer) => (text += d.toString('utf8')))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      const [head = '', body = ''] = raw.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 400 /)
+      expect(head).toMatch(/^content-type: application\/json; charset=utf-8$/im)
+      expect(head).toMatch(/^cache-control: no-store$/im)
+      expect(head).toMatch(/^x-content-type-options: nosniff$/im)
+      expect(head).toContain(`content-security-policy: ${expectedCsp}`)
+      expect(JSON.parse(body)).toMatchObject({ meta: { code: 'BadRequest', status: 'NG' }, data: null })
+    } finally {
+      await served.close()
+    }
   })
 })

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Config } from '../config.ts'
 import type { AppEnv } from '../deps.ts'
 import { addHeaders } from '../http/answer.ts'
-import { fail } from '../http/envelope.ts'
+import { fail, failBody } from '../http/envelope.ts'
 
 export type SecurityConfig = Pick<Config, 'publicUrl' | 'trustProxy' | 'tileUrl' | 'corsOrigins' | 'distDir'>
 
@@ -75,23 +75,43 @@ const HSTS = 'max-age=31536000'
 const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key'
 const CORS_EXPOSE_HEADERS = 'Retry-After, X-Request-Id'
 
-/**
- * Security headers on every answer (app, API, tiles, errors), and CORS for the API: same-origin only
- * unless CORS_ORIGINS lists other origins. Tiles keep their own `Access-Control-Allow-Origin: *`.
- */
-export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEnv> {
+/** The headers every answer carries whatever was asked (lower-case names); HSTS and CORS depend on the request. */
+export function fixedSecurityHeaders(config: SecurityConfig): Record<string, string> {
   const indexHtml = join(config.distDir, 'index.html')
   const csp = contentSecurityPolicy({
     tileUrl: config.tileUrl,
     scriptHashes: existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [],
   })
-  const allowed = new Set(config.corsOrigins)
-  const always = {
+  return {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
   }
+}
+
+/**
+ * The answer to a request the HTTP layer could not make into a Request (a malformed Host, a backslash
+ * in the path): 400 in the envelope with the security headers, as the app would answer it.
+ */
+export function malformedRequestAnswer(config: SecurityConfig): () => Response {
+  const headers = {
+    ...fixedSecurityHeaders(config),
+    ...(isHttps(config, undefined) ? { 'strict-transport-security': HSTS } : {}),
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  }
+  const body = JSON.stringify(failBody('BadRequest', 'Yêu cầu không hợp lệ (địa chỉ hoặc tiêu đề Host sai dạng).'))
+  return () => new Response(body, { status: 400, headers })
+}
+
+/**
+ * Security headers on every answer (app, API, tiles, errors), and CORS for the API: same-origin only
+ * unless CORS_ORIGINS lists other origins. Tiles keep their own `Access-Control-Allow-Origin: *`.
+ */
+export function securityHeaders(config: SecurityConfig): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(config.corsOrigins)
+  const always = fixedSecurityHeaders(config)
 
   return async (c, next) => {
     const origin = c.req.header('origin')

@@ -53,7 +53,9 @@ describe('what the logs hold', () => {
     expect((await post('/api/auth/logout', null, token)).status).toBe(200)
     expect((await t.request('/api/auth/me', { token })).status).toBe(401)
 
+    const mails = t.mails.length
     expect((await post('/api/auth/forgotPassword', { email })).status).toBe(200)
+    await expect.poll(() => t.mails.length).toBe(mails + 1)
     const code = /([A-Z2-9]{6}-\d{6})/.exec(t.mails.at(-1)!.text)![1]!
     expect((await post('/api/auth/resetPassword', { code, new_password: newPassword })).status).toBe(200)
 

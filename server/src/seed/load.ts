@@ -138,6 +138,8 @@ export async function loadDemo(
     salesPerTile: opts.salesPerTile,
   })
   return db.transaction(async (tx) => {
+    // Loaded at the server's start too, whose statement timeout is meant for requests.
+    await tx.query('set local statement_timeout = 0')
     await tx.query('select pg_advisory_xact_lock(7201002)')
     const existing = await tx.query('select 1 from datasets where id = $1', [DEMO.datasetId])
     if (existing.length > 0) {

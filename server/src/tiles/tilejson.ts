@@ -82,7 +82,7 @@ async function boundaries(db: Queryable): Promise<TileJson['boundaries']> {
   return row
 }
 
-/** TileJSON 3.0.0 for one tile set; `origin` is the absolute base the tile URLs start with. */
+/** TileJSON 3.0.0 for one tile set; `origin` is what the tile URLs start with (see tileUrlBase). */
 export async function buildTileJson(db: Queryable, set: TileSet, origin: string): Promise<TileJson> {
   // The kinds are constants of the tile set, never user input.
   const kinds = set.datasetKinds.map((k) => `'${k.replace(/'/g, "''")}'`).join(', ')

@@ -1,4 +1,4 @@
-import { MAX_EDGE_PX } from '#core/limits.ts'
+import { MAX_EDGE_PX, MAX_PHOTO_PIXELS } from '#core/limits.ts'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { NotAnImageError, TooLargeError } from '../domain-errors.ts'
 
@@ -16,8 +16,34 @@ export type ProcessedImage = { image: EncodedImage; thumb: EncodedImage }
 export const MAX_IMAGE_SIDE = MAX_EDGE_PX
 export const THUMB_SIDE = 320
 const QUALITY = 82
-// Phones top out around 50–108 MP; beyond that a small file is more likely a decompression bomb.
-export const MAX_INPUT_PIXELS = 110_000_000
+// Decoded pixels are not kept for later requests: memory goes back once a photo is done.
+sharp.cache(false)
+
+/**
+ * Photos are decoded one at a time in this process, in the order they arrive. Decoding runs on libuv's
+ * thread pool, where scrypt (every login) runs too: several large photos at once took every thread
+ * and pushed logins to 11–17 s, and each held hundreds of MB. Waiting here costs an upload some time,
+ * never a login, and memory stays that of one decode.
+ */
+export const photoDecoding = (() => {
+  let running = 0
+  let tail: Promise<unknown> = Promise.resolve()
+  return {
+    running: () => running,
+    run<T>(work: () => Promise<T>): Promise<T> {
+      const turn = tail.then(async () => {
+        running++
+        try {
+          return await work()
+        } finally {
+          running--
+        }
+      })
+      tail = turn.catch(() => {})
+      return turn
+    },
+  }
+})()
 
 const notAnImage = () => new NotAnImageError('Tệp không phải ảnh JPEG, PNG hoặc WebP hợp lệ.')
 
@@ -34,15 +60,19 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 /**
  * Checks that `input` really is a JPEG/PNG/WebP by decoding every pixel, and re-encodes it: turned
  * upright by its EXIF orientation, at most 2048 px, without any metadata (GPS, comments, trailing
- * bytes), plus a thumbnail. Nothing of the original file survives except its pixels.
- * Throws NotAnImageError (not an image, broken) or TooLargeError (too many pixels).
+ * bytes), plus a thumbnail. Nothing of the original file survives except its pixels. Waits for its turn
+ * (photoDecoding). Throws NotAnImageError (not an image, broken) or TooLargeError (too many pixels).
  */
-export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
+export function processImage(input: Uint8Array): Promise<ProcessedImage> {
+  return photoDecoding.run(() => decodeAndEncode(input))
+}
+
+async function decodeAndEncode(input: Uint8Array): Promise<ProcessedImage> {
   const kind = sniffImage(input)
   if (!kind) throw notAnImage()
   // 'error' rejects truncated and corrupt pixel data; libjpeg's harmless warnings on real camera
   // files would make 'warning' refuse genuine photos, and the re-encode drops whatever they carried.
-  const open = (limitInputPixels: number | false = MAX_INPUT_PIXELS) =>
+  const open = (limitInputPixels: number | false = MAX_PHOTO_PIXELS) =>
     sharp(input, { failOn: 'error', limitInputPixels, pages: 1 })
   let meta: Metadata
   try {
@@ -53,9 +83,9 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   }
   // The decoder that read the header must be the one the magic bytes announced.
   if (meta.format !== kind || !meta.width || !meta.height) throw notAnImage()
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) {
     throw new TooLargeError(
-      `Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_INPUT_PIXELS / 1_000_000)} megapixel).`,
+      `Ảnh có độ phân giải quá lớn (tối đa ${Math.floor(MAX_PHOTO_PIXELS / 1_000_000)} megapixel).`,
     )
   }
   // JPEG keeps photos small and opens everywhere; WebP only where transparency must survive.

@@ -10,8 +10,10 @@ export type UploadLimits = {
   maxFileBytes: number
   /** Bytes of the whole request body: all files plus multipart overhead. */
   maxBodyBytes: number
-  /** Time allowed to receive the whole body; a stalled or trickling client is answered after it. */
+  /** Time allowed to receive the whole body; a trickling client is answered after it. */
   timeoutMs: number
+  /** Time allowed without a byte arriving; a client gone quiet is answered after it. */
+  stallMs: number
 }
 
 const MB = 1024 * 1024
@@ -21,6 +23,7 @@ export const uploadLimits: UploadLimits = {
   maxFileBytes: MAX_FILE_BYTES,
   maxBodyBytes: MAX_PHOTOS * MAX_FILE_BYTES + 1 * MB,
   timeoutMs: 60_000,
+  stallMs: 15_000,
 }
 
 export const FIELD = 'images'
@@ -54,7 +57,7 @@ const contentLength = z.coerce.number().int().nonnegative()
  * file input) are skipped.
  *
  * Throws ApiError: 413 MaxFile (too many files, a file or the body too large), 400 BadRequest (not
- * multipart, malformed, no images, or not received within `timeoutMs`).
+ * multipart, malformed, no images, not received within `timeoutMs`, or nothing for `stallMs`).
  */
 export async function readImageFiles(req: Request, limits: UploadLimits = uploadLimits): Promise<Buffer[]> {
   const type = req.headers.get('content-type') ?? ''
@@ -128,12 +131,19 @@ export async function readImageFiles(req: Request, limits: UploadLimits = upload
   const deadline = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), limits.timeoutMs)
   })
+  // Renewed by every chunk: a client that stops sending is answered long before the whole deadline.
+  let stallTimer: NodeJS.Timeout | undefined
+  const quiet = () =>
+    new Promise<'timeout'>((resolve) => {
+      clearTimeout(stallTimer)
+      stallTimer = setTimeout(() => resolve('timeout'), limits.stallMs)
+    })
 
   const reader = req.body.getReader()
   let received = 0
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), deadline])
+      const next = await Promise.race([reader.read(), deadline, quiet()])
       if (next === 'timeout') throw tooSlow()
       if (next.done) break
       received += next.value.byteLength
@@ -154,6 +164,7 @@ export async function readImageFiles(req: Request, limits: UploadLimits = upload
     throw failure ?? malformed()
   } finally {
     clearTimeout(timer)
+    clearTimeout(stallTimer)
   }
   if (failure) throw failure
   if (files.length === 0) throw noImages()

@@ -51,14 +51,14 @@ describe('saveUploads', () => {
     const first = await saveUploads(t.db, storage, {
       userId: owner.id,
       images: [image],
-      idempotencyKey: key,
+      idempotency: { key, fingerprint: 'same-files' },
       now: new Date(),
     })
     // The second call skips the route's early check, as a concurrent retry that lost the race does.
     const second = await saveUploads(t.db, storage, {
       userId: owner.id,
       images: [image],
-      idempotencyKey: key,
+      idempotency: { key, fingerprint: 'same-files' },
       now: new Date(),
     })
     expect(second).toEqual(first)

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { UploadData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
 import type { Database } from '../db/database.ts'
-import { UnavailableError } from '../domain-errors.ts'
+import { ConflictError, UnavailableError } from '../domain-errors.ts'
 import type { EncodedImage, ProcessedImage } from './image.ts'
 import { isStorageFull, type UploadStorage } from './storage.ts'
 
@@ -27,17 +27,35 @@ export function fileNameOf(id: string, contentType: string): string {
 /** Thrown inside the transaction when another request already recorded this Idempotency-Key. */
 class AlreadyRecorded extends Error {}
 
-/** The answer first given to this account for this Idempotency-Key, if any. */
+/** What a set of files is, in order, for telling a retry (the same files) from another request under its key. */
+export function filesFingerprint(files: readonly Uint8Array[]): string {
+  const all = createHash('sha256')
+  for (const f of files) all.update(createHash('sha256').update(f).digest())
+  return all.digest('hex')
+}
+
+const keyReused = () =>
+  new ConflictError('Mã Idempotency-Key này đã dùng cho những ảnh khác; hãy gửi ảnh mới với một mã mới.')
+
+/**
+ * The answer first given to this account for this Idempotency-Key, if any. Throws ConflictError when
+ * the key was first used for other files (`fingerprint`, see filesFingerprint).
+ */
 export async function recordedAnswer(
   db: Queryable,
   userId: string,
   idempotencyKey: string,
+  fingerprint: string,
 ): Promise<UploadResult[] | null> {
-  const rows = await db.query<{ response: UploadResult[] }>(
-    'select response from upload_requests where user_id = $1 and idempotency_key = $2',
+  const rows = await db.query<{ response: UploadResult[]; files_sha256: string | null }>(
+    'select response, files_sha256 from upload_requests where user_id = $1 and idempotency_key = $2',
     [userId, idempotencyKey],
   )
-  return rows[0]?.response ?? null
+  const row = rows[0]
+  if (!row) return null
+  // Recorded before files were fingerprinted: answered as the retry it most likely is.
+  if (row.files_sha256 !== null && row.files_sha256 !== fingerprint) throw keyReused()
+  return row.response
 }
 
 /**
@@ -49,7 +67,13 @@ export async function recordedAnswer(
 export async function saveUploads(
   db: Database,
   storage: UploadStorage,
-  input: { userId: string; images: ProcessedImage[]; idempotencyKey?: string | undefined; now: Date },
+  input: {
+    userId: string
+    images: ProcessedImage[]
+    /** With the fingerprint of the files as sent (filesFingerprint). */
+    idempotency?: { key: string; fingerprint: string } | undefined
+    now: Date
+  },
 ): Promise<UploadResult[]> {
   const stored: string[] = []
   const dropStored = () => Promise.allSettled(stored.map((key) => storage.delete(key)))
@@ -93,11 +117,11 @@ export async function saveUploads(
 
   try {
     await db.transaction(async (tx) => {
-      if (input.idempotencyKey !== undefined) {
+      if (input.idempotency !== undefined) {
         const claimed = await tx.query(
-          `insert into upload_requests (user_id, idempotency_key, response, created_at) values ($1, $2, $3::jsonb, $4)
+          `insert into upload_requests (user_id, idempotency_key, response, created_at, files_sha256) values ($1, $2, $3::jsonb, $4, $5)
            on conflict do nothing returning 1 as claimed`,
-          [input.userId, input.idempotencyKey, JSON.stringify(answer), input.now],
+          [input.userId, input.idempotency.key, JSON.stringify(answer), input.now, input.idempotency.fingerprint],
         )
         if (claimed.length === 0) throw new AlreadyRecorded()
       }
@@ -116,15 +140,16 @@ export async function saveUploads(
             r.thumbKey,
             r.thumb.contentType,
             input.now,
-            input.idempotencyKey ?? null,
+            input.idempotency?.key ?? null,
           ],
         )
       }
     })
   } catch (err) {
     await dropStored()
-    if (err instanceof AlreadyRecorded && input.idempotencyKey !== undefined) {
-      const first = await recordedAnswer(db, input.userId, input.idempotencyKey)
+    if (err instanceof AlreadyRecorded && input.idempotency !== undefined) {
+      const { key, fingerprint } = input.idempotency
+      const first = await recordedAnswer(db, input.userId, key, fingerprint)
       if (first) return first
     }
     throw err

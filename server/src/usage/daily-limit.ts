@@ -1,4 +1,5 @@
 import type { Usage } from '#core/contract/envelope.ts'
+import { outsideStatementScope } from '../db/statement-scope.ts'
 import type { Deps } from '../deps.ts'
 import { DailyLimitError } from '../domain-errors.ts'
 import { formatVietnamTime, nextVietnamMidnight, toVietnamIso, vietnamDay } from '#core/time/vietnam-time.ts'
@@ -40,6 +41,25 @@ export async function getUsageDays(
   )
   return { days: rows, total: rows.reduce((sum, r) => sum + r.count, 0) }
 }
+
+/** 429 MaxUsage: the day's lookups are used up, and when they come back. */
+const usedUp = (limit: number, now: Date) =>
+  new DailyLimitError(
+    `Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`,
+    { count: limit, limit },
+  )
+
+/** Gives one lookup of `day` back; a failure is logged (the count stays one too high, never too low). */
+const refundOne = (deps: Pick<Deps, 'db' | 'logger'>, userId: string, day: string) =>
+  deps.db
+    .query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [
+      userId,
+      day,
+    ])
+    .then(
+      () => undefined,
+      (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
+    )
 
 /** A counted lookup's answer: one row, `found` true when the answer is Ok (and so counts). */
 export type Answer = { found: boolean }
@@ -88,25 +108,37 @@ export async function countedQuery<R extends Answer>(
   )
   if (!row) throw new Error(`counted lookup ${prepare} answered no row`)
   const { qh_reserved: reserved, qh_used: used, ...answer } = row
-  const refund = () =>
-    deps.db
-      .query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [
-        userId,
-        day,
-      ])
-      .then(
-        () => undefined,
-        (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
-      )
+  const refund = () => refundOne(deps, userId, day)
   if (reserved !== null) return { row: answer as unknown as R, usage: { count: reserved, limit }, refund }
-  if (row.found || (used ?? 0) >= limit) {
-    throw new DailyLimitError(
-      `Bạn đã dùng hết ${limit} lượt tra cứu hôm nay. Lượt tra cứu được làm mới lúc ${formatVietnamTime(nextVietnamMidnight(now))}.`,
-      {
-        count: limit,
-        limit,
-      },
-    )
-  }
+  if (row.found || (used ?? 0) >= limit) throw usedUp(limit, now)
   return { row: answer as unknown as R, usage: null, refund: async () => {} }
+}
+
+/**
+ * Work counted as one lookup that is more than one statement (a plan comparison): one lookup is
+ * reserved first, atomically as countedQuery does (none left: 429 MaxUsage, whatever was asked), and
+ * given back when the work fails (NotFound, BadRequest, its client gone), so only an answer counts.
+ */
+export async function countedWork<T>(
+  deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>,
+  userId: string,
+  work: () => Promise<T>,
+): Promise<{ data: T; usage: Usage }> {
+  const now = deps.now()
+  const day = vietnamDay(now)
+  const limit = deps.config.dailyLookupLimit
+  const [reserved] = await deps.db.query<{ count: number }>(
+    `insert into usage_daily (user_id, day, count) values ($1::uuid, $2::date, 1)
+     on conflict (user_id, day) do update set count = usage_daily.count + 1 where usage_daily.count < $3::int
+     returning count::int as count`,
+    [userId, day, limit],
+  )
+  if (!reserved) throw usedUp(limit, now)
+  try {
+    return { data: await work(), usage: { count: reserved.count, limit } }
+  } catch (err) {
+    // Given back outside the request: its client may be gone, and the count must still be right.
+    await outsideStatementScope(() => refundOne(deps, userId, day))
+    throw err
+  }
 }

@@ -1,5 +1,6 @@
 import type { Comparable, ValuationData } from '#core/contract/lookups.ts'
 import type { Queryable } from '../db/index.ts'
+import { outsideStatementScope } from '../db/statement-scope.ts'
 import { summarise, type AdjustedSale, type Summary } from './market-evidence.ts'
 import {
   adjustmentChain,
@@ -144,7 +145,8 @@ const cache = new WeakMap<Queryable, { version: number; elasticities: Promise<El
 export async function elasticitiesAt(db: Queryable, version: number): Promise<Elasticities> {
   const hit = cache.get(db)
   if (hit && hit.version === version) return hit.elasticities
-  const elasticities = fitElasticities(db)
+  // Fitted once for every lookup awaiting it, so not cancelled with the request that happened to ask first.
+  const elasticities = outsideStatementScope(() => fitElasticities(db))
   cache.set(db, { version, elasticities })
   elasticities.catch(() => cache.delete(db))
   return elasticities

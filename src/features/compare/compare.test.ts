@@ -58,11 +58,12 @@ describe('plan comparison texts', () => {
 })
 
 describe('compared places', () => {
-  it('measures a box on the sphere and refuses one wider than the limit before asking the server', () => {
-    // 0.01° × 0.01° at 10.8° N: 1.113 km × 1.093 km.
-    expect(bboxAreaKm2([106.7, 10.8, 106.71, 10.81])).toBeCloseTo(1.216, 2)
+  it('measures a box as the server does and refuses one too wide or outside Việt Nam before asking the server', () => {
+    // 0.01° × 0.01° at 10.8° N on WGS84: 1.106 km of latitude × 1.093 km of longitude.
+    expect(bboxAreaKm2([106.7, 10.8, 106.71, 10.81])).toBeCloseTo(1.2097, 3)
     expect(comparableArea([106.7, 10.8, 106.71, 10.81])).toBe(true)
     expect(comparableArea([106.6, 10.8, 106.7, 10.9])).toBe(false)
+    expect(comparableArea([-179.9999999, 15.1, 179.9999999, 15.101])).toBe(false)
   })
 
   it('draws polygons north up in metres, holes as rings of the same path', () => {

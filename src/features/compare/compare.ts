@@ -1,4 +1,5 @@
 import type { CompareField, PlanChange, PlanComparison, PlanVersion } from '#core/contract/plans.ts'
+import { boxAreaM2, insideVietnam } from '#core/geo/box.ts'
 import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 import { formatArea, formatDate, formatNumber } from '../../lib/format/format.ts'
@@ -56,16 +57,14 @@ export function verdict(comparison: PlanComparison, regionM2: number): string {
   return parts.length > 0 ? `Thay đổi: ${parts.join('; ')}.` : 'Chỉ phạm vi hai đồ án khác nhau.'
 }
 
-/** Area of a box in km², on the sphere: enough to tell the user to zoom in before asking. */
-export function bboxAreaKm2([w, s, e, n]: Bbox): number {
-  const R = 6371.0088
-  const rad = Math.PI / 180
-  return R * R * Math.abs(Math.sin(n * rad) - Math.sin(s * rad)) * Math.abs(e - w) * rad
+/** Area of a box in km², measured as the server measures it (core/geo/box.ts). */
+export function bboxAreaKm2(b: Bbox): number {
+  return boxAreaM2(b) / 1_000_000
 }
 
-/** Whether the area on screen is small enough to compare (core/limits.ts). */
+/** Whether the area on screen is one the server compares: in Việt Nam and small enough (core/limits.ts). */
 export function comparableArea(b: Bbox): boolean {
-  return bboxAreaKm2(b) <= MAX_COMPARE_AREA_KM2
+  return insideVietnam(b) && bboxAreaKm2(b) <= MAX_COMPARE_AREA_KM2
 }
 
 /** The box as the address and the API write it, 6 decimals (≈ 0.1 m). */

@@ -59,16 +59,13 @@ function useElementHeight(ref: RefObject<HTMLElement | null>): number {
   return height
 }
 
-/** A search result chosen: a parcel or an address is looked up, a street or a ward only shown and pinned. */
+/**
+ * A search result chosen: a parcel or an address is looked up (the counted lookup at its point, which
+ * answers the parcel's record), a street or a ward only shown and pinned.
+ */
 function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, dropPin: (p: Point) => void) {
-  if (c.kind === 'parcel') {
-    const at = ctrl.interiorPoint(c.parcel.geometry)
-    ctrl.fitGeometry(c.parcel.geometry)
-    if (at) lookupAt(at)
-    return
-  }
-  const p = { lat: c.place.lat, lng: c.place.lng }
-  if (c.place.kind === 'address' || c.place.kind === 'parcel') {
+  const p = c.kind === 'parcel' ? { lat: c.parcel.lat, lng: c.parcel.lng } : { lat: c.place.lat, lng: c.place.lng }
+  if (c.kind === 'parcel' || c.place.kind === 'address' || c.place.kind === 'parcel') {
     ctrl.flyTo(p, mapConfig.focusZoom)
     lookupAt(p)
   } else {

@@ -4,7 +4,7 @@ import {
   place,
   planningData,
   searchData,
-  type Parcel,
+  type ParcelRef,
   type Place,
   type PlanningData,
   type SearchResult,
@@ -63,8 +63,11 @@ export function searchPlaces(
   return api.request({ path: '/api/search', query: { q, limit: 8, ...at }, data: searchData, signal, toast: 'none' })
 }
 
-/** Parcels by tờ/thửa; NotFound is an empty list, said in the search list rather than a toast. */
-export async function findParcels(q: SheetParcelQuery, signal?: AbortSignal): Promise<ApiResult<Parcel[]>> {
+/**
+ * Where the parcels with this tờ/thửa are (not counted, so not what they are: choosing one makes the
+ * counted lookup at its point); NotFound is an empty list, said in the search list rather than a toast.
+ */
+export async function findParcels(q: SheetParcelQuery, signal?: AbortSignal): Promise<ApiResult<ParcelRef[]>> {
   const res = await api.request({ path: '/api/parcels', query: { ...q }, data: parcelsData, signal, toast: 'none' })
   if (!res.ok && res.code === 'NotFound') return { ok: true, data: [], message: res.message }
   return res

@@ -3,13 +3,15 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { overlayList, type OverlayTileJson } from '#core/contract/tiles.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 import { env } from '../../lib/env.ts'
+import { absoluteTiles, answeredFrom } from '../../lib/tilejson.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 
 /** Raster planning overlays (georeferenced scans of published plans) as the server lists them. */
 export async function fetchOverlays(signal?: AbortSignal): Promise<OverlayTileJson[]> {
   const res = await fetch(`${env.apiBaseUrl}/tiles/overlays.json`, { signal })
   if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return overlayList.parse(await res.json())
+  const base = answeredFrom(res)
+  return overlayList.parse(await res.json()).map((o) => absoluteTiles(o, base))
 }
 
 /** The overlays the server has; read once per map, kept for the save-area panel. */

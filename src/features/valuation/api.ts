@@ -3,7 +3,7 @@ import {
   planningData,
   searchData,
   valuationData,
-  type Parcel,
+  type ParcelRef,
   type PlanningData,
   type SearchResult,
   type ValuationBody,
@@ -18,13 +18,13 @@ export function createValuationApi(api: ApiClient) {
     search: (q: string, signal?: AbortSignal): Promise<ApiResult<SearchResult[]>> =>
       api.request({ path: '/api/search', query: { q, limit: 8 }, data: searchData, toast: 'none', signal }),
 
-    /** Parcels by sheet and number (not counted); NotFound when there is none. */
+    /** Where the parcels with this sheet and number are (not counted, so not their facts); NotFound when there is none. */
     parcels: (q: {
       sheet_no: number
       parcel_no: number
       province?: string
       ward?: string
-    }): Promise<ApiResult<Parcel[]>> =>
+    }): Promise<ApiResult<ParcelRef[]>> =>
       api.request({ path: '/api/parcels', query: q, data: parcelsData, toast: 'none' }),
 
     /** The counted valuation; nothing found shows the yellow EMPTY_VALUATION toast. */

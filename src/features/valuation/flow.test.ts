@@ -121,7 +121,6 @@ function setup(
     if (custom) return custom
     if (url.pathname === '/api/valuation') return ok(valuationFixture, { count: 3, limit: 20 })
     if (url.pathname === '/api/planning') return ok(planningFixture, { count: 4, limit: 20 })
-    if (url.pathname === '/api/parcels') return ok([parcelFixture])
     return fail('NotFound', 404, 'Không có.')
   })
   const client = createApiClient({
@@ -306,12 +305,19 @@ describe('choosing the parcel', () => {
     })
   })
 
-  it('opens on the map’s point and reads the parcel by sheet and number, which is not counted', async () => {
+  it('opens on the map’s point with the tờ/thửa the map knew, asking nothing: a parcel’s facts come only with a counted lookup', async () => {
     const { deps, store, calls } = setup()
+    store.set(draftAtom, { ...emptyDraft, area: '120', notes: 'thửa cũ' })
     await placeFromMap(deps, { lat: 10.8026, lng: 106.6909, sheet: 1, parcel: 5 })
-    expect(calls.map((c) => c.path)).toEqual(['/api/parcels?sheet_no=1&parcel_no=5'])
-    expect(store.get(draftAtom).place).toMatchObject({ lat: 10.8026, lng: 106.6909, parcelId: '17931' })
-    expect(store.get(draftAtom).area).toBe('69,7')
+    expect(calls).toEqual([])
+    expect(store.get(draftAtom).place).toEqual({
+      lat: 10.8026,
+      lng: 106.6909,
+      label: 'Tờ 1, thửa 5',
+      sheet: 1,
+      parcel: 5,
+    })
+    expect(store.get(draftAtom)).toMatchObject({ area: '', notes: '' })
   })
 
   it('keeps just the point when the map gave no sheet and number', async () => {

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../lib/api/client.ts'
-import type { Parcel, PlanningData, SearchResult } from '#core/contract/lookups.ts'
+import type { Parcel, ParcelRef, PlanningData, SearchResult } from '#core/contract/lookups.ts'
 import { errorTexts } from '../../lib/errors.ts'
 import { admitFiles } from '../../lib/images/limits.ts'
 import { ImageProcessingError, processImage, type ProcessedImage } from '../../lib/images/process.ts'
@@ -70,6 +70,38 @@ export function chooseParcel(store: Store, parcel: Parcel, point?: { lat: number
   store.set(resultAtom, null)
 }
 
+/**
+ * Sets a place whose facts are not known yet (a point on the map, a parcel found by its tờ/thửa, which
+ * says where it is and nothing more without a counted lookup): the valuation reads them from the parcel
+ * there. The previous parcel's facts and result go away.
+ */
+export function choosePlace(store: Store, place: PlaceRef): void {
+  store.set(draftAtom, (d) => ({
+    ...d,
+    place,
+    area: '',
+    frontage: '',
+    alley: '',
+    frontsStreet: false,
+    floors: '',
+    legal: 'chua-ro',
+    notes: '',
+  }))
+  store.set(resultAtom, null)
+}
+
+/** The place of a parcel found by its tờ/thửa (see choosePlace). */
+export function placeOfRef(ref: ParcelRef): PlaceRef {
+  return {
+    lat: ref.lat,
+    lng: ref.lng,
+    label: parcelLabel(ref),
+    parcelId: ref.id,
+    sheet: ref.sheet_no,
+    parcel: ref.parcel_no,
+  }
+}
+
 /** "Tờ 1, thửa 5, …" in a search result's label or detail → the numbers, for the tờ/thửa lookup. */
 export function sheetParcelOf(
   hit: Pick<SearchResult, 'label' | 'detail'>,
@@ -80,9 +112,8 @@ export function sheetParcelOf(
 
 /**
  * Opens the screen on a point from the map (?lat=&lng=, with sheet/parcel when the map knew them): the
- * parcel's facts come from the tờ/thửa lookup, which does not count against the daily limit, or from a
- * planning lookup of that parcel in the history. Otherwise only the point is known, and the server
- * finds the parcel when the valuation runs.
+ * parcel's facts come from a planning lookup of that parcel in the history. Otherwise only the point
+ * (and the tờ/thửa the map knew) is known, and the server finds the parcel when the valuation runs.
  */
 export async function placeFromMap(
   deps: ValuationDeps,
@@ -91,32 +122,19 @@ export async function placeFromMap(
   const { store } = deps
   const current = store.get(draftAtom).place
   if (current && Math.abs(current.lat - at.lat) < 1e-7 && Math.abs(current.lng - at.lng) < 1e-7) return
-  if (at.sheet !== undefined && at.parcel !== undefined) {
-    const res = await deps.api.parcels({ sheet_no: at.sheet, parcel_no: at.parcel })
-    const found = res.ok
-      ? (res.data.find((p) => parcelContains(p, at.lat, at.lng)) ?? (res.data.length === 1 ? res.data[0] : undefined))
-      : undefined
-    if (found) return chooseParcel(store, found, at)
-  }
   // The map's own planning lookup of this parcel, when the history has it, knows the parcel already.
   const looked = (await history.list('planning'))
     .map((e) => e.result.parcel)
     .find((p) => p !== null && parcelContains(p, at.lat, at.lng))
   if (looked) return chooseParcel(store, looked, at)
-  const label =
-    at.sheet !== undefined && at.parcel !== undefined ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ'
-  store.set(draftAtom, (d) => ({
-    ...d,
-    place: { lat: at.lat, lng: at.lng, label, sheet: at.sheet, parcel: at.parcel },
-    area: '',
-    frontage: '',
-    alley: '',
-    frontsStreet: false,
-    floors: '',
-    legal: 'chua-ro',
-    notes: '',
-  }))
-  store.set(resultAtom, null)
+  const known = at.sheet !== undefined && at.parcel !== undefined
+  choosePlace(store, {
+    lat: at.lat,
+    lng: at.lng,
+    label: known ? `Tờ ${at.sheet}, thửa ${at.parcel}` : 'Điểm đã chọn trên bản đồ',
+    sheet: at.sheet,
+    parcel: at.parcel,
+  })
 }
 
 const canUploadNow = (deps: ValuationDeps) =>

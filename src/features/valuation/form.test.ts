@@ -43,13 +43,21 @@ describe('valuation form validation', () => {
   })
 
   it('states the upper bounds the server enforces', () => {
-    expect(errorsOf({ area: '1.000.001', frontage: '1001', alley: '101', floors: '101' })).toEqual({
-      area: 'Diện tích tối đa 1.000.000 m².',
+    expect(errorsOf({ area: '10.000.001', frontage: '1001', alley: '101', floors: '101' })).toEqual({
+      area: 'Diện tích tối đa 10.000.000 m².',
       frontage: 'Chiều ngang mặt tiền tối đa 1.000 m.',
       alley: 'Độ rộng hẻm tối đa 100 m.',
       floors: 'Số tầng tối đa 100.',
     })
     expect(errorsOf({ floors: '-1' })).toEqual({ floors: 'Số tầng không được âm (0 là đất trống).' })
+  })
+
+  it('states the lower bounds the server enforces, so a slip like 0,0001 m² is caught before sending', () => {
+    expect(errorsOf({ area: '0,5', frontage: '0,2', alley: '0,3' })).toEqual({
+      area: 'Diện tích tối thiểu 1 m².',
+      frontage: 'Chiều ngang mặt tiền tối thiểu 1 m.',
+      alley: 'Độ rộng hẻm tối thiểu 0,5 m.',
+    })
   })
 
   it('limits notes to 1000 characters', () => {

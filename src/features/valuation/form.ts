@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import type { ValuationBody } from '#core/contract/lookups.ts'
+import { VALUATION_RANGES } from '#core/limits.ts'
 import { parseLocaleNumber } from '../../lib/format/format.ts'
 import { legalStatuses, type LegalStatus, type PlaceRef, type ValuationFacts } from '../../lib/valuation-record.ts'
 
@@ -56,29 +57,46 @@ function typedNumber(label: string, example: string, check: (n: number) => strin
   )
 }
 
+const vi = (n: number) => n.toLocaleString('vi-VN')
+const { area_m2, frontage_m, alley_width_m, floors } = VALUATION_RANGES
+
 export const factsSchema = z.pipe(
   z.object({
     area: typedNumber('Diện tích', '72,5', (n) =>
-      n <= 0 ? 'Diện tích phải lớn hơn 0.' : n > 1_000_000 ? 'Diện tích tối đa 1.000.000 m².' : null,
+      n <= 0
+        ? 'Diện tích phải lớn hơn 0.'
+        : n < area_m2.min
+          ? `Diện tích tối thiểu ${vi(area_m2.min)} m².`
+          : n > area_m2.max
+            ? `Diện tích tối đa ${vi(area_m2.max)} m².`
+            : null,
     ),
     frontage: typedNumber('Mặt tiền', '4,5', (n) =>
-      n <= 0 ? 'Chiều ngang mặt tiền phải lớn hơn 0.' : n > 1000 ? 'Chiều ngang mặt tiền tối đa 1.000 m.' : null,
+      n <= 0
+        ? 'Chiều ngang mặt tiền phải lớn hơn 0.'
+        : n < frontage_m.min
+          ? `Chiều ngang mặt tiền tối thiểu ${vi(frontage_m.min)} m.`
+          : n > frontage_m.max
+            ? `Chiều ngang mặt tiền tối đa ${vi(frontage_m.max)} m.`
+            : null,
     ),
     alley: typedNumber('Độ rộng hẻm', '3,5', (n) =>
       n <= 0
         ? 'Độ rộng hẻm phải lớn hơn 0. Nếu thửa nằm mặt tiền đường, hãy bật "Mặt tiền đường".'
-        : n > 100
-          ? 'Độ rộng hẻm tối đa 100 m.'
-          : null,
+        : n < alley_width_m.min
+          ? `Độ rộng hẻm tối thiểu ${vi(alley_width_m.min)} m.`
+          : n > alley_width_m.max
+            ? `Độ rộng hẻm tối đa ${vi(alley_width_m.max)} m.`
+            : null,
     ),
     frontsStreet: z.boolean(),
     floors: typedNumber('Số tầng', '3', (n) =>
       !Number.isInteger(n)
         ? 'Số tầng phải là số nguyên.'
-        : n < 0
+        : n < floors.min
           ? 'Số tầng không được âm (0 là đất trống).'
-          : n > 100
-            ? 'Số tầng tối đa 100.'
+          : n > floors.max
+            ? `Số tầng tối đa ${vi(floors.max)}.`
             : null,
     ),
     legal: z.enum(Object.keys(legalStatuses) as [LegalStatus, ...LegalStatus[]]),

@@ -298,6 +298,51 @@ describe('GET /api/parcels', () => {
     }
   })
 
+  it('answers only where each parcel is, no area, land use or shape: the counted lookup at its point finds it', async () => {
+    const [p] = await db.query<{ id: string; sheet_no: number; parcel_no: number }>(
+      `select id::text as id, sheet_no, parcel_no from parcels where dataset_id = 'demo' and address <> '' order by id limit 1 offset 40`,
+    )
+    const res = await t.request(`/api/parcels?sheet_no=${p!.sheet_no}&parcel_no=${p!.parcel_no}`, { token: user.token })
+    expect(res.status).toBe(200)
+    const found = res.body.data.find((x: { id: string }) => x.id === p!.id)
+    expect(Object.keys(found).sort()).toEqual([
+      'address',
+      'district',
+      'id',
+      'lat',
+      'lng',
+      'parcel_no',
+      'province',
+      'sheet_no',
+      'ward',
+    ])
+    expect(res.body.meta.usage).toBeUndefined()
+    const looked = await t.request(`/api/planning?lat=${found.lat}&lng=${found.lng}`, { token: user.token })
+    expect(looked.body.data.parcel.id).toBe(p!.id)
+  })
+
+  it('gives no parcel record once the day’s lookups are used up: where it is, and the lookup then says MaxUsage', async () => {
+    const limited = await createTestApp({ DAILY_LOOKUP_LIMIT: '1' })
+    const someone = await createTestUser(limited)
+    const spot = await insideOf('true')
+    expect(
+      (await limited.request(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`, { token: someone.token })).status,
+    ).toBe(200)
+    const [p] = await db.query<{ sheet_no: number; parcel_no: number }>(
+      'select sheet_no, parcel_no from parcels where id = $1::bigint',
+      [spot.id],
+    )
+    const where = await limited.request(`/api/parcels?sheet_no=${p!.sheet_no}&parcel_no=${p!.parcel_no}`, {
+      token: someone.token,
+    })
+    expect(where.status).toBe(200)
+    for (const ref of where.body.data) expect(ref).not.toHaveProperty('geometry')
+    for (const ref of where.body.data) expect(ref).not.toHaveProperty('land_use')
+    const ref = where.body.data.find((x: { id: string }) => x.id === spot.id)
+    const next = await limited.request(`/api/planning?lat=${ref.lat}&lng=${ref.lng}`, { token: someone.token })
+    expect([next.status, next.body.meta.code]).toEqual([429, 'MaxUsage'])
+  })
+
   it('answers 404 for a number no sheet has and 400 for missing or non-numeric numbers', async () => {
     expect((await t.request('/api/parcels?sheet_no=999999&parcel_no=1', { token: user.token })).status).toBe(404)
     expect((await t.request('/api/parcels?sheet_no=1', { token: user.token })).status).toBe(400)
@@ -391,6 +436,31 @@ describe('POST /api/valuation', () => {
       token: user.token,
     })
     expect(form.status).toBe(400)
+  })
+
+  it('refuses typed facts outside a sane range with 400 naming the field, before counting', async () => {
+    const spot = await insideOf(`p.alley_width_m between 3 and 4.9`)
+    const before = await usageCount(user.token)
+    const cases: [string, number][] = [
+      ['area_m2', 5e-324],
+      ['area_m2', 0.5],
+      ['area_m2', 10_000_001],
+      ['frontage_m', 1e-300],
+      ['frontage_m', 1001],
+      ['alley_width_m', 1e-300],
+      ['alley_width_m', 101],
+      ['floors', 101],
+    ]
+    for (const [field, value] of cases) {
+      const res = await valuation({ lat: spot.lat, lng: spot.lng, [field]: value })
+      expect(res.status, `${field}=${value}`).toBe(400)
+      expect(res.body.meta.code).toBe('BadRequest')
+      expect(Object.keys(res.body.errors), `${field}=${value}`).toEqual([field])
+    }
+    expect(await usageCount(user.token)).toBe(before)
+    // The edges themselves are facts a person can type.
+    const edges = await valuation({ lat: spot.lat, lng: spot.lng, area_m2: 1, frontage_m: 1, alley_width_m: 0.5 })
+    expect(edges.status).toBe(200)
   })
 
   it('answers 400 LocationIncorrect outside the data and 404 where no parcel is, neither counted', async () => {

@@ -46,17 +46,23 @@ async function measured(path: string, init: { json?: unknown } = {}): Promise<{ 
   return { status: res.status, statements: statements() - before }
 }
 
+/**
+ * The token's own statement: on PostgreSQL every request checks it in the database (another process may
+ * have revoked it), the embedded database's one process remembers it after the first check.
+ */
+const tokenCheck = () => (t.db.kind === 'postgres' ? 1 : 0)
+
 describe('database round trips per counted lookup', () => {
-  it('answers a counted planning lookup in one statement with its count, two when the token is checked first', async () => {
+  it('answers a counted planning lookup in one statement with its count, plus the token’s check', async () => {
     const first = await measured(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`)
     expect(first).toEqual({ status: 200, statements: 2 })
     const again = await measured(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`)
-    expect(again).toEqual({ status: 200, statements: 1 })
+    expect(again).toEqual({ status: 200, statements: 1 + tokenCheck() })
   })
 
   it('answers a planning lookup outside the data in one statement, without counting it', async () => {
     const res = await measured('/api/planning?lat=21.0&lng=105.8')
-    expect(res).toEqual({ status: 400, statements: 1 })
+    expect(res).toEqual({ status: 400, statements: 1 + tokenCheck() })
     expect((await t.request('/api/auth/usage', { token: user.token })).body.data.count).toBe(2)
   })
 
@@ -65,7 +71,7 @@ describe('database round trips per counted lookup', () => {
     expect((await measured('/api/valuation', { json: spot })).status).toBe(200)
     expect(await measured('/api/valuation', { json: { ...spot, alley_width_m: 3 } })).toEqual({
       status: 200,
-      statements: 2,
+      statements: 2 + tokenCheck(),
     })
   })
 })

@@ -88,7 +88,7 @@ export function lookupRoutes(deps: Deps) {
     .get(
       '/parcels',
       endpoint({
-        summary: 'Thửa đất theo số tờ, số thửa',
+        summary: 'Vị trí các thửa đất theo số tờ, số thửa (không tính lượt; thông tin thửa có qua tra cứu tại điểm đó)',
         tag: 'lookups',
         bearer: true,
         answer: { envelope: parcelsData },

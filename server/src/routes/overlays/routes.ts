@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts'
 import { parseOr400 } from '../../http/validate.ts'
 import { endpoint, SEGMENT, tileAddress } from '../../openapi/describe.ts'
 import { etagMatches, TILE_CACHE } from '../../http/conditional.ts'
-import { tileOrigin } from '../../http/origin.ts'
+import { tileUrlBase } from '../../http/origin.ts'
 import { ByteLru } from '../../tiles/cache.ts'
 import { fromMercator, TILE_PX, tileBox } from '../../overlays/mercator.ts'
 import { listOverlays, overlayTile, type OverlayRow } from '../../overlays/store.ts'
@@ -80,7 +80,7 @@ export function overlayRoutes(deps: Deps) {
         codes: [],
       }),
       async (c) => {
-        const origin = tileOrigin(c, deps.config)
+        const origin = tileUrlBase(deps.config)
         const body = (await listOverlays(deps.db)).map((o) => tileJsonOf(o, origin))
         return c.json(body, 200, { 'Cache-Control': 'public, max-age=60', 'Access-Control-Allow-Origin': '*' })
       },

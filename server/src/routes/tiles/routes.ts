@@ -5,7 +5,7 @@ import type { AppEnv, Deps } from '../../deps.ts'
 import { acceptsGzip } from '../../http/accepts-gzip.ts'
 import { plainAnswer } from '../../http/answer.ts'
 import { etagMatches, TILE_CACHE } from '../../http/conditional.ts'
-import { tileOrigin } from '../../http/origin.ts'
+import { tileUrlBase } from '../../http/origin.ts'
 import { ApiError } from '../../http/errors.ts'
 import { parseOr400, query } from '../../http/validate.ts'
 import { endpoint, SEGMENT, tileAddress } from '../../openapi/describe.ts'
@@ -85,7 +85,7 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
         const id = c.req.param('name').slice(0, -'.json'.length)
         const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
         if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
-        const body = await buildTileJson(deps.db, set, tileOrigin(c, deps.config))
+        const body = await buildTileJson(deps.db, set, tileUrlBase(deps.config))
         if (set.id === 'basemap' && basemap)
           Object.assign(body, pmtilesTileJson(await basemap.info(), deps.config.basemapPmtiles!))
         // The optional raster basemap (TILE_URL) rides along with the vector basemap, so the app needs no config call.

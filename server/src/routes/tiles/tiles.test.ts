@@ -530,11 +530,11 @@ describe('vector tiles', () => {
     expect(pieces.map((f) => f.properties.label).sort()).toEqual([false, true])
   })
 
-  it('describes each tile set in TileJSON 3.0.0 with absolute tile URLs, bounds, dated attribution and fields', async () => {
+  it('describes each tile set in TileJSON 3.0.0 with tile URLs, bounds, dated attribution and fields', async () => {
     const res = await t.request('/tiles/parcels.json')
     expect(res.status).toBe(200)
     const tj = tileJson.parse(res.body)
-    expect(tj.tiles).toEqual(['http://localhost/tiles/parcels/{z}/{x}/{y}.pbf'])
+    expect(tj.tiles).toEqual(['/tiles/parcels/{z}/{x}/{y}.pbf'])
     expect([tj.minzoom, tj.maxzoom]).toEqual([16, 20])
     const [w, s, e, nn] = tj.bounds
     const sw = lngLat(0, 4096)
@@ -576,10 +576,26 @@ describe('vector tiles', () => {
     ])
   })
 
-  it('starts tile URLs with PUBLIC_URL when it is set', async () => {
-    const pub = await createTestApp({ PUBLIC_URL: 'https://quyhoach.example.vn/' })
-    const res = await pub.request('/tiles/basemap.json')
+  it('starts tile URLs with PUBLIC_URL when it is set, whatever Host or X-Forwarded-Host say', async () => {
+    const pub = await createTestApp({ PUBLIC_URL: 'https://quyhoach.example.vn/', TRUST_PROXY: 'true' })
+    const res = await pub.request('http://evil.example/tiles/basemap.json', {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    })
     expect(res.body.tiles).toEqual(['https://quyhoach.example.vn/tiles/basemap/{z}/{x}/{y}.pbf'])
+  })
+
+  it('answers tile URLs relative to the server without PUBLIC_URL, so no Host a client sends reaches a cached TileJSON', async () => {
+    for (const trust of ['false', 'true']) {
+      const app = await createTestApp({ TRUST_PROXY: trust })
+      for (const path of ['/tiles/parcels.json', '/tiles/overlays.json']) {
+        const res = await app.request(`http://evil.example${path}`, {
+          headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+        expect(JSON.stringify(res.body)).not.toContain('evil.example')
+      }
+    }
   })
 
   it('answers 404 NotFound in the envelope for an unknown tile set', async () => {

@@ -11,6 +11,7 @@ import type { UploadStorage } from '../../uploads/storage.ts'
 import {
   deleteUpload,
   fileNameOf,
+  filesFingerprint,
   readUpload,
   recordedAnswer,
   saveUploads,
@@ -34,10 +35,13 @@ export type UploadOptions = {
   limits: UploadLimits
   /** Uploads being received or processed at once by this process; each may hold ~41 MB. */
   maxInFlight: number
+  /** Of those, how many one account may have, so one account never takes every slot. */
+  maxPerAccount: number
 }
 
 export function uploadHandlers(deps: Deps, opts: UploadOptions) {
   let inFlight = 0
+  const perAccount = new Map<string, number>()
 
   const serveVariant = (variant: 'image' | 'thumb') => async (c: Context<AppEnv>) => {
     const userId = currentUserId(c)
@@ -61,10 +65,13 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
       const key = parseOr400(idempotencyHeader, { 'Idempotency-Key': c.req.header('idempotency-key') })[
         'Idempotency-Key'
       ]
-      // A retry is answered from the record, without reading the photos again.
-      if (key !== undefined) {
-        const first = await recordedAnswer(deps.db, userId, key)
-        if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
+      const mine = perAccount.get(userId) ?? 0
+      if (mine >= opts.maxPerAccount) {
+        throw new ApiError(
+          'TooManyRequests',
+          `Bạn đang tải lên ${mine} lượt ảnh cùng lúc; vui lòng đợi các lượt đó xong rồi gửi tiếp.`,
+          { headers: { 'Retry-After': '5' } },
+        )
       }
       if (inFlight >= opts.maxInFlight) {
         throw new ApiError(
@@ -74,17 +81,23 @@ export function uploadHandlers(deps: Deps, opts: UploadOptions) {
         )
       }
       inFlight++
+      perAccount.set(userId, mine + 1)
       try {
-        const images = await processImages(await readImageFiles(c.req.raw, opts.limits))
-        const answer = await saveUploads(deps.db, opts.storage, {
-          userId,
-          images,
-          idempotencyKey: key,
-          now: deps.now(),
-        })
+        const files = await readImageFiles(c.req.raw, opts.limits)
+        // A retry sends the same files and is answered from the record; other files under its key are refused.
+        const idempotency = key === undefined ? undefined : { key, fingerprint: filesFingerprint(files) }
+        if (idempotency) {
+          const first = await recordedAnswer(deps.db, userId, idempotency.key, idempotency.fingerprint)
+          if (first) return ok(c, first, { status: 201, message: 'Đã tải ảnh lên.' })
+        }
+        const images = await processImages(files)
+        const answer = await saveUploads(deps.db, opts.storage, { userId, images, idempotency, now: deps.now() })
         return ok(c, answer, { status: 201, message: 'Đã tải ảnh lên.' })
       } finally {
         inFlight--
+        const left = (perAccount.get(userId) ?? 1) - 1
+        if (left > 0) perAccount.set(userId, left)
+        else perAccount.delete(userId)
       }
     },
     async remove(c: Context<AppEnv>) {

@@ -23,7 +23,8 @@ export function uploadRoutes(deps: Deps, opts: Partial<UploadOptions> = {}) {
   const h = uploadHandlers(deps, {
     storage: opts.storage ?? uploadStorageFor(deps.config, deps.db),
     limits: opts.limits ?? uploadLimits,
-    maxInFlight: opts.maxInFlight ?? 8,
+    maxInFlight: opts.maxInFlight ?? deps.config.uploadsInFlight,
+    maxPerAccount: opts.maxPerAccount ?? deps.config.uploadsPerAccount,
   })
   return new Hono<AppEnv>()
     .use('*', requireUser(deps))

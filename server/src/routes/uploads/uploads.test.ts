@@ -12,6 +12,7 @@ import type { AppEnv } from '../../deps.ts'
 import { fail } from '../../http/envelope.ts'
 import { DomainError } from '../../domain-errors.ts'
 import { ApiError, apiErrorOf } from '../../http/errors.ts'
+import { photoDecoding, processImages } from '../../uploads/image.ts'
 import { uploadLimits } from '../../uploads/multipart.ts'
 import { diskStorage } from '../../uploads/storage.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -264,6 +265,16 @@ describe('POST /api/uploads', () => {
     expect(res.body.message).toMatch(/megapixel/)
   })
 
+  it('answers 413 without decoding a photo whose header claims just over 40 megapixels', async () => {
+    const bomb = Buffer.from(await photo('png', 10, 10))
+    bomb.writeUInt32BE(7_000, 16)
+    bomb.writeUInt32BE(6_000, 20)
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29)
+    const res = await upload([{ bytes: bomb, filename: 'bom.png' }])
+    expect(res.status).toBe(413)
+    expect(res.body.message).toMatch(/tối đa 40 megapixel/)
+  })
+
   it('answers 413 with exactly "Tối đa 4 hình ảnh." for five files', async () => {
     const one = await photo('jpeg', 20, 20)
     const res = await upload(Array.from({ length: 5 }, () => ({ bytes: one })))
@@ -364,6 +375,26 @@ describe('POST /api/uploads', () => {
     expect(rows[0]?.n).toBe(2)
   })
 
+  it('answers 409 Conflict when the same account reuses an Idempotency-Key for other photos, recording nothing more', async () => {
+    const key = `khac-anh-${randomUUID()}`
+    const mine = await photo('jpeg', 30, 20)
+    const first = await upload([{ bytes: mine }], { key })
+    expect(first.status).toBe(201)
+    const other = await upload([{ bytes: await photo('jpeg', 30, 20) }], { key })
+    expect(other.status).toBe(409)
+    expect(other.body.meta.code).toBe('Conflict')
+    const more = await upload([{ bytes: mine }, { bytes: await photo('png', 20, 30) }], { key })
+    expect(more.status).toBe(409)
+    const rows = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where user_id = $1 and idempotency_key = $2',
+      [alice.id, key],
+    )
+    expect(rows[0]?.n).toBe(1)
+    // The same photo again is still the retry it always was.
+    const again = await upload([{ bytes: mine }], { key })
+    expect([again.status, again.body.data]).toEqual([201, first.body.data])
+  })
+
   it('keeps Idempotency-Keys apart per account', async () => {
     const key = `chung-${randomUUID()}`
     const parts = [{ bytes: await photo('jpeg', 30, 20) }]
@@ -375,7 +406,8 @@ describe('POST /api/uploads', () => {
   })
 
   it('lets only one of three concurrent retries record photos and gives all three the same answer, leaving no stray files', async () => {
-    const app = await createTestApp()
+    // Three at once from one account: more than its share of uploads in progress unless raised.
+    const app = await createTestApp({ UPLOADS_PER_ACCOUNT: '3' })
     const user = await createTestUser(app)
     const key = `dong-thoi-${randomUUID()}`
     const parts = [{ bytes: await photo('jpeg', 30, 20) }]
@@ -517,6 +549,70 @@ describe('limits on how the body arrives', () => {
       await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
     )
     expect(third.status).toBe(201)
+  })
+})
+
+describe('uploads from one account beside everyone else’s', () => {
+  /** An upload whose body starts and then waits; `release` lets it end (as a cut-off form). */
+  async function stalled(token: string, app: ReturnType<typeof customApp>) {
+    let release: () => void = () => {}
+    let started: () => void = () => {}
+    const isStarted = new Promise<void>((resolve) => (started = resolve))
+    const { request } = streamedRequest(token, async (controller) => {
+      started()
+      await new Promise<void>((resolve) => (release = resolve))
+      controller.close()
+    })
+    const answer = app.request(request)
+    await isStarted
+    return { answer, release: () => release() }
+  }
+
+  it('keeps slots for other accounts: one account past its share answers 429, another account’s upload goes through', async () => {
+    const app = customApp({ maxInFlight: 3, maxPerAccount: 2 })
+    const slow = [await stalled(alice.token, app), await stalled(alice.token, app)]
+    try {
+      const third = await app.request(
+        '/api/uploads',
+        await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], alice.token),
+      )
+      expect(third.status).toBe(429)
+      expect((await third.json()).meta.code).toBe('TooManyRequests')
+      expect(third.headers.get('retry-after')).toBe('5')
+      const other = await app.request(
+        '/api/uploads',
+        await uploadRequest([{ bytes: await photo('jpeg', 20, 20) }], bob.token),
+      )
+      expect(other.status).toBe(201)
+    } finally {
+      for (const s of slow) s.release()
+    }
+    for (const s of slow) expect((await s.answer).status).toBe(400)
+  })
+
+  it('answers 400 to an upload that goes quiet for longer than its stall limit, long before its whole time limit', async () => {
+    const app = customApp({ limits: { ...uploadLimits, timeoutMs: 10 * 60_000, stallMs: 200 } })
+    const quiet = await stalled(alice.token, app)
+    try {
+      const res = await quiet.answer
+      expect(res.status).toBe(400)
+      expect((await res.json()).message).toMatch(/quá lâu/)
+    } finally {
+      quiet.release()
+    }
+  })
+
+  it('decodes one photo at a time, however many arrive, so decoding never takes every thread a login needs', async () => {
+    const photos = await Promise.all([1, 2, 3, 4].map(() => photo('jpeg', 1200, 900)))
+    let most = 0
+    const watching = setInterval(() => (most = Math.max(most, photoDecoding.running())), 1)
+    try {
+      await Promise.all(photos.map((p) => processImages([p])))
+    } finally {
+      clearInterval(watching)
+    }
+    expect(most).toBe(1)
+    expect(photoDecoding.running()).toBe(0)
   })
 })
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { CloseButton, Loader } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
-import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
+import type { ParcelRef, SearchResult } from '#core/contract/lookups.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import { fetchTileJson } from '../../../lib/tilejson.ts'
 import { mapConfig } from '../config.ts'
@@ -10,7 +10,7 @@ import type { Point } from '../../../lib/map-url.ts'
 import { parseSheetParcel } from '../sheet-parcel.ts'
 import { inexactNote } from '../search-note.ts'
 
-export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'parcel'; parcel: Parcel }
+export type SearchChoice = { kind: 'place'; place: SearchResult } | { kind: 'parcel'; parcel: ParcelRef }
 
 type Option = { key: string; label: string; detail: string; choice: SearchChoice }
 
@@ -21,9 +21,9 @@ const kindLabel: Record<SearchResult['kind'], string> = {
   parcel: 'Thửa đất',
 }
 
-function optionsOf(results: SearchResult[] | Parcel[], parcels: boolean): Option[] {
+function optionsOf(results: SearchResult[] | ParcelRef[], parcels: boolean): Option[] {
   if (parcels) {
-    return (results as Parcel[]).map((p) => ({
+    return (results as ParcelRef[]).map((p) => ({
       key: `parcel-${p.id}`,
       label: `Tờ ${p.sheet_no}, thửa ${p.parcel_no}`,
       detail: placeLine([p.address, p.ward, p.province]),

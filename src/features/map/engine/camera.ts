@@ -1,6 +1,6 @@
 import type OlMap from 'ol/Map'
 import type View from 'ol/View'
-import { createEmpty, extend as extendExtent, isEmpty, type Extent } from 'ol/extent'
+import { isEmpty, type Extent } from 'ol/extent'
 import type { Geometry } from 'ol/geom'
 import { fromLonLat, toLonLat } from 'ol/proj'
 import { mapConfig } from '../config.ts'
@@ -39,12 +39,6 @@ export function createCamera(map: () => OlMap | null, view: View, start: LatLngZ
         maxZoom: opts.maxZoom,
         ...(opts.animate ? { duration: reduced ? 0 : mapConfig.flyDurationMs } : {}),
       })
-    },
-    fitGeometry(g: Geometry, maxZoom: number) {
-      if (!map()) return
-      const extent = extendExtent(createEmpty(), g.getExtent())
-      if (isEmpty(extent)) return
-      view.fit(extent, { padding: [80, 40, 80, 40], maxZoom, duration: reduced ? 0 : mapConfig.flyDurationMs })
     },
     /**
      * Fits the looked-up parcel into the part of the map nothing covers: below the search box, left of

@@ -6,7 +6,7 @@ import { createBaseMap, createNationalLayer } from './base-map.ts'
 import { importedBounds, type Bounds } from '../server-data.ts'
 import { CHROME, createCamera } from './camera.ts'
 import { createLegendWatch, type LegendCodes } from './legend-watch.ts'
-import { createMarks, interiorPoint, readGeometry, type ApiGeometry } from './marks.ts'
+import { createMarks, readGeometry, type ApiGeometry } from './marks.ts'
 import { createTileLayers, type LayerSettings, type TileSets } from './tile-layers.ts'
 
 export { initialLayerSettings, type BasemapKind, type LayerSettings, type TileSets } from './tile-layers.ts'
@@ -110,12 +110,6 @@ export function createMapController(
     },
     flyTo: camera.flyTo,
     zoomBy: camera.zoomBy,
-    /** Shows the whole geometry (a parcel from the API), not zooming in further than `maxZoom`. */
-    fitGeometry(geometry: ApiGeometry, maxZoom: number = mapConfig.focusZoom) {
-      const g = readGeometry(geometry)
-      if (g) camera.fitGeometry(g, maxZoom)
-    },
-    interiorPoint,
     setSelectedGeometry: marks.setSelectedGeometry,
     setPoints: marks.setPoints,
     parcelIdAt: (pixel: number[]) => (map ? tiles.parcelIdAt(pixel) : null),

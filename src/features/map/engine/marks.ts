@@ -1,10 +1,8 @@
 import Feature from 'ol/Feature'
 import GeoJSON from 'ol/format/GeoJSON'
-import MultiPolygon from 'ol/geom/MultiPolygon'
 import Point from 'ol/geom/Point'
-import Polygon from 'ol/geom/Polygon'
 import VectorLayer from 'ol/layer/Vector'
-import { fromLonLat, toLonLat } from 'ol/proj'
+import { fromLonLat } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import type { Geometry as GeoJsonGeometry } from 'geojson'
 import type { Parcel } from '#core/contract/lookups.ts'
@@ -16,26 +14,6 @@ export type ApiGeometry = Parcel['geometry']
 
 const geojson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' })
 export const readGeometry = (g: ApiGeometry) => geojson.readGeometry(g as GeoJsonGeometry)
-
-function largestPolygon(g: MultiPolygon): Polygon | undefined {
-  return g
-    .getPolygons()
-    .reduce<Polygon | undefined>((best, p) => (!best || p.getArea() > best.getArea() ? p : best), undefined)
-}
-
-/** A point surely inside the parcel (a centroid can fall outside an L-shaped one), for looking it up. */
-export function interiorPoint(geometry: ApiGeometry): LatLng | null {
-  const g = readGeometry(geometry)
-  const at =
-    g instanceof Polygon
-      ? g.getInteriorPoint()
-      : g instanceof MultiPolygon
-        ? largestPolygon(g)?.getInteriorPoint()
-        : undefined
-  if (!at) return null
-  const [lng, lat] = toLonLat(at.getCoordinates()) as [number, number]
-  return { lat, lng }
-}
 
 /** What the app marks on the map: the chosen parcel's outline, the dropped pin and the point being looked up. */
 export function createMarks() {

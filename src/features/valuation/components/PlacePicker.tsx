@@ -15,15 +15,13 @@ import {
 } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { IconMap2, IconMapPin, IconSearch } from '@tabler/icons-react'
-import type { Parcel, SearchResult } from '#core/contract/lookups.ts'
-import { formatArea } from '../../../lib/format/format.ts'
+import type { ParcelRef, SearchResult } from '#core/contract/lookups.ts'
 import { draftAtom } from '../atoms.ts'
-import { chooseParcel, parcelLabel, sheetParcelOf, type ValuationDeps } from '../flow.ts'
-import { parcelContains } from '../../../lib/geo/parcel-point.ts'
+import { choosePlace, parcelLabel, placeOfRef, sheetParcelOf, type ValuationDeps } from '../flow.ts'
 
 type Mode = 'address' | 'sheet' | 'map'
 
-function ParcelChoices({ parcels, onPick }: { parcels: Parcel[]; onPick: (p: Parcel) => void }) {
+function ParcelChoices({ parcels, onPick }: { parcels: ParcelRef[]; onPick: (p: ParcelRef) => void }) {
   return (
     <Stack gap={4} role="list" aria-label="Các thửa tìm được">
       {parcels.map((p) => (
@@ -32,12 +30,18 @@ function ParcelChoices({ parcels, onPick }: { parcels: Parcel[]; onPick: (p: Par
             {parcelLabel(p)}
           </Text>
           <Text size="xs" c="dimmed">
-            {[p.ward, p.province].filter(Boolean).join(', ')} · {formatArea(p.area_m2)}
+            {[p.ward, p.district, p.province].filter(Boolean).join(', ')}
           </Text>
         </UnstyledButton>
       ))}
     </Stack>
   )
+}
+
+/** The parcel a search hit names: by its id, else the one nearest the hit's point. */
+function refOfHit(refs: ParcelRef[], hit: SearchResult): ParcelRef | undefined {
+  const away = (r: ParcelRef) => (r.lat - hit.lat) ** 2 + (r.lng - hit.lng) ** 2
+  return refs.find((r) => r.id === hit.id) ?? [...refs].sort((a, b) => away(a) - away(b))[0]
 }
 
 function AddressSearch({ deps }: { deps: ValuationDeps }) {
@@ -85,9 +89,9 @@ function AddressSearch({ deps }: { deps: ValuationDeps }) {
     }
     const res = await deps.api.parcels(ref)
     if (!res.ok) return setNote({ text: res.message })
-    const parcel = res.data.find((p) => p.id === hit.id) ?? res.data.find((p) => parcelContains(p, hit.lat, hit.lng))
-    if (!parcel) return setNote({ text: 'Không đọc được thông tin thửa này, vui lòng thử lại.' })
-    chooseParcel(deps.store, parcel, { lat: hit.lat, lng: hit.lng })
+    const found = refOfHit(res.data, hit)
+    if (!found) return setNote({ text: 'Không đọc được thông tin thửa này, vui lòng thử lại.' })
+    choosePlace(deps.store, placeOfRef(found))
   }
 
   return (
@@ -148,7 +152,7 @@ function SheetSearch({ deps }: { deps: ValuationDeps }) {
   const [ward, setWard] = useState('')
   const [errors, setErrors] = useState<{ sheet?: string; parcel?: string }>({})
   const [note, setNote] = useState<string | null>(null)
-  const [found, setFound] = useState<Parcel[]>([])
+  const [found, setFound] = useState<ParcelRef[]>([])
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -168,7 +172,7 @@ function SheetSearch({ deps }: { deps: ValuationDeps }) {
       ...(ward.trim() ? { ward: ward.trim() } : {}),
     })
     if (!res.ok) return setNote(res.message)
-    if (res.data.length === 1) return chooseParcel(deps.store, res.data[0]!)
+    if (res.data.length === 1) return choosePlace(deps.store, placeOfRef(res.data[0]!))
     setFound(res.data)
   }
 
@@ -213,7 +217,7 @@ function SheetSearch({ deps }: { deps: ValuationDeps }) {
         {found.length > 1 ? (
           <>
             <Text size="sm">Có {found.length} thửa trùng số tờ, số thửa. Chọn đúng thửa:</Text>
-            <ParcelChoices parcels={found} onPick={(p) => chooseParcel(deps.store, p)} />
+            <ParcelChoices parcels={found} onPick={(p) => choosePlace(deps.store, placeOfRef(p))} />
           </>
         ) : null}
       </Stack>
