@@ -79,6 +79,8 @@ const envSchema = z.object({
     .optional()
     .refine((p) => p === undefined || existsSync(p), 'không có tệp PMTiles ở đường dẫn này'),
   DEMO_DATA: bool.default(true),
+  /** Render every tile of the data ahead, once per data version, into the database's tile store (tiles/store.ts). */
+  TILE_STORE: bool.default(true),
   /** The built front end to serve; default dist/ beside the server (tests serve a second build from elsewhere). */
   DIST_DIR: z.string().min(1).optional(),
   /** Other sites allowed to call the API from a browser, comma-separated origins; none by default. */
@@ -124,6 +126,8 @@ export type Config = {
   /** A PMTiles archive of vector tiles that feeds the basemap layer instead of the database. */
   basemapPmtiles: string | undefined
   demoData: boolean
+  /** Tiles rendered ahead into the database and served from there (TILE_STORE). */
+  tileStore: boolean
   distDir: string
   corsOrigins: string[]
   dbStartTimeoutSeconds: number
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: e.TILE_ATTRIBUTION,
     basemapPmtiles: e.BASEMAP_PMTILES ? resolve(e.BASEMAP_PMTILES) : undefined,
     demoData: e.DEMO_DATA,
+    tileStore: e.TILE_STORE,
     distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '../../dist'),
     corsOrigins: e.CORS_ORIGINS,
     dbStartTimeoutSeconds: e.DB_START_TIMEOUT_SECONDS,

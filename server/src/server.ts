@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
 import { ensureDemoData } from './seed/ensure.ts'
+import { startTileStoreFill } from './tiles/store-fill.ts'
 import { watchDataVersion } from './tiles/version.ts'
 
 /** The database could not be opened at start, after retrying for DB_START_TIMEOUT_SECONDS when it was unreachable. */
@@ -51,7 +52,15 @@ async function openDatabaseWithRetry(config: Config, logger: Logger): Promise<Da
   }
 }
 
-export type RunningServer = { url: string; port: number; db: Database; logger: Logger; close(): Promise<void> }
+export type RunningServer = {
+  url: string
+  port: number
+  db: Database
+  logger: Logger
+  /** Settles when what start-up leaves to the background (the tile store's fill) has ended. */
+  startupWork: Promise<void>
+  close(): Promise<void>
+}
 
 /** Opens the database, migrates, loads demo data when empty, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -77,13 +86,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
+  // What start-up leaves to the background: the tile store filled for the data loaded (tiles/store-fill.ts).
+  const filler = config.tileStore ? startTileStoreFill({ db, logger }) : undefined
+  const startupWork = (filler?.started ?? Promise.resolve()).then(() =>
+    logger.info('start-up work done', { ms: Math.round(performance.now() - t0) }),
+  )
   return {
     url,
     port,
     db,
     logger,
+    startupWork,
     close: async () => {
       await close()
+      await filler?.stop()
       await db.close()
     },
   }

@@ -12,6 +12,7 @@ import { tileSets } from '../../tiles/layers.ts'
 import { packEtag, PACK_CONTENT_TYPE, tileEtag } from '#core/offline/tile-pack.ts'
 import { packQuery, packStream } from '../../tiles/pack.ts'
 import { createTileService, type TileServiceOptions } from '../../tiles/service.ts'
+import { createTileStore } from '../../tiles/store.ts'
 import { openPmtilesBasemap, pmtilesTileJson } from '../../tiles/pmtiles-basemap.ts'
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
@@ -44,7 +45,8 @@ export const tileParams = z
 /** Public vector tiles and TileJSON, mounted at /tiles. */
 export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
   const basemap = deps.config.basemapPmtiles ? openPmtilesBasemap(deps.config.basemapPmtiles) : undefined
-  const service = createTileService(deps.db, deps.now, { basemap, ...opts })
+  const store = deps.config.tileStore ? createTileStore(deps.db) : undefined
+  const service = createTileService(deps.db, deps.now, { basemap, store, ...opts })
 
   return new Hono<AppEnv>()
     .get('/pack', async (c) => {
