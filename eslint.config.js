@@ -3,6 +3,18 @@ import boundaries from 'eslint-plugin-boundaries'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+/** The architecture's parts in boundaries selectors: the files of the given element types. */
+const element = (...types) => ({ element: { type: types } })
+const to = (...types) => ({ to: element(...types) })
+/**
+ * A feature is reached from outside only through its public files, each a chunk boundary: index.ts (its API),
+ * shell.ts (what the app shell renders on every screen, in the entry), pages.ts (screens their routes split off)
+ * and start.ts (what the app starts once the first screen is up).
+ */
+const featurePublicFiles = {
+  element: { type: 'feature', fileInternalPath: ['index.ts', 'shell.ts', 'pages.ts', 'start.ts'] },
+}
+
 /**
  * Lint for the whole repository (`npm run lint`, a step of `npm test`). Besides typescript-eslint's strict
  * rules and the rules of hooks, it holds the architecture (docs/architecture.md): which part may import
@@ -83,51 +95,41 @@ export default tseslint.config(
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/include': ['core/**', 'src/**', 'sw/**', 'server/**'],
+      // Each pattern is a folder from the repository's root; a file belongs to the first that holds it, so the
+      // app (its shell in src/app, the pages in src/routes, main.tsx and the generated route tree) is what is
+      // left of src/.
       'boundaries/elements': [
-        { type: 'core', pattern: 'core', mode: 'folder' },
-        { type: 'server', pattern: 'server', mode: 'folder' },
-        { type: 'sw', pattern: 'sw', mode: 'folder' },
-        { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
-        { type: 'lib', pattern: 'src/lib', mode: 'folder' },
-        { type: 'components', pattern: 'src/components', mode: 'folder' },
-        {
-          type: 'app',
-          pattern: ['src/app/**', 'src/routes/**', 'src/main.tsx', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'],
-          mode: 'full',
-        },
+        { type: 'core', pattern: 'core', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'sw', pattern: 'sw', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'lib', pattern: 'src/lib', partialMatch: false },
+        { type: 'components', pattern: 'src/components', partialMatch: false },
+        { type: 'app', pattern: 'src', partialMatch: false },
       ],
     },
     rules: {
-      'boundaries/element-types': [
+      // What no policy allows is refused: a feature reaches its own files, and another feature or the app reaches
+      // a feature only through its public files.
+      'boundaries/dependencies': [
         'error',
         {
           default: 'disallow',
-          rules: [
-            { from: 'core', allow: ['core'] },
-            { from: 'server', allow: ['server', 'core'] },
-            { from: 'sw', allow: ['sw', 'core'] },
-            { from: 'lib', allow: ['lib', 'core'] },
-            { from: 'components', allow: ['components', 'lib', 'core'] },
-            { from: 'feature', allow: ['lib', 'components', 'core', ['feature', { feature: '${from.feature}' }]] },
+          policies: [
+            { from: element('core'), allow: to('core') },
+            { from: element('server'), allow: to('server', 'core') },
+            { from: element('sw'), allow: to('sw', 'core') },
+            { from: element('lib'), allow: to('lib', 'core') },
+            { from: element('components'), allow: to('components', 'lib', 'core') },
             {
-              from: 'feature',
-              allow: [['feature', { feature: '!${from.feature}' }]],
-              message: 'Another feature only through its index.ts',
+              from: element('feature'),
+              allow: [
+                to('lib', 'components', 'core'),
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+                { to: featurePublicFiles },
+              ],
             },
-            { from: 'app', allow: ['app', 'feature', 'lib', 'components', 'core'] },
-          ],
-        },
-      ],
-      // A feature is reached from outside only through its public files, each a chunk boundary: index.ts
-      // (its API), shell.ts (what the app shell renders on every screen, in the entry), pages.ts (screens
-      // their routes split off) and start.ts (what the app starts once the first screen is up).
-      'boundaries/entry-point': [
-        'error',
-        {
-          default: 'allow',
-          rules: [
-            { target: ['feature'], disallow: ['**'] },
-            { target: ['feature'], allow: ['index.ts', 'shell.ts', 'pages.ts', 'start.ts'] },
+            { from: element('app'), allow: [to('app', 'lib', 'components', 'core'), { to: featurePublicFiles }] },
           ],
         },
       ],

@@ -1,4 +1,4 @@
-/** Limits both sides enforce: the app checks them before sending, the server when receiving (CONTRACT.md). */
+/** Limits both sides enforce: the app checks them before sending, the server when receiving (docs/api.md). */
 
 /** Photos per upload request and per valuation. */
 export const MAX_PHOTOS = 4

@@ -36,3 +36,15 @@ export const errorTexts = {
 } as const
 
 export type ErrorKey = keyof typeof errorTexts
+
+/** What the person is told when the device could not keep something (storage full, private mode, a broken database). */
+export const deviceStorageTexts = {
+  WALK_NOT_SAVED:
+    'Không lưu được đường đi vào máy (bộ nhớ đầy?): nếu đóng ứng dụng, các điểm vừa ghi có thể mất. Hãy giải phóng bộ nhớ rồi đi tiếp.',
+  HISTORY_NOT_SAVED:
+    'Không lưu được kết quả vào lịch sử trên máy (bộ nhớ đầy?): kết quả vẫn hiện ở đây nhưng sẽ không mở lại được khi mất mạng.',
+  HISTORY_UNAVAILABLE: 'Không đọc được lịch sử tra cứu trên máy này.',
+  OUTBOX_NOT_SAVED:
+    'Không lưu được ảnh vào hàng chờ trên máy (bộ nhớ đầy?): ảnh chưa gửi sẽ không được giữ nếu đóng ứng dụng.',
+  OUTBOX_UNAVAILABLE: 'Không đọc được hàng chờ ảnh trên máy này.',
+} as const

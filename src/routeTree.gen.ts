@@ -15,6 +15,7 @@ import { Route as CompareRouteImport } from './routes/compare'
 import { Route as DemoRouteImport } from './routes/demo'
 import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as SketchRouteImport } from './routes/sketch'
+import { Route as StakeoutRouteImport } from './routes/stakeout'
 import { Route as ValuationRouteImport } from './routes/valuation'
 import { Route as WalkRouteImport } from './routes/walk'
 
@@ -48,6 +49,11 @@ const SketchRoute = SketchRouteImport.update({
   path: '/sketch',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StakeoutRoute = StakeoutRouteImport.update({
+  id: '/stakeout',
+  path: '/stakeout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ValuationRoute = ValuationRouteImport.update({
   id: '/valuation',
   path: '/valuation',
@@ -66,6 +72,7 @@ export interface FileRoutesByFullPath {
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
+  '/stakeout': typeof StakeoutRoute
   '/valuation': typeof ValuationRoute
   '/walk': typeof WalkRoute
 }
@@ -76,6 +83,7 @@ export interface FileRoutesByTo {
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
+  '/stakeout': typeof StakeoutRoute
   '/valuation': typeof ValuationRoute
   '/walk': typeof WalkRoute
 }
@@ -87,6 +95,7 @@ export interface FileRoutesById {
   '/demo': typeof DemoRoute
   '/offline': typeof OfflineRoute
   '/sketch': typeof SketchRoute
+  '/stakeout': typeof StakeoutRoute
   '/valuation': typeof ValuationRoute
   '/walk': typeof WalkRoute
 }
@@ -99,6 +108,7 @@ export interface FileRouteTypes {
     | '/demo'
     | '/offline'
     | '/sketch'
+    | '/stakeout'
     | '/valuation'
     | '/walk'
   fileRoutesByTo: FileRoutesByTo
@@ -109,6 +119,7 @@ export interface FileRouteTypes {
     | '/demo'
     | '/offline'
     | '/sketch'
+    | '/stakeout'
     | '/valuation'
     | '/walk'
   id:
@@ -119,6 +130,7 @@ export interface FileRouteTypes {
     | '/demo'
     | '/offline'
     | '/sketch'
+    | '/stakeout'
     | '/valuation'
     | '/walk'
   fileRoutesById: FileRoutesById
@@ -130,6 +142,7 @@ export interface RootRouteChildren {
   DemoRoute: typeof DemoRoute
   OfflineRoute: typeof OfflineRoute
   SketchRoute: typeof SketchRoute
+  StakeoutRoute: typeof StakeoutRoute
   ValuationRoute: typeof ValuationRoute
   WalkRoute: typeof WalkRoute
 }
@@ -178,6 +191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SketchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/stakeout': {
+      id: '/stakeout'
+      path: '/stakeout'
+      fullPath: '/stakeout'
+      preLoaderRoute: typeof StakeoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/valuation': {
       id: '/valuation'
       path: '/valuation'
@@ -202,6 +222,7 @@ const rootRouteChildren: RootRouteChildren = {
   DemoRoute: DemoRoute,
   OfflineRoute: OfflineRoute,
   SketchRoute: SketchRoute,
+  StakeoutRoute: StakeoutRoute,
   ValuationRoute: ValuationRoute,
   WalkRoute: WalkRoute,
 }

@@ -3,11 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PREPARED_DATA_ENV } from './support/prepared-data.ts'
+import { addReport, auditOutcome, closingLines, type SuiteReport } from './support/run-summary.ts'
 
 /**
  * `npm test`: type check, lint, build, unit + size-budget + server tests on the embedded database, the server tests again on
- * PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium. Ends with one
- * `N passed, N failed` line summing every suite.
+ * PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium, then an npm audit. Ends with
+ * one `N passed, N failed, N skipped` line summing every suite (tests/support/run-summary.ts).
  */
 const root = resolve(import.meta.dirname, '..')
 const node = process.execPath
@@ -17,16 +18,21 @@ const out = mkdtempSync(join(tmpdir(), 'qh-test-results-'))
 // starts a server, for every suite of the run instead of once per suite or per file.
 const prepared = mkdtempSync(join(tmpdir(), 'qh-prepared-'))
 process.env[PREPARED_DATA_ENV] = prepared
-let passed = 0
-let failed = 0
+let tally = { passed: 0, failed: 0, skipped: 0 }
 const problems: string[] = []
 
-function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
+function run(name: string, args: string[], env: Record<string, string | undefined> = {}): number | null {
   process.stdout.write(`\n=== ${name}\n`)
-  const res = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-  if (res.status !== 0) problems.push(`${name} (exit ${res.status})`)
-  return res.status === 0
+  return spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status
 }
+
+function step(name: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
+  const status = run(name, args, env)
+  if (status !== 0) problems.push(`${name} (exit ${status})`)
+  return status === 0
+}
+
+const fail = () => void (tally.failed += 1)
 
 function vitestStep(name: string, projects: string[], env: Record<string, string | undefined> = {}) {
   const file = join(out, `${name.replace(/\W+/g, '-')}.json`)
@@ -42,32 +48,20 @@ function vitestStep(name: string, projects: string[], env: Record<string, string
     ],
     env,
   )
-  if (!existsSync(file)) {
-    failed += 1
-    return
-  }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number
-    numFailedTests: number
-    numTotalTestSuites: number
-    testResults: { status: string }[]
-  }
-  passed += report.numPassedTests
-  failed += report.numFailedTests
-  // A file that fails to load has no test counted; count it as a failure so it cannot hide.
-  failed += report.testResults.filter((r) => r.status === 'failed').length > 0 && report.numFailedTests === 0 ? 1 : 0
+  if (!existsSync(file)) return fail()
+  tally = addReport(tally, JSON.parse(readFileSync(file, 'utf8')) as SuiteReport)
 }
 
 const skipE2e = process.argv.includes('--no-e2e')
-step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || (failed += 1)
+step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || fail()
 step('type check (service worker)', [
   join(root, 'node_modules/typescript/bin/tsc'),
   '-p',
   'sw/tsconfig.json',
   '--noEmit',
-]) || (failed += 1)
+]) || fail()
 // ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
-step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || (failed += 1)
+step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || fail()
 // The code is kept in Prettier's format (.prettierrc); `npm run format` rewrites it.
 step('format', [
   join(root, 'node_modules/prettier/bin/prettier.cjs'),
@@ -75,9 +69,9 @@ step('format', [
   '--log-level',
   'warn',
   '**/*.{ts,tsx,mts,js,mjs}',
-]) || (failed += 1)
+]) || fail()
 const built = step('build', ['server/src/cli/build.ts'])
-if (!built) failed += 1
+if (!built) fail()
 // The size budgets read the build just made.
 vitestStep(
   'unit, architecture, size-budget and server tests (embedded PGlite)',
@@ -94,10 +88,15 @@ if (process.env.LONG_TESTS === '1') {
   vitestStep('fault tests (real server processes)', ['faults'], { DATABASE_URL: '', TEST_DATABASE_URL: pgUrl })
   vitestStep('load test (200 users for 60 s)', ['load'], { DATABASE_URL: '' })
 } else process.stdout.write('\n(LONG_TESTS not set: fault and load tests skipped; .ci/run sets LONG_TESTS=1)\n')
-// Passes with a note when the advisory service cannot be reached.
-step('npm audit (high and critical advisories)', ['server/src/security/audit-check.ts']) || (failed += 1)
+// An audit that could not reach the advisory service is neither a pass nor a failure: the closing line says so.
+const auditStatus = run('npm audit (high and critical advisories)', ['server/src/security/audit-check.ts'])
+const audit = auditOutcome(auditStatus)
+if (audit === 'failed') {
+  problems.push(`npm audit (exit ${auditStatus})`)
+  fail()
+}
 
 rmSync(prepared, { recursive: true, force: true })
 if (problems.length > 0) process.stdout.write(`\nFailed steps: ${problems.join('; ')}\n`)
-process.stdout.write(`\n${passed} passed, ${failed} failed\n`)
-process.exit(failed > 0 || problems.length > 0 ? 1 : 0)
+process.stdout.write(`\n${closingLines(tally, audit).join('\n')}\n`)
+process.exit(tally.failed > 0 || problems.length > 0 ? 1 : 0)

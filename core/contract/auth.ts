@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-/** E-mail is case-insensitive and trimmed (CONTRACT.md). */
+/** E-mail is case-insensitive and trimmed (docs/api.md). */
 export const emailSchema = z.pipe(
   z.string({ error: 'Vui lòng nhập e-mail.' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, 'E-mail quá dài.')),
   // Only plain ASCII addresses: accented or IDN forms are refused with this message rather than half-supported.

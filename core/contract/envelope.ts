@@ -5,7 +5,7 @@ import { z } from 'zod/mini'
 // module before it parses anything, and plain parsing is fast enough for payloads this small.
 z.config({ jitless: true })
 
-/** Contract version 1 — ../shared/docs/CONTRACT.md. */
+/** Contract version 1 — docs/api.md. */
 export const CONTRACT_VERSION = 1
 
 export const codeStatus = {

@@ -152,6 +152,20 @@ export const location = z.object({
 
 export const source = z.object({ dataset: z.string(), name: z.string(), data_date: z.string() })
 
+/** A unit from before 1 July 2025 merged into today's ward, with its old district and province. */
+export const formerUnit = z.object({ ward: z.string(), district: z.string(), province: z.string() })
+
+/**
+ * (v2) The administrative unit at a point today and before the 1 July 2025 reorganisation, from the
+ * national boundaries the server ships: `GET /api/places/at`, and `place` in planning and valuation.
+ */
+export const place = z.object({
+  province: z.string(),
+  ward: z.string(),
+  before_2025: z.array(formerUnit),
+  source: z.object({ name: z.string(), data_date: z.string() }),
+})
+
 export const planningData = z.object({
   /** Null when planning zones cover the point but no parcel lies within 2 m (plans without a cadastre). */
   parcel: z.nullable(parcel),
@@ -161,6 +175,8 @@ export const planningData = z.object({
   road_reserves: z.array(roadReserve),
   location,
   source,
+  /** (v2) Additive: answers kept from before it have none. */
+  place: z.optional(z.nullable(place)),
 })
 
 export const statePrice = z.object({
@@ -239,6 +255,8 @@ export const valuationData = z.object({
   comparables: z.array(comparable),
   location,
   source,
+  /** (v2) Additive: answers kept from before it have none. */
+  place: z.optional(z.nullable(place)),
 })
 
 export const searchResult = z.object({
@@ -267,4 +285,6 @@ export type Adjustment = z.infer<typeof adjustment>
 export type ValuationInput = z.infer<typeof valuationInput>
 export type ConfidenceLevel = z.infer<typeof confidenceLevel>
 export type SearchResult = z.infer<typeof searchResult>
+export type Place = z.infer<typeof place>
+export type FormerUnit = z.infer<typeof formerUnit>
 export type UploadData = z.infer<typeof uploadData>

@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib'
+import { crc32 as zlibCrc32, gzipSync } from 'node:zlib'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { planArea, planCount, planTiles, tileRange, type Bbox, type LayerTile } from './tile-grid.ts'
 import {
@@ -54,9 +55,10 @@ async function readAll(stream: ReadableStream<Uint8Array>) {
 }
 
 describe('tile packs', () => {
-  it('computes the CRC-32 gzip uses', () => {
+  it('computes the CRC-32 gzip uses, the same as node:zlib on any bytes', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926)
     expect(crc32(new Uint8Array(0))).toBe(0)
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 5000 }), (bytes) => crc32(bytes) === zlibCrc32(bytes)))
   })
 
   it('cuts a plan into rectangles of one part and at most 64 tiles that hold every tile once, in the plan’s order', () => {

@@ -70,7 +70,9 @@ export function etagVersion(etag: string | null | undefined): number | null {
 /** A pack's own validator: every tile in it changes with the data version and nothing else. */
 export const packEtag = (version: number): string => `W/"${version}"`
 
-// CRC-32 (IEEE 802.3, the one gzip uses), table-driven.
+// CRC-32 (IEEE 802.3, the one gzip uses), table-driven. Written here because its reader is the browser, which
+// has no CRC-32 of its own (node:zlib's crc32, which the server and the tests use, is Node's only); the
+// tests hold it to node:zlib's on random bytes.
 let crcTable: Uint32Array | undefined
 export function crc32(bytes: Uint8Array): number {
   const table = (crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {

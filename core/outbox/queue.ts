@@ -24,7 +24,8 @@ export type OutboxPhoto = {
 
 export type OutboxItem = {
   id: string
-  kind: 'photo'
+  /** A valuation form's photo, or a photo of a boundary marker found or lost in stakeout (kept with its mark). */
+  kind: 'photo' | 'corner-photo'
   /** Sending order: first queued, first sent. */
   seq: number
   createdAt: number

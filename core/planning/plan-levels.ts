@@ -1,7 +1,7 @@
 import { foldVietnamese } from '../text/fold.ts'
 
 /**
- * Planning levels, the most detailed first (CONTRACT.md): a detailed plan QHCT 1/500 refines the zoning
+ * Planning levels, the most detailed first (docs/api.md): a detailed plan QHCT 1/500 refines the zoning
  * plan QHPK 1/2000, which refines the general plan QHC. This order decides which plan governs a point,
  * on the server, in the app's offline answer and in the tiles' drawing order alike.
  */

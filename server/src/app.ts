@@ -12,10 +12,13 @@ import { authRoutes } from './routes/auth/routes.ts'
 import { healthRoutes } from './routes/health/routes.ts'
 import { lookupRoutes } from './routes/lookups/routes.ts'
 import { planRoutes } from './routes/plans/routes.ts'
+import { placeRoutes } from './routes/places/routes.ts'
 import { tileRoutes } from './routes/tiles/routes.ts'
 import { uploadRoutes } from './routes/uploads/routes.ts'
 import { overlayRoutes } from './routes/overlays/routes.ts'
 import { openApiRoutes } from './routes/openapi/routes.ts'
+import { endpoint, SEGMENT } from './openapi/describe.ts'
+import { buildInfo } from '#core/contract/system.ts'
 import { uploadLimits } from './uploads/multipart.ts'
 import { isUnstorableText } from './security/bad-text.ts'
 import { securityHeaders } from './security/headers.ts'
@@ -42,10 +45,11 @@ export function createApp(deps: Deps) {
   })
 
   app.route('/api', healthRoutes(deps))
-  app.route('/api', openApiRoutes())
+  app.route('/api', openApiRoutes(app))
   app.route('/api/auth', authRoutes(deps))
   app.route('/api', lookupRoutes(deps))
   app.route('/api/plans', planRoutes(deps))
+  app.route('/api/places', placeRoutes(deps))
   app.route('/api/uploads', uploadRoutes(deps))
 
   app.all('/api/*', (c) => fail(c, 'NotFound', 'Không có đường dẫn API này.'))
@@ -56,8 +60,26 @@ export function createApp(deps: Deps) {
   // A malformed tile path is a client error in the envelope, never the app shell.
   app.all('/tiles/*', (c) => fail(c, 'NotFound', 'Không có ô bản đồ này.'))
 
-  const site = loadStaticSite(deps.config.distDir)
-  app.get('*', serveStatic(site))
+  const fromSite = serveStatic(loadStaticSite(deps.config.distDir))
+  // The build's id, written by the build and polled by the app: files of the site, declared for the API's description.
+  app.get(
+    '/builds/latest.json',
+    endpoint({ summary: 'Bản dựng đang chạy', tag: 'system', answer: { json: buildInfo }, codes: [], fromFiles: true }),
+    fromSite,
+  )
+  app.get(
+    `/builds/meta/:file{${SEGMENT}+\\.json}`,
+    endpoint({
+      summary: 'Thông tin một bản dựng ({id}.json)',
+      tag: 'system',
+      pathParams: { file: '{id}.json' },
+      answer: { json: buildInfo },
+      codes: [],
+      fromFiles: true,
+    }),
+    fromSite,
+  )
+  app.get('*', fromSite)
 
   app.onError((thrown, c) => {
     const err = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown

@@ -68,6 +68,8 @@ const envSchema = z.object({
     .default('us-east-1'),
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The temporary credentials' token an IAM role gives with its keys. */
+  AWS_SESSION_TOKEN: z.string().optional(),
   /** Accounts one address (one IPv6 /64) may register per hour. */
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -117,7 +119,9 @@ export type Config = {
   trustedProxies: string[]
   /** `disk`, `database`, or `s3://…` with the bucket's location and keys in `s3`. */
   uploadStore: 'disk' | 'database' | `s3://${string}`
-  s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined
+  s3:
+    | { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; sessionToken?: string }
+    | undefined
   registrationsPerHour: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   bodyLimitBytes: number
@@ -179,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           region: e.S3_REGION,
           accessKeyId: e.AWS_ACCESS_KEY_ID ?? '',
           secretAccessKey: e.AWS_SECRET_ACCESS_KEY ?? '',
+          ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
         }
       : undefined,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

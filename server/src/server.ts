@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/index.ts'
 import { migrate } from './db/migrate.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import { ensureBoundaries } from './places/boundaries.ts'
 import { ensureDemoData } from './seed/ensure.ts'
 import { startTileStoreFill } from './tiles/store-fill.ts'
 import { watchDataVersion } from './tiles/version.ts'
@@ -62,7 +63,7 @@ export type RunningServer = {
   close(): Promise<void>
 }
 
-/** Opens the database, migrates, loads demo data when empty, and listens. */
+/** Opens the database, migrates, loads demo data when empty and the national boundaries once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel)
   const t0 = performance.now()
@@ -70,6 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const applied = await migrate(db)
   if (applied.length > 0) logger.info('migrations applied', { applied })
   if (config.demoData) await ensureDemoData(db, logger)
+  await ensureBoundaries(db, logger)
   await watchRevocations({ db, logger })
   await watchDataVersion({ db, logger })
   const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })

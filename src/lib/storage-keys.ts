@@ -23,6 +23,10 @@ export const storageKeys = {
   overlayChoices: 'qh.overlay-choices',
   /** localStorage: a place tapped offline outside every saved area, to offer saving once online. */
   saveReminder: 'qh.save-reminder',
+  /** localStorage: the position source chosen (phone or receiver), the receiver's baud rate, antenna height and accuracy gate. */
+  position: 'qh.position',
+  /** IndexedDB database (idb-keyval, object store 'marks'): stakeout results (corners found or lost, measured points), kept until exported or cleared. */
+  stakeoutDb: 'qh-stakeout',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
@@ -43,6 +44,41 @@ describe('the lint boundaries', () => {
         "import { sessionAtom } from '../features/auth/atoms.ts'\nexport const s = sessionAtom\n",
       ),
     ).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'src/main.tsx',
+        "import { sessionAtom } from './features/auth/atoms.ts'\nexport const s = sessionAtom\n",
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('refuse a feature reaching into the app shell, and the library into the components', async () => {
+    expect(
+      await lintErrors(
+        'src/features/map/fixture.ts',
+        "import { AppLayout } from '../../app/AppLayout.tsx'\nexport const a = AppLayout\n",
+      ),
+    ).toHaveLength(1)
+    expect(
+      await lintErrors(
+        'src/lib/fixture.ts',
+        "import { ConfirmDialog } from '../components/ConfirmDialog.tsx'\nexport const c = ConfirmDialog\n",
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('lint a file of each part without printing a word (no deprecated rule or option)', () => {
+    // The plugin warns once per process on stderr, so a process of its own shows what `npm run lint` would.
+    const files = ['core/messages.ts', 'server/src/app.ts', 'sw/sw.ts', 'src/main.tsx', 'src/features/map/index.ts']
+    const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules/eslint/bin/eslint.js'), ...files], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: '',
+    })
   })
 
   it("let a feature use its own files and another feature's index.ts", async () => {

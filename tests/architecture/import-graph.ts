@@ -95,3 +95,30 @@ export function featurePairsBothWays(graph: ImportGraph): string[] {
     return a! < b! && edges.has(`${b}→${a}`)
   })
 }
+
+/** A file that only tests read: test files and their helpers (test-*.ts, server/src/testing/ and fuzz/, fixtures). */
+export const isTestSupport = (file: string) =>
+  /\.test\.tsx?$|(^|\/)test-[\w-]+\.ts$|^server\/src\/(testing|fuzz)\/|\/fixtures\//.test(file)
+
+/** The npm packages each source file under core/, src/, sw/ and server/ imports, by package name. */
+export function packageImports(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>()
+  for (const file of roots.flatMap((r) => filesUnder(join(repoRoot, r)))) {
+    const names = new Set<string>()
+    const text = readFileSync(file, 'utf8')
+    // Packages loaded through createRequire (gdal3.js ships CommonJS only) count as imports too.
+    for (const m of [
+      ...text.matchAll(specifiers),
+      ...text.matchAll(/(?:\brequire(?:\.resolve)?|\bcreateRequire\([^)]*\))\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ]) {
+      const spec = (m[1] ?? m[2])!
+      // Types are gone once compiled: `import type` needs no package at run time.
+      if (/\b(import|export)\s+type\s/.test(m[0])) continue
+      if (spec.startsWith('.') || spec.startsWith('#') || spec.startsWith('node:') || spec.startsWith('/')) continue
+      const parts = spec.split('/')
+      names.add(spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!)
+    }
+    out.set(relative(repoRoot, file), names)
+  }
+  return out
+}

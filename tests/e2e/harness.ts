@@ -21,6 +21,10 @@ export const chromiumArgs = [
   '--disable-sync',
 ]
 
+/**
+ * A port that was free a moment ago. Another process may take it before the server binds it, so whoever
+ * starts a server on it retries on EADDRINUSE with a new one (startApp, tests/faults/process.ts).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer()
@@ -44,8 +48,27 @@ export type RunningApp = { url: string; port: number; dataDir: string; output: (
  */
 export async function startApp(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningApp> {
   if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first')
-  const port = await freePort()
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'qh-e2e-'))
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOn(await freePort(), dataDir, opts)
+    } catch (err) {
+      // The port freePort found was taken before the server bound it: another one.
+      if (!(err instanceof PortTaken) || attempt === 5) {
+        if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+        throw err
+      }
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startAppOn(
+  port: number,
+  dataDir: string,
+  opts: { env?: Record<string, string>; dataDir?: string },
+): Promise<RunningApp> {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -67,7 +90,10 @@ export async function startApp(opts: { env?: Record<string, string>; dataDir?: s
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 180_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`)
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(log)) throw new PortTaken(log)
+      throw new Error(`server exited with ${child.exitCode}:\n${log}`)
+    }
     try {
       const res = await fetch(`${url}/api/health`)
       if (res.ok) break

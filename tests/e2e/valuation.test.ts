@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -212,14 +213,11 @@ describe('the valuation screen in Chromium', () => {
       // The report shows the photos of the valuation it reports, not those added since.
       expect(await page.locator('.pr-photos img').count()).toBe(2)
       const pdf = join(out, 'valuation-report.pdf')
-      writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }))
-      for (const f of readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png')))
-        rmSync(join(out, f))
-      const ppm = spawnSync('pdftoppm', ['-r', '100', '-png', pdf, join(out, 'valuation-report')])
-      expect(ppm.status, 'pdftoppm (poppler-utils) must be installed').toBe(0)
-      expect(readdirSync(out).filter((n) => n.startsWith('valuation-report-') && n.endsWith('.png'))).toEqual([
-        'valuation-report-1.png',
-      ])
+      const printed = await page.pdf({ format: 'A4', printBackground: true })
+      writeFileSync(pdf, printed)
+      // Pages counted by a PDF parser, so the check needs no poppler; pdftoppm, where present, leaves a picture to look at.
+      expect((await PDFDocument.load(printed)).getPageCount()).toBe(1)
+      spawnSync('pdftoppm', ['-r', '100', '-png', '-singlefile', pdf, join(out, 'valuation-report')])
       await page.emulateMedia({ media: 'screen' })
 
       expect(b.consoleErrors).toEqual([])

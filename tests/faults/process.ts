@@ -7,6 +7,7 @@ import { fillDataDir } from '../support/prepared-data.ts'
 
 export const root = resolve(import.meta.dirname, '../..')
 
+/** A port that was free a moment ago; startServer retries with another when the server finds it taken. */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer()
@@ -66,7 +67,22 @@ export async function startServer(opts: {
   env?: Record<string, string>
   port?: number
 }): Promise<ServerProc> {
-  const port = opts.port ?? (await freePort())
+  // A port freePort found may be taken before the server binds it: then another one (not a port asked for).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(opts.port ?? (await freePort()), opts)
+    } catch (err) {
+      if (!(err instanceof PortTaken) || opts.port !== undefined || attempt === 5) throw err
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startServerOn(
+  port: number,
+  opts: { dataDir: string; env?: Record<string, string> },
+): Promise<ServerProc> {
   const env = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -80,8 +96,10 @@ export async function startServer(opts: {
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 200_000
   for (;;) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      if (/EADDRINUSE/.test(proc.output())) throw new PortTaken(proc.output())
       throw new Error(`server exited (${proc.child.exitCode ?? proc.child.signalCode}):\n${proc.output()}`)
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break
     } catch {}

@@ -1,6 +1,9 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { resolver, uniqueSymbol } from 'hono-openapi'
 import { config, safeParse, type z } from 'zod/mini'
 import { en } from 'zod/locales'
+import type { AppEnv } from '../deps.ts'
 import { ApiError } from './errors.ts'
 
 // zod/mini carries no locale: issues the contract gives no text of its own (a bound without a message, a
@@ -84,4 +87,43 @@ export function queryOf<S extends z.core.$ZodType>(
 ): z.infer<S> {
   const query = c.req.query()
   return fast?.(query) ?? parseOr400(schema, query, code)
+}
+
+/** What a validating middleware hands the handler, read with `c.req.valid(target)`. */
+export type Validated<T extends 'query' | 'json', S extends z.core.$ZodType> = { out: { [K in T]: z.output<S> } }
+
+/** Marks a validating middleware with the schema it checks, so the OpenAPI document describes that input. */
+function documented<M extends object>(middleware: M, target: 'query' | 'json', schema: z.core.$ZodType): M {
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } })
+}
+
+/**
+ * The query checked by `schema` (or by `fast` when it vouches for it) before the handler runs, which reads
+ * it with `c.req.valid('query')`; the OpenAPI document lists its parameters from the same schema.
+ */
+export function query<S extends z.core.$ZodType>(
+  schema: S,
+  code: 'BadRequest' | 'LocationIncorrect' = 'BadRequest',
+  fast?: FastPath<S>,
+): MiddlewareHandler<AppEnv, string, Validated<'query', S>> {
+  return documented(
+    createMiddleware<AppEnv, string, Validated<'query', S>>(async (c, next) => {
+      c.req.addValidatedData('query', queryOf(c, schema, code, fast) as object)
+      await next()
+    }),
+    'query',
+    schema,
+  )
+}
+
+/** The JSON body read and checked by `schema` (see jsonBody) before the handler runs: `c.req.valid('json')`. */
+export function json<S extends z.core.$ZodType>(schema: S): MiddlewareHandler<AppEnv, string, Validated<'json', S>> {
+  return documented(
+    createMiddleware<AppEnv, string, Validated<'json', S>>(async (c, next) => {
+      c.req.addValidatedData('json', (await jsonBody(c, schema)) as object)
+      await next()
+    }),
+    'json',
+    schema,
+  )
 }

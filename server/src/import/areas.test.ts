@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { importFile } from './import-file.ts'
 import { areaLevel } from './kinds/areas.ts'
 
-// The real GADM file as published (shared/ sits beside the repository): names with missing diacritics.
-const daNang = join(import.meta.dirname, '../../../../shared/data/real/da-nang-districts.geojson')
+// Four Đà Nẵng wards of the 2025 boundary set as published (fixtures/README.md): the unit's type is part
+// of its name ("Phường Ngũ Hành Sơn") and the file has no level column.
+const daNang = join(import.meta.dirname, 'fixtures/da-nang-wards-2025.gpkg')
 const datasetId = `areas-da-nang-${Date.now().toString(36)}`
 let t: TestApp
 let user: TestUser
@@ -31,21 +32,29 @@ describe('administrative areas', () => {
     expect(() => areaLevel('Khu phố')).toThrow(/cấp đơn vị hành chính không rõ: "Khu phố"/)
   })
 
-  it('imports the Đà Nẵng districts file as it is, and finds "Ngu Hành Son" when searched as "Ngũ Hành Sơn"', async () => {
-    const s = await importFile(t.db, { file: daNang, kind: 'areas', source: 'GADM', date: '2018-04-01', datasetId })
-    expect(s).toMatchObject({ read: 7, inserted: 7, rejected: 0, crs: 'EPSG:4326' })
+  it('imports the Đà Nẵng wards file as it is, and finds "Phường Ngũ Hành Sơn" when searched as "ngu hanh son"', async () => {
+    const s = await importFile(t.db, {
+      file: daNang,
+      kind: 'areas',
+      set: { level: 'ward' },
+      source: 'sapnhap.bando.com.vn',
+      date: '2025-07-01',
+      datasetId,
+    })
+    expect(s).toMatchObject({ read: 4, inserted: 4, rejected: 0, crs: 'EPSG:4326' })
     const rows = await t.db.query<{ name: string; level: string; province: string }>(
       'select name, level, province from admin_units where dataset_id = $1',
       [datasetId],
     )
     expect(rows.map((r) => r.name).sort()).toEqual(
-      ['Cẩm Lệ', 'Hải Châu', 'Hoà Vang', 'Liên Chiểu', 'Ngu Hành Son', 'Son Trà', 'Thanh Khê'].sort(),
+      ['Phường Hải Châu', 'Phường Ngũ Hành Sơn', 'Phường Sơn Trà', 'Phường Thanh Khê'].sort(),
     )
-    expect(new Set(rows.map((r) => `${r.level} ${r.province}`))).toEqual(new Set(['district Thành phố Đà Nẵng']))
+    expect(new Set(rows.map((r) => `${r.level} ${r.province}`))).toEqual(new Set(['ward Thành phố Đà Nẵng']))
 
-    const res = await t.request(`/api/search?q=${encodeURIComponent('Ngũ Hành Sơn')}`, { token: user.token })
+    // Typed without diacritics, as on a keyboard without Vietnamese input.
+    const res = await t.request(`/api/search?q=${encodeURIComponent('ngu hanh son')}`, { token: user.token })
     const [hit] = searchData.parse(res.body.data)
-    expect(hit).toMatchObject({ kind: 'ward', label: 'Ngu Hành Son', detail: 'Thành phố Đà Nẵng' })
+    expect(hit).toMatchObject({ kind: 'ward', label: 'Phường Ngũ Hành Sơn', detail: 'Thành phố Đà Nẵng' })
     // Ngũ Hành Sơn lies south-east of the city centre, on the coast.
     expect(hit!.lat).toBeGreaterThan(15.95)
     expect(hit!.lat).toBeLessThan(16.05)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchData, type SearchResult } from '#core/contract/lookups.ts'
+import { foldVietnamese } from '#core/text/fold.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { importFile } from './import-file.ts'
@@ -82,5 +83,29 @@ describe('imported parcels in the search', () => {
     await t.db.query('delete from datasets where id = $1', [datasetId])
     expect((await search('Nguyen Luong Bang')).filter((r) => r.label.includes('Nguyễn Lương Bằng'))).toEqual([])
     expect((await search('hoa khanh bac')).filter((r) => r.label === 'Phường Hòa Khánh Bắc')).toEqual([])
+  })
+
+  it('takes no street from an address without a house number, and lists a street written in different case or quotes once', async () => {
+    const file = join(tmp, 'thua-son-tra.geojson')
+    const features = [
+      parcel(10, { so_thua: 201, dia_chi: 'quận Sơn Trà, TP. Đà Nẵng' }),
+      parcel(11, { so_thua: 202, dia_chi: 'Thôn Đoài Khê' }),
+      parcel(12, { so_thua: 203, dia_chi: '7 Ngô Quyền' }),
+      parcel(13, { so_thua: 204, dia_chi: '9 NGÔ QUYỀN' }),
+      parcel(14, { so_thua: 205, dia_chi: '11 "Ngô Quyền"' }),
+    ]
+    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features }))
+    const datasetId = `search-no-street-${Date.now().toString(36)}`
+    await importFile(t.db, { file, kind: 'parcels', source: 'Thử nghiệm', date: '2024-06-01', datasetId })
+    try {
+      const streets = async (q: string) => (await search(q)).filter((r) => r.kind === 'street')
+      expect(await streets('son tra')).toEqual([])
+      expect(await streets('doai khe')).toEqual([])
+      const ngo = (await streets('ngo quyen')).filter((r) => foldVietnamese(r.label).replace(/"/g, '') === 'ngo quyen')
+      expect(ngo).toHaveLength(1)
+      expect(ngo[0]!.label).toBe('Ngô Quyền')
+    } finally {
+      await t.db.query('delete from datasets where id = $1', [datasetId])
+    }
   })
 })

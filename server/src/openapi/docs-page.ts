@@ -1,19 +1,31 @@
-import { routeSpecs } from './routes-spec.ts'
+import type { OpenApiDocument } from './document.ts'
+
+type Operation = NonNullable<NonNullable<OpenApiDocument['paths']>[string]>['get'] & { 'x-counted'?: boolean }
 
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 
+/** Failures every API route may answer, said once above the table instead of on every row. */
+const EVERY_ROUTE = new Set(['500', '503'])
+
+function row(method: string, path: string, op: NonNullable<Operation>): string {
+  const flags = [op.security ? 'Bearer' : 'công khai', op['x-counted'] ? 'tính lượt' : ''].filter(Boolean).join(', ')
+  const codes = Object.entries(op.responses ?? {})
+    .filter(([status]) => Number(status) >= 400 && !EVERY_ROUTE.has(status))
+    .map(([, response]) => ('description' in response ? response.description : ''))
+    .join(', ')
+  return `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(op.summary ?? '')}</td><td>${flags}</td><td>${escape(codes || '—')}</td></tr>`
+}
+
 /**
- * The API reference as one plain HTML page: no script and no inline style, so it passes the site's
- * Content-Security-Policy as it is. The schemas themselves are in /api/openapi.json, linked from it.
+ * The API reference as one plain HTML page, read off the OpenAPI document: no script and no inline style, so
+ * it passes the site's Content-Security-Policy as it is. The schemas themselves are in /api/openapi.json.
  */
-export function docsPage(): string {
-  const rows = routeSpecs
-    .map((r) => {
-      const flags = [r.bearer ? 'Bearer' : 'công khai', r.counted ? 'tính lượt' : ''].filter(Boolean).join(', ')
-      const codes = r.codes.length > 0 ? r.codes.join(', ') : '—'
-      return `<tr><td><code>${r.method.toUpperCase()}</code></td><td><code>${escape(r.path)}</code></td><td>${escape(r.summary)}</td><td>${flags}</td><td>${escape(codes)}</td></tr>`
-    })
+export function docsPage(doc: OpenApiDocument): string {
+  const rows = Object.entries(doc.paths ?? {})
+    .flatMap(([path, ops]) =>
+      Object.entries(ops ?? {}).map(([method, op]) => row(method, path, op as NonNullable<Operation>)),
+    )
     .join('\n')
   return `<!doctype html>
 <html lang="vi">

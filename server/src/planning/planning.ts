@@ -4,6 +4,7 @@ import { orderZones, replacedBy } from '#core/planning/plan-levels.ts'
 import type { Deps } from '../deps.ts'
 import { NotFoundError, OutsideDataError } from '../domain-errors.ts'
 import { OVERLAYS_AT_SQL } from '../overlays/store.ts'
+import { PLACE_AT_SQL, toPlace, type PlaceRow } from '../places/places-at.ts'
 import { countedQuery } from '../usage/daily-limit.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from './parcels.ts'
 import {
@@ -46,7 +47,8 @@ const PLANNING_SQL = `with parcel as (${PARCEL_AT_SQL}), zones as (${ZONES_AT_SQ
     (select coalesce(json_agg(o), '[]'::json) from (${OVERLAYS_AT_SQL}) o) as overlays,
     (select coalesce(json_agg(r), '[]'::json) from (${RESERVES_SQL('(select id::bigint from parcel)')}) r) as road_reserves,
     (select coalesce(json_agg(d), '[]'::json) from (select ${DATASET_COLUMNS} from datasets
-       where id in (select dataset_id from parcel union select dataset_id from zones)) d) as datasets)
+       where id in (select dataset_id from parcel union select dataset_id from zones)) d) as datasets,
+    (select row_to_json(pl) from (${PLACE_AT_SQL}) pl) as place)
   select a.*, a.covered and (a.parcel is not null or json_array_length(a.zones) > 0) as found from a`
 
 type PlanningRow = {
@@ -57,6 +59,7 @@ type PlanningRow = {
   overlays: Omit<OverlayRef, 'replaced_by'>[]
   road_reserves: PlanningData['road_reserves']
   datasets: DatasetInfo[]
+  place: PlaceRow | null
 }
 
 /**
@@ -82,6 +85,7 @@ function planningAnswer(row: PlanningRow, lat: number, lng: number): PlanningDat
       .map((r) => ({ ...r, affected_area_m2: Math.round(r.affected_area_m2 * 10) / 10 })),
     location: toLocation(lat, lng, meridianOf(dataset.crs, lng, parcel?.province)),
     source: toSource(dataset),
+    place: toPlace(row.place),
   }
 }
 

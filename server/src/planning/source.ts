@@ -10,8 +10,12 @@ export const POINT_SQL = 'ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)
 
 export const DATASET_COLUMNS = 'id, name, data_date::text as data_date, crs'
 
-/** The datasets whose coverage holds the point $1 lat, $2 lng; none means the point is outside all data (LocationIncorrect). */
-export const COVERED_SQL = `select ${DATASET_COLUMNS} from datasets where bounds is not null and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`
+/**
+ * The datasets whose coverage holds the point $1 lat, $2 lng; none means the point is outside all data
+ * (LocationIncorrect). Administrative areas (the national boundaries above all) cover the whole country
+ * and hold no parcel or plan: they answer `place`, not coverage.
+ */
+export const COVERED_SQL = `select ${DATASET_COLUMNS} from datasets where bounds is not null and kind <> 'areas' and ST_Covers(bounds, ${POINT_SQL}) order by imported_at desc`
 
 export function toSource(d: DatasetInfo): z.infer<typeof source> {
   return { dataset: d.id, name: d.name, data_date: d.data_date }

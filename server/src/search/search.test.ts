@@ -48,8 +48,8 @@ function segmentNamedPlaces(
     inWard = (alias) => `and ${wardOf(alias)}`
   }
   const rank = (col: string, query: string, key?: string) => `
-    (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `regexp_replace(${col}, '^(duong|hem|phuong|xa|thanh pho|tinh) ', '') like ${query} || '%'`}
-      or (${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')) as is_prefix,
+    (${col} like ${query} || '%' or ${key ? `${key} like ${query} || '%'` : `vn_name_key(${col}) like ${query} || '%'`}
+      or (${col} like '%duong %' and vn_name_bare(${col}) like ${query} || '%')) as is_prefix,
     word_similarity(${query}, ${col}) as ws, similarity(${query}, ${col}) as sim`
   const addresses = number
     ? `union all select * from (
@@ -166,12 +166,16 @@ describe('search ranked over street names', () => {
       for (const limit of [1, 5, 10]) {
         const expected = await segmentSearch(db, q, limit, near)
         expect(
-          await searchPlaces(db, q, limit, near),
+          // What names from before 1 July 2025 became may follow the answers ranked here.
+          (await searchPlaces(db, q, limit, near)).slice(0, expected.length),
           `${q} (limit ${limit}${near ? `, near ${near.lat},${near.lng}` : ''})`,
         ).toEqual(expected)
         searched += expected.length
       }
-      if (near) expect(await searchPlaces(db, q, 10)).toEqual(await segmentSearch(db, q, 10))
+      if (near) {
+        const all = await segmentSearch(db, q, 10)
+        expect((await searchPlaces(db, q, 10)).slice(0, all.length)).toEqual(all)
+      }
     }
     // Most of them answer something, so the comparison is not of empty lists.
     expect(searched).toBeGreaterThan(queries.length * 5)

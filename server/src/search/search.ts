@@ -2,15 +2,30 @@ import type { SearchResult } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import type { Queryable } from '../db/index.ts'
+import { formerQueryKey, searchFormerNames, splitProvince } from '../places/former-names.ts'
+import { unitLevel } from '../places/unit-key.ts'
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** "tờ 12 thửa 34", "to 12 thua 34", "t12 th34", or the other way round, "thửa 34 tờ 12": a cadastral reference rather than a name. */
-export function parseSheetParcel(folded: string): { sheet_no: number; parcel_no: number } | null {
-  const m = /^(?:to|t)\s*(?:so\s*)?(\d{1,6})\s*[,;/-]?\s*(?:thua|th)\s*(?:so\s*)?(\d{1,7})$/.exec(folded)
-  if (m) return { sheet_no: Number(m[1]), parcel_no: Number(m[2]) }
-  const r = /^(?:thua|th)\s*(?:so\s*)?(\d{1,7})\s*[,;/-]?\s*(?:to|t)\s*(?:so\s*)?(\d{1,6})$/.exec(folded)
-  return r ? { sheet_no: Number(r[2]), parcel_no: Number(r[1]) } : null
+/**
+ * A cadastral reference however it is written: "tờ 12 thửa 34", "t12 th34", "thửa 34 tờ 12", and a
+ * certificate's wording, "Thửa đất số 118, tờ bản đồ số 18" or "số tờ 18 số thửa 118"; a ward after it
+ * ("tờ 18 thửa 118 Tân Phong", old or new name) narrows the hits (`ward`, folded; empty when none).
+ */
+export function parseSheetParcel(folded: string): { sheet_no: number; parcel_no: number; ward: string } | null {
+  const plain = folded
+    .replace(/[,;:.()]/g, ' ')
+    .replace(/\bso (to|thua)\b/g, '$1')
+    .replace(/\bto ban do\b/g, 'to')
+    .replace(/\bthua dat\b/g, 'thua')
+    .replace(/\b(so|ban do)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const sep = '\\s*[/-]?\\s*'
+  const m = new RegExp(`^(?:to|t)\\s*(\\d{1,6})${sep}(?:thua|th)\\s*(\\d{1,7})(?:\\s+(.*))?$`).exec(plain)
+  if (m) return { sheet_no: Number(m[1]), parcel_no: Number(m[2]), ward: m[3] ?? '' }
+  const r = new RegExp(`^(?:thua|th)\\s*(\\d{1,7})${sep}(?:to|t)\\s*(\\d{1,6})(?:\\s+(.*))?$`).exec(plain)
+  return r ? { sheet_no: Number(r[2]), parcel_no: Number(r[1]), ward: r[3] ?? '' } : null
 }
 
 /** "25/2 phan dang luu" → house number "25/2" and the rest. */
@@ -48,13 +63,44 @@ export async function searchPlaces(
     const rows = await db.query<Omit<SearchResult, 'detail'> & { address: string; ward: string; province: string }>(
       `select 'parcel' as kind, p.id::text as id, 'Tờ ' || p.sheet_no || ', thửa ' || p.parcel_no as label, p.address, p.ward, p.province,
          ST_Y(ST_PointOnSurface(p.geom))::float8 as lat, ST_X(ST_PointOnSurface(p.geom))::float8 as lng
-       from parcels p where p.sheet_no = $1 and p.parcel_no = $2 order by p.province, p.ward, p.id limit $3`,
-      [sheet.sheet_no, sheet.parcel_no, limit],
+       from parcels p where p.sheet_no = $1 and p.parcel_no = $2
+        -- The ward named after the reference, as the parcel's record writes it or as today's ward at the parcel is named.
+        and ($4 = '' or vn_fold(p.ward) like '%' || $4 || '%' or exists (
+          select 1 from admin_units a where a.level = 'ward' and a.before_2025 is not null and a.geom && p.geom
+            and ST_Covers(a.geom, ST_PointOnSurface(p.geom)) and vn_fold(a.name) like '%' || $4 || '%'))
+      order by p.province, p.ward, p.id limit $3`,
+      [sheet.sheet_no, sheet.parcel_no, limit, formerQueryKey(sheet.ward)],
     )
     // The stored address often ends with its ward already.
     return rows.map(({ address, ward, province, ...r }) => ({ ...r, detail: placeLine([address, ward, province]) }))
   }
-  return wardFirst((ward) => namedPlaces(db, folded, limit, ward), limit, near)
+  // "xã Đan Phượng, Hà Nội": the province narrows the answers to its own.
+  const inProvince = splitProvince(folded)
+  const query = inProvince?.rest || folded
+  const [named, former] = await Promise.all([
+    wardFirst((ward) => namedPlaces(db, query, limit, ward), limit, near),
+    searchFormerNames(db, query, limit),
+  ])
+  const merged = withFormerNames(named, former, query, limit * (inProvince ? 3 : 1))
+  if (!inProvince) return merged
+  const province = foldVietnamese(inProvince.province)
+  return merged.filter((r) => foldVietnamese(`${r.label} ${r.detail}`).includes(province)).slice(0, limit)
+}
+
+/** The answers by today's names and what old names became, each once. */
+function withFormerNames(named: SearchResult[], former: SearchResult[], folded: string, limit: number): SearchResult[] {
+  // Names of today answer first when there are any, unless the query names a kind of unit ("phường
+  // 12 gò vấp", "quận 3"): then what the old unit became leads.
+  const first = unitLevel(folded) === null && named.length > 0 ? [...named, ...former] : [...former, ...named]
+  const seen = new Set<string>()
+  const out: SearchResult[] = []
+  for (const r of first) {
+    const id = `${r.kind}:${r.id}`
+    if (seen.has(id)) continue
+    seen.add(id)
+    out.push(r)
+  }
+  return out.slice(0, limit)
 }
 
 type Near = { lat: number; lng: number }
@@ -106,9 +152,7 @@ function namedPlaces(
   // start or a house number (bare: street_names stores it, elsewhere it is computed).
   const prefix = (col: string, query: string, key: string, bare?: string) =>
     `(${col} like ${query} || '%' or ${key} like ${query} || '%' or ${
-      bare
-        ? `${bare} like ${query} || '%'`
-        : `(${col} like '%duong %' and regexp_replace(${col}, '(^|[ /0-9]+)duong ', '\\1') like ${query} || '%')`
+      bare ? `${bare} like ${query} || '%'` : `(${col} like '%duong %' and vn_name_bare(${col}) like ${query} || '%')`
     })`
   const rank = (col: string, query: string, key: string, bare?: string) => `
     ${prefix(col, query, key, bare)} as is_prefix, word_similarity(${query}, ${col}) as ws, similarity(${query}, ${col}) as sim`
@@ -116,7 +160,7 @@ function namedPlaces(
   const addresses = number
     ? `addresses as materialized (
          select 'address'::text as kind, p.id::text as id, p.address as label, 'Tờ ' || p.sheet_no || ', thửa ' || p.parcel_no || ', ' || p.province as detail,
-           ST_PointOnSurface(p.geom) as pt, 0 as kind_order, 0 as class_order, ${rank('p.address_fold', '$4', `regexp_replace(p.address_fold, '^(duong|hem|phuong|xa|thanh pho|tinh) ', '')`)}
+           ST_PointOnSurface(p.geom) as pt, 0 as kind_order, 0 as class_order, ${rank('p.address_fold', '$4', 'vn_name_key(p.address_fold)')}
          -- The house number through the btree alone (parcels_address_prefix), fenced by "offset 0": left to
          -- its estimates, the planner took the trigram index for "like '6936 %' and %> 'duong so 18'",
          -- whose lists hold most of a million addresses (17 ms instead of 0.3). The street is then tested

@@ -4,9 +4,13 @@ import { resolve } from 'node:path'
 /**
  * `node server/src/security/audit-check.ts`: runs `npm audit --json` over every dependency (dev
  * included) and fails on a high or critical advisory that is not an accepted exception below. When
- * the advisory service cannot be reached (offline, a registry mirror without the audit endpoint),
- * it says so and passes: an audit that could not run proves nothing either way.
+ * the advisory service cannot be reached or its answer read (offline, a registry mirror without the audit
+ * endpoint), it says "not checked" and exits with AUDIT_NOT_CHECKED: neither a pass nor a failure, and
+ * `npm test` says so on its closing line.
  */
+
+/** The exit code for an audit that could not run (0: no serious advisory; 1: some). */
+export const AUDIT_NOT_CHECKED = 3
 
 /** Accepted high/critical advisories: package name → why it does not apply. docs/operations.md lists the same. */
 export const auditExceptions: Record<string, string> = {}
@@ -61,8 +65,9 @@ if (import.meta.main) {
     : judgeAudit(res.stdout ?? '')
   if (verdict.kind === 'unreachable') {
     process.stdout.write(
-      `npm audit could not reach the advisory service (${verdict.reason}); not counted either way.\n`,
+      `npm audit: not checked, the advisory service could not be reached or read (${verdict.reason}).\n`,
     )
+    process.exitCode = AUDIT_NOT_CHECKED
   } else if (verdict.kind === 'clean') {
     const excepted = Object.keys(auditExceptions)
     process.stdout.write(

@@ -17,6 +17,16 @@ describe('the demo dataset generator', () => {
     for (let t = 0; t < plan.tiles; t++) expect(plan.tile(t).parcels.length).toBeGreaterThanOrEqual(PARCELS_PER_TILE)
   })
 
+  it('never plans a FAR larger than the building density times the floors allow, in any plan of any ward', () => {
+    const plan = planDemo({ parcels: 70_000 })
+    const impossible = Array.from({ length: plan.tiles }, (_, t) => plan.tile(t).zones)
+      .flat()
+      .filter((z) => z.max_far !== null && z.max_density_pct !== null && z.max_floors !== null)
+      .filter((z) => z.max_far! > (z.max_density_pct! / 100) * z.max_floors! + 1e-9)
+      .map((z) => `${z.plan} ${z.block_code}: ${z.max_density_pct}% × ${z.max_floors} < FAR ${z.max_far}`)
+    expect(impossible).toEqual([])
+  })
+
   it('prices every street segment with VT2–VT4 following the TP.HCM ratios', () => {
     const plan = planDemo()
     expect(new Set(plan.prices.map((p) => p.street_key))).toEqual(new Set(plan.streets.map((s) => s.key)))

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { DEMO_MARKET, hiddenPricePerM2, type MarketRules } from './hedonic.ts'
 import { canalNames, mainRoadNames, marketNames, nth, parkNames, schoolNames, streetNames, wardNames } from './names.ts'
 import { createRng, hashSeed, type Rng } from './prng.ts'
+import { buildableFar } from '#core/planning/plan-figures.ts'
 
 /**
  * The simulated ward(s): a street grid near Bình Thạnh / Gia Định, TP.HCM. Everything is laid out in
@@ -152,6 +153,15 @@ export type DemoPlan = {
   tile(index: number): DemoTile
 }
 
+/**
+ * A zone's FAR no larger than its density and floors build (core/planning/plan-figures.ts), rounded down to the
+ * tenth plans state, so a generated zone never states figures no building could meet.
+ */
+function farWithin(densityPct: number | null, floors: number | null, far: number | null): number | null {
+  const buildable = buildableFar(densityPct, floors)
+  return far === null || buildable === null ? far : Math.min(far, Math.floor(buildable * 10 + 1e-9) / 10)
+}
+
 const isMainCol = (gx: number) => gx % MAIN_X === 0
 const isMainRow = (gy: number) => gy % MAIN_Y === 0
 
@@ -161,12 +171,15 @@ function olderZoning(z: ZoneRow): ZoneRow {
   if (z.land_use_code === 'DGD')
     return { ...z, plan: 'qhpk2017', land_use_code: 'ODT', max_density_pct: 80, max_floors: 4, max_far: 2.8 }
   const built = z.land_use_code === 'ODT' || z.land_use_code === 'TMD'
+  const density = built && z.max_density_pct !== null ? Math.min(z.max_density_pct + 10, 90) : z.max_density_pct
+  const floors = built && z.max_floors !== null ? Math.max(z.max_floors - 2, 2) : z.max_floors
+  const far = built && z.max_far !== null ? Math.round(z.max_far * 7) / 10 : z.max_far
   return {
     ...z,
     plan: 'qhpk2017',
-    max_density_pct: built && z.max_density_pct !== null ? Math.min(z.max_density_pct + 10, 90) : z.max_density_pct,
-    max_floors: built && z.max_floors !== null ? Math.max(z.max_floors - 2, 2) : z.max_floors,
-    max_far: built && z.max_far !== null ? Math.round(z.max_far * 7) / 10 : z.max_far,
+    max_density_pct: density,
+    max_floors: floors,
+    max_far: farWithin(density, floors, far),
   }
 }
 
@@ -771,13 +784,16 @@ export function planDemo(
     ) => {
       const [d, f, far] = rules[land] ?? [null, null, null]
       const vary = land === 'ODT' || land === 'TMD'
+      const density = d === null ? null : vary ? d + r.int(-10, 10) : d
+      const floors = f === null ? null : vary ? f + r.int(-3, 4) : f
+      const varied = far === null ? null : vary ? round1(far + r.range(-1, 1.5)) : far
       zones.push({
         plan,
         block_code: code,
         land_use_code: land,
-        max_density_pct: d === null ? null : vary ? d + r.int(-10, 10) : d,
-        max_floors: f === null ? null : vary ? f + r.int(-3, 4) : f,
-        max_far: far === null ? null : vary ? round1(far + r.range(-1, 1.5)) : far,
+        max_density_pct: density,
+        max_floors: floors,
+        max_far: farWithin(density, floors, varied),
         wkt: rectWkt(x0, y0, x1, y1),
       })
     }

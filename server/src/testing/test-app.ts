@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
 import type { Database } from '../db/index.ts'
@@ -8,6 +5,7 @@ import { openPglite } from '../db/pglite.ts'
 import { openPostgres } from '../db/postgres.ts'
 import { migrate } from '../db/migrate.ts'
 import { createLogger, type Logger } from '../logger.ts'
+import { tempDirUntilExit } from './temp-dirs.ts'
 import type { Mail, Mailer } from '../mail/mailer.ts'
 
 let shared: Promise<Database> | undefined
@@ -43,7 +41,7 @@ export type TestApp = {
 /** Builds the real app over the shared test database, with mail and time under the test's control. */
 export async function createTestApp(env: Record<string, string> = {}, dbOverride?: Database): Promise<TestApp> {
   const db = dbOverride ?? (await testDb())
-  const dataDir = mkdtempSync(join(tmpdir(), 'qh-test-'))
+  const dataDir = tempDirUntilExit('qh-test-')
   // Requests built with app.request have no socket and share one address, so the per-address
   // registration limit is lifted unless a test sets it; its own tests do.
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', REGISTRATIONS_PER_HOUR: '1000000', ...env })

@@ -1,5 +1,6 @@
 import type { TileLayerId } from '#core/contract/tiles.ts'
 import { PLAN_LEVELS, planLevelRankSql } from '#core/planning/plan-levels.ts'
+import { REORGANISED_ON } from '../places/boundaries.ts'
 
 /**
  * One layer inside a tile. `select` is a lateral subquery over the row `b` (columns z, the zoom, and q,
@@ -41,13 +42,27 @@ const baseFeature = (kind: string, geom = 'f.geom') => `
 /** Streets and OSM roads share one layer; OSM rows' feature ids start here so the two never collide. */
 const OSM_ID_OFFSET = 2 ** 40
 
+/**
+ * Today's administrative units (areas datasets dated from 1 July 2025: the shipped boundaries or a newer
+ * set): provinces from z6, wards from z10, a ward left out where basemap data of its own is drawn (the
+ * demo's simulated wards, an imported extract), so the basemap is never empty and never contradicts it.
+ */
+const adminUnits = (geom: string) => `
+  select a.id as fid, json_build_object('name', a.name, 'level', a.level) as props, ${geom} as geom,
+    case a.level when 'province' then 1 else 0 end as sort
+  from admin_units a join datasets d on d.id = a.dataset_id
+  where a.geom && b.q and d.kind = 'areas' and d.data_date >= date '${REORGANISED_ON}'
+    and (a.level = 'province' or (a.level = 'ward' and b.z >= 10 and not exists (
+      select 1 from datasets o where o.kind in ('demo', 'roads', 'basemap') and o.bounds && a.geom and ST_Intersects(o.bounds, a.geom))))`
+
 const basemap: TileSet = {
   id: 'basemap',
   name: 'Bản đồ nền',
-  description: 'Đường phố, khối nhà, sông nước, cây xanh, sử dụng đất, địa danh, địa điểm và ranh giới phường.',
-  minzoom: 10,
+  description:
+    'Đường phố, khối nhà, sông nước, cây xanh, sử dụng đất, địa danh, địa điểm, ranh giới phường và ranh giới hành chính 2025.',
+  minzoom: 6,
   maxzoom: 18,
-  datasetKinds: ['demo', 'roads', 'basemap'],
+  datasetKinds: ['demo', 'roads', 'basemap', 'areas'],
   // blocks, landmarks and every street from z14; every place from z14.
   allRowsFrom: 14,
   // Bottom to top, the order a client draws them in when it keeps the tile's order.
@@ -106,6 +121,20 @@ const basemap: TileSet = {
         'ward_boundary',
         'case when ST_Dimension(f.geom) = 2 then ST_Boundary(f.geom) else f.geom end',
       ),
+    },
+    {
+      name: 'admin_boundaries',
+      minzoom: 6,
+      description: 'Ranh giới tỉnh, thành phố (từ z6) và phường, xã, đặc khu (từ z10) sau 1/7/2025 (đường)',
+      fields: { name: 'Tên đơn vị', level: 'province | ward' },
+      select: adminUnits('ST_Boundary(a.geom)'),
+    },
+    {
+      name: 'admin_labels',
+      minzoom: 6,
+      description: 'Tên tỉnh, thành phố và phường, xã, đặc khu sau 1/7/2025 — điểm đặt nhãn',
+      fields: { name: 'Tên đơn vị', level: 'province | ward' },
+      select: adminUnits('ST_PointOnSurface(a.geom)'),
     },
     {
       name: 'landmarks',

@@ -47,10 +47,12 @@ function bounds(rows: DatasetRow[]): [number, number, number, number] {
 /** Wards listed in the parcels' `coverage`: enough to say where the data is, few enough to read in a line. */
 export const COVERAGE_WARDS = 6
 
-/** The wards the data covers (the admin units, a short table, not the parcels), for a search that found nothing. */
+/** The wards the data covers (the admin units of the data's datasets, a short table, not the parcels), for a search that found nothing. */
 async function coverage(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ name: string; province: string }>(
-    `select name, coalesce(province, '') as province from admin_units where level = 'ward' order by province, name limit ${COVERAGE_WARDS}`,
+    // Only wards of datasets with parcels or plans: the national boundaries cover the whole country.
+    `select a.name, coalesce(a.province, '') as province from admin_units a join datasets d on d.id = a.dataset_id
+     where a.level = 'ward' and d.kind <> 'areas' order by a.province, a.name limit ${COVERAGE_WARDS}`,
   )
   return rows.map((r) => [r.name, r.province].filter(Boolean).join(', '))
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { AwsClient } from 'aws4fetch'
 import { assertStorageKey, type UploadStorage } from './storage.ts'
 
 export type S3Location = {
@@ -10,61 +11,8 @@ export type S3Location = {
   prefix: string
   accessKeyId: string
   secretAccessKey: string
-}
-
-const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex')
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest()
-
-/** `20130524T000000Z` and `20130524` for a time. */
-function amzDates(now: Date) {
-  const amzDate = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')
-  return { amzDate, day: amzDate.slice(0, 8) }
-}
-
-/**
- * AWS Signature Version 4 for one request: the Authorization header over `headers` (which must hold
- * host, x-amz-date and x-amz-content-sha256). Paths here are made of key characters that need no
- * encoding, and the requests carry no query string.
- */
-export function signV4(req: {
-  method: string
-  path: string
-  headers: Record<string, string>
-  region: string
-  service: string
-  accessKeyId: string
-  secretAccessKey: string
-}): string {
-  const names = Object.keys(req.headers)
-    .map((n) => n.toLowerCase())
-    .sort()
-  const value = (name: string) =>
-    Object.entries(req.headers)
-      .find(([n]) => n.toLowerCase() === name)?.[1]
-      ?.trim()
-      .replace(/\s+/g, ' ') ?? ''
-  const signedHeaders = names.join(';')
-  const canonical = [
-    req.method,
-    req.path,
-    '',
-    ...names.map((n) => `${n}:${value(n)}`),
-    '',
-    signedHeaders,
-    value('x-amz-content-sha256'),
-  ].join('\n')
-  const amzDate = value('x-amz-date')
-  const scope = `${amzDate.slice(0, 8)}/${req.region}/${req.service}/aws4_request`
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n')
-  const key = hmac(
-    hmac(hmac(hmac(`AWS4${req.secretAccessKey}`, amzDate.slice(0, 8)), req.region), req.service),
-    'aws4_request',
-  )
-  const signature = createHmac('sha256', key).update(toSign).digest('hex')
-  return `AWS4-HMAC-SHA256 Credential=${req.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`
+  /** With temporary credentials (an IAM role): their session token, sent as X-Amz-Security-Token. */
+  sessionToken?: string
 }
 
 /** An S3 answer that is neither success nor a missing object. */
@@ -74,43 +22,31 @@ export class S3Error extends Error {
 
 /**
  * Objects in an S3-compatible bucket (UPLOAD_STORE=s3://bucket/prefix), addressed path-style
- * (`endpoint/bucket/key`), which every S3-compatible server accepts. Requests are signed with
- * Signature Version 4 over the payload's SHA-256.
+ * (`endpoint/bucket/key`), which every S3-compatible server accepts. aws4fetch signs each request
+ * (Signature Version 4, over the payload's SHA-256 so the store checks the bytes it receives) and sends it
+ * again on a 5xx or 429 answer, up to `retries` times with jittered exponential backoff.
  */
-export function s3Storage(loc: S3Location, opts: { fetch?: typeof fetch; now?: () => Date } = {}): UploadStorage {
-  const doFetch = opts.fetch ?? fetch
-  const now = opts.now ?? (() => new Date())
-  const base = new URL(loc.endpoint)
-  const basePath = base.pathname.replace(/\/+$/, '')
+export function s3Storage(loc: S3Location, opts: { retries?: number } = {}): UploadStorage {
+  const client = new AwsClient({
+    accessKeyId: loc.accessKeyId,
+    secretAccessKey: loc.secretAccessKey,
+    sessionToken: loc.sessionToken,
+    region: loc.region,
+    service: 's3',
+    retries: opts.retries ?? 3,
+  })
+  const base = loc.endpoint.replace(/\/+$/, '')
 
-  async function send(
-    method: 'PUT' | 'GET' | 'DELETE',
-    key: string,
-    body?: Uint8Array,
-    contentType?: string,
-  ): Promise<Response> {
+  function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, type?: string): Promise<Response> {
     assertStorageKey(key)
-    const path = `${basePath}/${loc.bucket}/${loc.prefix}${key}`
-    const { amzDate } = amzDates(now())
-    const headers: Record<string, string> = {
-      host: base.host,
-      'x-amz-date': amzDate,
-      'x-amz-content-sha256': sha256Hex(body ?? ''),
-      ...(contentType ? { 'content-type': contentType } : {}),
-    }
-    const authorization = signV4({
+    return client.fetch(`${base}/${loc.bucket}/${loc.prefix}${key}`, {
       method,
-      path,
-      headers,
-      region: loc.region,
-      service: 's3',
-      accessKeyId: loc.accessKeyId,
-      secretAccessKey: loc.secretAccessKey,
-    })
-    const { host: _host, ...sent } = headers
-    return doFetch(new URL(path, base), {
-      method,
-      headers: { ...sent, authorization },
+      headers: {
+        'x-amz-content-sha256': createHash('sha256')
+          .update(body ?? '')
+          .digest('hex'),
+        ...(type ? { 'content-type': type } : {}),
+      },
       body: body as Uint8Array<ArrayBuffer> | undefined,
       signal: AbortSignal.timeout(30_000),
     })

@@ -13,6 +13,7 @@ import {
   type MarketResult,
 } from './market.ts'
 import { PARCEL_AT_SQL, parcelAtParams, toContractParcel, type ParcelRecord } from '../planning/parcels.ts'
+import { PLACE_AT_SQL, toPlace, type PlaceRow } from '../places/places-at.ts'
 import { COVERED_SQL, DATASET_COLUMNS, meridianOf, toLocation, toSource, type DatasetInfo } from '../planning/source.ts'
 import { PRICE_ROW_SQL, statePriceFrom, type PriceRowRecord } from './state-price.ts'
 
@@ -96,7 +97,8 @@ const VALUATION_SQL = `with parcel as (${PARCEL_AT_SQL}),
     (select row_to_json(r) from (${PRICE_ROW_SQL('(select id::bigint from parcel)', '(select extract(year from d)::int from asof)')}) r) as price_row,
     (select rule from price_position_rules where province = (select province from parcel)) as price_rule,
     (select row_to_json(d) from (select ${DATASET_COLUMNS} from datasets where id = (select dataset_id from parcel)) d) as dataset,
-    (select version::float8 from data_version) as data_version)
+    (select version::float8 from data_version) as data_version,
+    (select row_to_json(pl) from (${PLACE_AT_SQL}) pl) as place)
   select a.*, a.covered and a.parcel is not null as found from a`
 
 type ValuationRow = {
@@ -108,6 +110,7 @@ type ValuationRow = {
   price_rule: unknown
   dataset: DatasetInfo | null
   data_version: number | null
+  place: PlaceRow | null
 }
 type Found = ValuationRow & { parcel: ParcelRecord; dataset: DatasetInfo }
 
@@ -154,6 +157,7 @@ async function valuationAnswer(
     comparables: market?.comparables ?? [],
     location: toLocation(body.lat, body.lng, meridianOf(dataset.crs, body.lng, parcel.province)),
     source: toSource(dataset),
+    place: toPlace(row.place),
   }
 }
 

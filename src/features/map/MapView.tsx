@@ -35,6 +35,7 @@ import { initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
 // The search and the measure tool load after the map has painted.
 const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
 const MeasurePanel = lazy(() => import('./components/MeasurePanel.tsx'))
+const GpsPanel = lazy(() => import('./components/GpsPanel.tsx'))
 
 /** A search result chosen: a parcel or an address is looked up, a street or a ward only shown and pinned. */
 function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, dropPin: (p: Point) => void) {
@@ -172,7 +173,13 @@ export default function MapView({ search }: { search: MapSearch }) {
         <SaveAreaControl ctrl={ctrl} />
       </MapToolbar>
 
-      <GpsStatus gps={gps.state} onStop={gps.stop} />
+      <GpsStatus gps={gps.state} position={gps.position} onStop={gps.stop} />
+
+      {panel === 'position' && (
+        <Suspense fallback={null}>
+          <GpsPanel position={gps.position} onClose={() => setPanel(null)} />
+        </Suspense>
+      )}
 
       {panel === 'layers' && (
         <LayerPanel

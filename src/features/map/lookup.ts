@@ -1,13 +1,18 @@
 import { api, type ApiResult } from '../../lib/api/index.ts'
 import {
   parcelsData,
+  place,
   planningData,
   searchData,
   type Parcel,
+  type Place,
   type PlanningData,
   type SearchResult,
 } from '#core/contract/lookups.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { store } from '../../lib/store.ts'
 import * as history from '../history/index.ts'
+import { pushToast } from '../notifications/index.ts'
 import type { SheetParcelQuery } from './sheet-parcel.ts'
 import type { Point } from '../../lib/map-url.ts'
 
@@ -35,10 +40,10 @@ export async function lookupPlanning(p: Point, signal?: AbortSignal): Promise<Ap
     const label = parcel
       ? `Tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}`
       : `Ô quy hoạch ${res.data.zones[0]?.land_use_code ?? ''} (không có thửa đất)`
-    // A device without IndexedDB room still shows the result; only the history entry is lost.
+    // A device without IndexedDB room still shows the result; the history entry is lost, and the person told.
     history
       .add({ kind: 'planning', lat: p.lat, lng: p.lng, label, result: res.data })
-      .catch((err: unknown) => console.warn('lookup not kept in history:', err))
+      .catch(() => pushToast(store, 'warning', deviceStorageTexts.HISTORY_NOT_SAVED))
   }
   return res
 }
@@ -61,4 +66,16 @@ export async function findParcels(q: SheetParcelQuery, signal?: AbortSignal): Pr
   const res = await api.request({ path: '/api/parcels', query: { ...q }, data: parcelsData, signal, toast: 'none' })
   if (!res.ok && res.code === 'NotFound') return { ok: true, data: [], message: res.message }
   return res
+}
+
+/** The ward and province at a point, today and before 1 July 2025 (not counted); null outside Việt Nam or when it cannot be told. */
+export async function placeAt(p: Point, signal?: AbortSignal): Promise<Place | null> {
+  const res = await api.request({
+    path: '/api/places/at',
+    query: { lat: p.lat, lng: p.lng },
+    data: place,
+    signal,
+    toast: 'none',
+  })
+  return res.ok ? res.data : null
 }

@@ -1,5 +1,5 @@
 import { placeLine } from '#core/text/place-line.ts'
-import type { PlanningData } from '#core/contract/lookups.ts'
+import type { Place, PlanningData } from '#core/contract/lookups.ts'
 import { orderZones, replacedBy } from '#core/planning/plan-levels.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { residentialCodes } from './land-use.ts'
@@ -11,6 +11,8 @@ export type Selection =
   /** Opened from a shared link while logged out: the lookup counts, so it waits for the user to ask. */
   | { point: Point; status: 'idle' }
   | { point: Point; status: 'ready'; result: PlanningData }
+  /** No parcel and no plan at the point: the ward and province there (null outside Việt Nam), which cost no lookup. */
+  | { point: Point; status: 'no-data'; place: Place | null }
 
 /** Whether the dataset says it is simulated (the demo data names itself "Dữ liệu mô phỏng"). */
 export function isSimulated(source: PlanningData['source']): boolean {

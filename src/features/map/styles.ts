@@ -289,6 +289,21 @@ export function createBasemapStyle(o: StyleOptions): StyleFunction {
               zIndex: 3,
             }),
         )
+      case 'admin_boundaries': {
+        const province = str(feature, 'level') === 'province'
+        return cached(
+          `admin:${province}`,
+          () =>
+            new Style({
+              stroke: new Stroke({
+                color: province ? p.coast : p.ward,
+                width: (province ? 1.8 : 1) + (o.highContrast ? 1 : 0),
+                lineDash: province ? [10, 4, 2, 4] : [5, 4],
+              }),
+              zIndex: province ? 32 : 31,
+            }),
+        )
+      }
       case 'ward_boundary':
         return cached(
           'ward',
@@ -357,6 +372,24 @@ export function createBasemapLabelStyle(o: StyleOptions): StyleFunction {
           `street:${name}`,
           () => new Style({ text: label(name, o, p, { placement: 'line', size: 12, weight: 600 }), zIndex: 40 }),
         )
+      case 'admin_labels': {
+        // Provinces up to z10, where their wards' names take over.
+        const province = str(feature, 'level') === 'province'
+        if (province ? zoom >= 10 : zoom < 11) return undefined
+        return cached(
+          `admin:${province}:${name}`,
+          () =>
+            new Style({
+              text: label(name, o, p, {
+                size: province ? 13 : 12,
+                weight: province ? 700 : 600,
+                color: province ? p.provinceText : p.placeText,
+                overflow: province,
+              }),
+              zIndex: province ? 44 : 43,
+            }),
+        )
+      }
       case 'landmarks':
         if (zoom < 16) return undefined
         return cached(

@@ -3,6 +3,8 @@ import { draftAtom, photosAtom } from '../valuation/index.ts'
 import { updatePhoto, type PhotoItem } from '../valuation/index.ts'
 import { uploadName } from '../valuation/index.ts'
 import { listItems, nextSeq, putItem, removeItem, updateItem, type OutboxItem } from '#core/outbox/queue.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../notifications/index.ts'
 import type { SendOutcome } from '#core/outbox/runner.ts'
 
 /**
@@ -125,7 +127,9 @@ export function mirrorPhotos(store: Store, opts: { now?: () => number; onQueued?
     const photos = store.get(photosAtom)
     const before = seen
     seen = new Map(photos.map((p, position) => [p.key, { status: p.status, position, hasBlob: p.blob !== null }]))
-    chain = chain.then(() => sync(photos, before)).catch((err: unknown) => console.warn('photo queue not updated', err))
+    chain = chain
+      .then(() => sync(photos, before))
+      .catch(() => pushToast(store, 'error', deviceStorageTexts.OUTBOX_NOT_SAVED))
   }
   const stop = store.sub(photosAtom, onChange)
   onChange()

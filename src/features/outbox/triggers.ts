@@ -48,6 +48,12 @@ export function sendOutboxNow(): Promise<FlushResult | null> {
   return sendNow?.(true) ?? Promise.resolve(null)
 }
 
+/** Something other than the valuation form queued an item (a stakeout photo): send it now, or once online. */
+export function queuedForSending(): void {
+  if (navigator.onLine) void sendNow?.(false)
+  else void registerBackgroundSync()
+}
+
 export async function startOutbox(opts: { store: Store; api: ApiClient }): Promise<() => void> {
   const { store, api } = opts
   // The form's photos come back first; only then may the mirror remove what the form does not have.

@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react'
 import { listItems, subscribeOutbox, type OutboxItem } from '#core/outbox/queue.ts'
+import { useStore } from 'jotai'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../notifications/index.ts'
 
 /** The queued items, newest state, re-read on every change; null while loading. */
 export function useOutboxItems(): OutboxItem[] | null {
   const [items, setItems] = useState<OutboxItem[] | null>(null)
+  const store = useStore()
   useEffect(() => {
     let alive = true
     const load = () =>
       void listItems().then(
         (rows) => alive && setItems(rows),
-        (err: unknown) => {
-          console.warn('outbox unavailable', err)
+        () => {
+          pushToast(store, 'warning', deviceStorageTexts.OUTBOX_UNAVAILABLE)
           if (alive) setItems([])
         },
       )
@@ -20,6 +24,6 @@ export function useOutboxItems(): OutboxItem[] | null {
       alive = false
       stop()
     }
-  }, [])
+  }, [store])
   return items
 }

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Alert.css'
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconFileSpreadsheet, IconFileVector, IconPrinter, IconWalk } from '@tabler/icons-react'
+import { IconFileSpreadsheet, IconFileVector, IconPrinter, IconTarget, IconWalk } from '@tabler/icons-react'
 import { formatArea, formatDateTime, formatMeters } from '../../lib/format/format.ts'
 import { CornerTable } from './components/CornerTable.tsx'
 import { SketchDrawing } from './components/SketchDrawing.tsx'
@@ -38,6 +38,11 @@ function Exports({ subject }: { subject: SketchSubject }) {
       {subject.parcelId && (
         <Link to="/walk" search={{ parcel: subject.parcelId }} className="sketch-walk-link">
           <IconWalk size={18} aria-hidden /> Đi đo ranh thửa
+        </Link>
+      )}
+      {subject.parcelId && (
+        <Link to="/stakeout" search={{ parcel: subject.parcelId }} className="sketch-walk-link">
+          <IconTarget size={18} aria-hidden /> Cắm mốc
         </Link>
       )}
     </Group>

@@ -13,4 +13,4 @@ export {
 export { cornersCsv, outlineDxf, crsLabel, download, fileName } from './exports.ts'
 export { SketchDrawing } from './components/SketchDrawing.tsx'
 export { CornerTable } from './components/CornerTable.tsx'
-export { loadSketch, type SketchSubject } from './source.ts'
+export { loadSketch, type SketchQuery, type SketchResult, type SketchSubject } from './source.ts'

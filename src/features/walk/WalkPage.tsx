@@ -5,15 +5,25 @@ import './walk.css'
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconMapPin, IconPlayerPlay, IconTrash, IconArrowBackUp } from '@tabler/icons-react'
-import { formatDateTime, formatMeters } from '../../lib/format/format.ts'
+import { formatDateTime } from '../../lib/format/format.ts'
 import { useWakeLock } from '../../lib/wake-lock.ts'
+import { checkCapture, PositionStatusLine, usePosition, type Fix as PositionFix } from '../position/index.ts'
+import { GpsSettings } from '../position/pages.ts'
 import { loadSketch, type SketchSubject } from '../sketch/index.ts'
 import { WalkDrawing } from './components/WalkDrawing.tsx'
 import { WalkFigures, WalkPointList } from './components/WalkFigures.tsx'
 import { WalkResult } from './components/WalkResult.tsx'
-import { DEFAULT_STEP_M, WORST_ACCURACY_M, type WalkMode } from './track.ts'
-import { usePosition } from './use-position.ts'
+import { DEFAULT_STEP_M, type Fix, type WalkMode } from './track.ts'
 import { useWalk } from './use-walk.ts'
+
+/** A fix the gate let through, as the walk records it (the gate has made sure there is an accuracy). */
+const walkFix = (f: PositionFix): Fix => ({
+  lat: f.lat,
+  lng: f.lng,
+  accuracyM: f.accuracyM ?? 0,
+  at: f.at,
+  quality: f.quality,
+})
 
 function useParcel(parcelId: string | undefined): SketchSubject | null {
   const [subject, setSubject] = useState<SketchSubject | null>(null)
@@ -40,13 +50,26 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
   const walk = w.walk
   const parcel = useParcel(walk?.parcelId ?? parcelId)
   const walking = !!walk && walk.finishedAt === null
-  const { fix, error } = usePosition(walk === null || walking, w.onFix)
+  const position = usePosition(walk === null || walking)
+  const check = checkCapture(position)
+  const fix = position.fix
   const [mode, setMode] = useState<WalkMode>('corners')
   const [confirmDiscard, setConfirmDiscard] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
   useWakeLock(walking)
+  // Auto mode records from every fix the gate lets through; the walk decides whether it is far enough.
+  const accepted = check.ok ? check.fix : null
+  const onFix = w.onFix
+  useEffect(() => {
+    if (accepted) onFix(walkFix(accepted))
+  }, [accepted, onFix])
   if (walk === undefined) return null
   const parcelLabel = parcel ? `thửa ${parcel.parcelNo ?? '?'}, tờ ${parcel.sheetNo ?? '?'}` : null
-  const good = fix && fix.accuracyM <= WORST_ACCURACY_M
+  const capture = (then: (f: Fix) => void) => {
+    if (!check.ok) return setRefused(check.reason)
+    setRefused(null)
+    then(walkFix(check.fix))
+  }
 
   return (
     <Container size="md" py="lg" w="100%">
@@ -59,19 +82,19 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
             {parcelLabel && ` Kết quả được so với ${parcelLabel}.`}
           </Text>
         </div>
+        {(walk === null || walking) && <PositionStatusLine position={position} className="qh-pos-sticky" />}
         {(walk === null || walking) && (
-          <Text
-            role="status"
-            data-testid="walk-gps"
-            data-lat={fix?.lat}
-            data-lng={fix?.lng}
-            c={error ? 'red' : good ? undefined : 'orange'}
-          >
-            {error ??
-              (fix
-                ? `GPS: sai số ± ${formatMeters(fix.accuracyM)}${good ? '' : ` — quá ${WORST_ACCURACY_M} m, chưa ghi được`}`
-                : 'Đang chờ tín hiệu GPS…')}
-          </Text>
+          <div data-testid="walk-gps" data-lat={fix?.lat} data-lng={fix?.lng}>
+            {!check.ok && position.status === 'live' && (
+              <Text size="sm" c="orange.9" mt={4}>
+                {check.reason}
+              </Text>
+            )}
+            <details className="walk-gps-settings">
+              <summary>Nguồn định vị và độ chính xác tối thiểu</summary>
+              <GpsSettings position={position} />
+            </details>
+          </div>
         )}
         {walk === null && (
           <Stack gap="sm">
@@ -87,13 +110,14 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
             <Button
               size="lg"
               leftSection={<IconPlayerPlay aria-hidden />}
-              disabled={!good}
+              disabled={!check.ok}
               onClick={() =>
-                fix &&
-                w.start(mode, fix, {
-                  parcelId: parcel?.parcelId ?? parcelId ?? null,
-                  meridian: parcel?.outline.meridian ?? null,
-                })
+                capture((f) =>
+                  w.start(mode, f, {
+                    parcelId: parcel?.parcelId ?? parcelId ?? null,
+                    meridian: parcel?.outline.meridian ?? null,
+                  }),
+                )
               }
             >
               Bắt đầu tại góc này
@@ -112,20 +136,26 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
               meridian={walk.meridian}
               parcel={parcel?.outline ?? null}
               closed={!walking}
-              here={walking ? fix : null}
+              here={walking && fix ? { ...fix, accuracyM: fix.accuracyM ?? 0 } : null}
             />
           </>
         )}
         {walking && (
           <Stack gap="xs">
-            {w.lastSkip === 'inaccurate' && (
-              <Alert color="orange">GPS chưa đủ chính xác, góc chưa được ghi. Đứng yên vài giây rồi chạm lại.</Alert>
+            {refused ? (
+              <Alert color="red" role="alert" data-testid="capture-refused">
+                Góc chưa được ghi: {refused}
+              </Alert>
+            ) : (
+              w.lastSkip === 'inaccurate' && (
+                <Alert color="orange">GPS chưa đủ chính xác, góc chưa được ghi. Đứng yên vài giây rồi chạm lại.</Alert>
+              )
             )}
             <Button
               size="lg"
               leftSection={<IconMapPin aria-hidden />}
               disabled={!fix}
-              onClick={() => fix && w.markCorner(fix)}
+              onClick={() => capture(w.markCorner)}
             >
               Ghi góc
             </Button>

@@ -71,3 +71,17 @@ describe('boundary walk', () => {
     expect(compareWithParcel(tapAll(start('corners'), [at(0, 0)]), parcel)).toBeNull()
   })
 })
+
+describe('area uncertainty of a walk', () => {
+  it('follows σ_A = ½ √(Σ σᵢ² dᵢ²) from each vertex’s accuracy, and a tighter gate refuses a coarser fix', () => {
+    // A 20 × 10 m rectangle with every vertex at 5 cm (σ = 0.05/√2 per axis): each vertex's neighbours
+    // are √(20² + 10²) apart, so σ_A = ½ √(4 × 0.00125 × 500) = 0.79 m².
+    const w = tapAll(start('corners'), [at(0, 0, 0.05), at(20, 0, 0.05), at(20, 10, 0.05), at(0, 10, 0.05)])
+    expect(walkFigures(w).areaSigmaM2).toBeCloseTo(0.5 * Math.sqrt(4 * 0.00125 * 500), 3)
+    // One vertex at 1 m dominates.
+    const coarse = tapAll(start('corners'), [at(0, 0, 1), at(20, 0, 0.05), at(20, 10, 0.05), at(0, 10, 0.05)])
+    expect(walkFigures(coarse).areaSigmaM2).toBeGreaterThan(7)
+    expect(offerFix(start('corners'), at(0, 0, 0.3), true, 0.05).skipped).toBe('inaccurate')
+    expect(offerFix(start('corners'), at(0, 0, 0.03), true, 0.05).skipped).toBeNull()
+  })
+})

@@ -1,8 +1,19 @@
 import { toVn2000 } from '#core/geo/vn2000.ts'
+import type { FixQuality } from '../position/index.ts'
 import { largestOffset, planeArea, planePerimeter, type LngLat, type Outline } from '../sketch/index.ts'
 
-/** One recorded boundary point: where, how sure the device was (m), when, and whether the user tapped it as a corner. */
-export type WalkPoint = { lat: number; lng: number; accuracyM: number; at: number; corner: boolean }
+/**
+ * One recorded boundary point: where, how sure the source was (m), when, whether the user tapped it as a
+ * corner, and the solution type it was taken with (walks recorded before receivers have none).
+ */
+export type WalkPoint = {
+  lat: number
+  lng: number
+  accuracyM: number
+  at: number
+  corner: boolean
+  quality?: FixQuality
+}
 
 export type WalkMode = 'corners' | 'auto'
 
@@ -20,7 +31,7 @@ export type Walk = {
   finishedAt: number | null
 }
 
-/** Fixes worse than this are shown but never recorded: a corner 30 m off is no corner. */
+/** Fixes worse than this are never recorded, whatever the gate: a corner 30 m off is no corner. */
 export const WORST_ACCURACY_M = 25
 export const DEFAULT_STEP_M = 3
 
@@ -57,7 +68,7 @@ export function distanceM(
   return Math.hypot(pa.x - pb.x, pa.y - pb.y)
 }
 
-export type Fix = { lat: number; lng: number; accuracyM: number; at: number }
+export type Fix = { lat: number; lng: number; accuracyM: number; at: number; quality?: FixQuality }
 
 /** Why a fix was not recorded, for the screen to say. */
 export type Skip = 'inaccurate' | 'too-close' | 'finished'
@@ -66,9 +77,14 @@ export type Skip = 'inaccurate' | 'too-close' | 'finished'
  * A position from the device, in auto mode: recorded once the user has moved `stepM` from the last
  * point (and not when the fix is too poor); a corner tap records it whatever the distance.
  */
-export function offerFix(w: Walk, fix: Fix, asCorner: boolean): { walk: Walk; skipped: Skip | null } {
+export function offerFix(
+  w: Walk,
+  fix: Fix,
+  asCorner: boolean,
+  gateM = WORST_ACCURACY_M,
+): { walk: Walk; skipped: Skip | null } {
   if (w.finishedAt !== null) return { walk: w, skipped: 'finished' }
-  if (fix.accuracyM > WORST_ACCURACY_M) return { walk: w, skipped: 'inaccurate' }
+  if (fix.accuracyM > Math.min(gateM, WORST_ACCURACY_M)) return { walk: w, skipped: 'inaccurate' }
   const last = w.points[w.points.length - 1]
   if (!asCorner && (w.mode !== 'auto' || (last && distanceM(w, last, fix) < w.stepM)))
     return { walk: w, skipped: 'too-close' }
@@ -84,9 +100,28 @@ export function finish(w: Walk, now: number): Walk {
   return { ...w, finishedAt: now }
 }
 
-/** The walked polygon, area, perimeter and worst accuracy, in the VN-2000 plane of the walk's zone. */
+/**
+ * The area's standard uncertainty (m²) from each vertex's accuracy: the shoelace area's partial
+ * derivatives at vertex i are half the neighbours' offset (y[i+1] − y[i−1], x[i−1] − x[i+1]), so with
+ * independent errors of σᵢ per axis, σ_A² = ¼ Σ σᵢ² dᵢ², dᵢ the distance between vertex i's neighbours.
+ * An accuracy radius r (√(σx² + σy²)) is σ = r / √2 per axis.
+ */
+export function areaUncertainty(pts: readonly { x: number; y: number; accuracyM: number }[]): number {
+  const n = pts.length
+  if (n < 3) return 0
+  let sum = 0
+  pts.forEach((p, i) => {
+    const prev = pts[(i + n - 1) % n]!
+    const next = pts[(i + 1) % n]!
+    sum += (p.accuracyM ** 2 / 2) * ((next.x - prev.x) ** 2 + (next.y - prev.y) ** 2)
+  })
+  return Math.sqrt(sum) / 2
+}
+
+/** The walked polygon, area and its uncertainty, perimeter and worst accuracy, in the VN-2000 plane of the walk's zone. */
 export function walkFigures(w: Walk): {
   areaM2: number
+  areaSigmaM2: number
   perimeterM: number
   worstAccuracyM: number | null
   ring: LngLat[]
@@ -94,6 +129,7 @@ export function walkFigures(w: Walk): {
   const pts = w.points.map((p) => plane(w, p))
   return {
     areaM2: planeArea(pts),
+    areaSigmaM2: areaUncertainty(pts.map((p, i) => ({ x: p.x, y: p.y, accuracyM: w.points[i]!.accuracyM }))),
     perimeterM:
       pts.length >= 3
         ? planePerimeter(pts)

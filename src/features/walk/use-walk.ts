@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useStore } from 'jotai'
 import { autoMeridian } from '#core/geo/provinces.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../notifications/index.ts'
 import { clearWalk, loadWalk, saveWalk } from './store.ts'
-import { finish, newWalk, offerFix, undoPoint, type Skip, type Walk, type WalkMode } from './track.ts'
-import type { Position } from './use-position.ts'
+import { finish, newWalk, offerFix, undoPoint, type Fix, type Skip, type Walk, type WalkMode } from './track.ts'
 
 /**
  * The walk in progress: restored from the device on opening, written back after every change, fed by
@@ -12,12 +14,24 @@ export function useWalk() {
   const [walk, setWalk] = useState<Walk | null | undefined>(undefined)
   const [lastSkip, setLastSkip] = useState<Skip | null>(null)
   const current = useRef<Walk | null>(null)
+  const store = useStore()
+  // Told once when saving starts failing, again only after a save has worked since: not on every point.
+  const failing = useRef(false)
 
-  const commit = useCallback((next: Walk | null) => {
-    current.current = next
-    setWalk(next)
-    void (next ? saveWalk(next) : clearWalk()).catch((err: unknown) => console.warn('walk not saved', err))
-  }, [])
+  const commit = useCallback(
+    (next: Walk | null) => {
+      current.current = next
+      setWalk(next)
+      void (next ? saveWalk(next) : clearWalk()).then(
+        () => (failing.current = false),
+        () => {
+          if (!failing.current) pushToast(store, 'error', deviceStorageTexts.WALK_NOT_SAVED)
+          failing.current = true
+        },
+      )
+    },
+    [store],
+  )
 
   useEffect(() => {
     let alive = true
@@ -35,7 +49,7 @@ export function useWalk() {
   }, [])
 
   const start = useCallback(
-    (mode: WalkMode, fix: Position, opts: { parcelId: string | null; meridian: number | null }) => {
+    (mode: WalkMode, fix: Fix, opts: { parcelId: string | null; meridian: number | null }) => {
       const w = newWalk({
         id: crypto.randomUUID(),
         now: Date.now(),
@@ -50,9 +64,9 @@ export function useWalk() {
     [commit],
   )
 
-  /** A position from the watch: recorded in auto mode when far enough from the last point. */
+  /** A position that passed the gate: recorded in auto mode when far enough from the last point. */
   const onFix = useCallback(
-    (fix: Position) => {
+    (fix: Fix) => {
       const w = current.current
       if (!w || w.finishedAt !== null || w.mode !== 'auto') return
       const out = offerFix(w, fix, false)
@@ -62,7 +76,7 @@ export function useWalk() {
   )
 
   const markCorner = useCallback(
-    (fix: Position) => {
+    (fix: Fix) => {
       const w = current.current
       if (!w) return
       const out = offerFix(w, fix, true)

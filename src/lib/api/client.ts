@@ -101,7 +101,7 @@ type Envelope = {
   raw: unknown
 }
 
-/** Reads any body; one without `meta.code` counts as InternalServerError / NG / 500 (CONTRACT.md). */
+/** Reads any body; one without `meta.code` counts as InternalServerError / NG / 500 (docs/api.md). */
 export function parseEnvelope(text: string, httpStatus: number): Envelope {
   let raw: unknown
   try {

@@ -2,7 +2,7 @@ import { errorTexts } from '../errors.ts'
 
 import { MAX_EDGE_PX, MAX_FILE_BYTES, MAX_PHOTOS } from '#core/limits.ts'
 
-/** The server's upload limits (CONTRACT.md, POST /api/uploads), checked here too before any byte is sent. */
+/** The server's upload limits (docs/api.md, POST /api/uploads), checked here too before any byte is sent. */
 export { MAX_EDGE_PX, MAX_FILE_BYTES, MAX_PHOTOS }
 
 /** Extensions browsers decode, for files whose type the platform leaves empty (some Android pickers). */

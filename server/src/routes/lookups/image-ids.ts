@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index.ts'
 import { ApiError } from '../../http/errors.ts'
 
 /**
- * A valuation may cite only the caller's own uploads (CONTRACT.md). Before the uploads table exists
+ * A valuation may cite only the caller's own uploads (docs/api.md). Before the uploads table exists
  * no id can be anyone's, so any id is refused.
  */
 export async function requireOwnImages(db: Queryable, userId: string, ids: string[]): Promise<void> {

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
-import { planCompareQuery } from '#core/contract/plans.ts'
+import { compareData, planCompareQuery } from '#core/contract/plans.ts'
 import { requireUser } from '../../accounts/require-user.ts'
 import type { AppEnv, Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
-import { queryOf } from '../../http/validate.ts'
+import { query } from '../../http/validate.ts'
+import { endpoint } from '../../openapi/describe.ts'
 import { comparePlanVersions } from '../../planning/plan-compare.ts'
 
 /**
@@ -11,7 +12,16 @@ import { comparePlanVersions } from '../../planning/plan-compare.ts'
  * planning tiles' own, public at /tiles/planning; the lookup that found the parcel was counted).
  */
 export function planRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .use('*', requireUser(deps))
-    .get('/compare', async (c) => ok(c, await comparePlanVersions(deps.db, queryOf(c, planCompareQuery))))
+  return new Hono<AppEnv>().use('*', requireUser(deps)).get(
+    '/compare',
+    endpoint({
+      summary: 'So sánh hai phiên bản đồ án quy hoạch trong một thửa (lat, lng) hoặc một khu vực (bbox)',
+      tag: 'lookups',
+      bearer: true,
+      answer: { envelope: compareData },
+      codes: ['BadRequest', 'Unauthorized', 'NotFound'],
+    }),
+    query(planCompareQuery),
+    async (c) => ok(c, await comparePlanVersions(deps.db, c.req.valid('query'))),
+  )
 }

@@ -563,6 +563,8 @@ describe('vector tiles', () => {
     ])
     const basemap = tileJson.parse((await t.request('/tiles/basemap.json')).body)
     expect(basemap.vector_layers.map((l) => l.id).sort()).toEqual([
+      'admin_boundaries',
+      'admin_labels',
       'blocks',
       'green',
       'landmarks',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { IconChevronDown, IconChevronUp, IconMap, IconRuler2, IconTrash } from '@tabler/icons-react'
@@ -8,16 +8,19 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx'
 import { encodeMapHash } from '../../../lib/map-url.ts'
 import { historyFocusAtom } from '../focus.ts'
 import { clear, list, remove, subscribeHistory, type HistoryEntry, type HistoryKind } from '../history.ts'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../../notifications/index.ts'
 
 function useHistory(): HistoryEntry[] | null {
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null)
+  const store = useStore()
   useEffect(() => {
     let alive = true
     const load = () =>
       void list().then(
         (rows) => alive && setEntries(rows),
-        (err: unknown) => {
-          console.warn('history unavailable', err)
+        () => {
+          pushToast(store, 'warning', deviceStorageTexts.HISTORY_UNAVAILABLE)
           if (alive) setEntries([])
         },
       )
@@ -27,7 +30,7 @@ function useHistory(): HistoryEntry[] | null {
       alive = false
       stop()
     }
-  }, [])
+  }, [store])
   return entries
 }
 

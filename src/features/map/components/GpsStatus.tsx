@@ -1,8 +1,17 @@
 import { CloseButton } from '@mantine/core'
-import { formatAccuracy, type GpsState } from '../engine/gps.ts'
+import { PositionStatusLine, type PositionSnapshot } from '../../position/index.ts'
+import type { GpsState } from '../engine/gps.ts'
 
-/** Over the map while GPS is on: how accurate the position is, or why there is none. */
-export function GpsStatus({ gps, onStop }: { gps: GpsState; onStop: () => void }) {
+/** Over the map while GPS is on: the position's one-line readout (red when stale), or why there is none. */
+export function GpsStatus({
+  gps,
+  position,
+  onStop,
+}: {
+  gps: GpsState
+  position: PositionSnapshot
+  onStop: () => void
+}) {
   if (gps.status === 'error') {
     return (
       <div className="qh-alert qh-floating" role="alert" data-testid="gps-error">
@@ -16,19 +25,11 @@ export function GpsStatus({ gps, onStop }: { gps: GpsState; onStop: () => void }
       </div>
     )
   }
-  if (gps.status !== 'on' && gps.status !== 'locating') return null
+  if (gps.status === 'off') return null
   return (
-    <div className="qh-gps-badge qh-floating" role="status" data-testid="gps-accuracy">
-      <span className="qh-dot" aria-hidden />
-      {gps.status === 'on' ? (
-        <span>
-          <span className="visually-hidden">Độ chính xác vị trí </span>
-          {formatAccuracy(gps.fix.accuracy)}
-          {gps.following ? '' : ' · không theo dõi'}
-        </span>
-      ) : (
-        <span>Đang định vị…</span>
-      )}
+    <div className="qh-gps-badge qh-floating" data-testid="gps-accuracy">
+      <PositionStatusLine position={position} />
+      {gps.status === 'on' && !gps.following && <span className="visually-hidden">Bản đồ không theo vị trí.</span>}
     </div>
   )
 }

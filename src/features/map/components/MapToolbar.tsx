@@ -6,13 +6,14 @@ import {
   IconMinus,
   IconPlus,
   IconRuler2,
+  IconSatellite,
   IconShare,
   IconStack2,
 } from '@tabler/icons-react'
 import type { GpsState } from '../engine/gps.ts'
 
 /** The panels the toolbar opens over the map; one at a time. */
-export type MapPanel = 'layers' | 'measure'
+export type MapPanel = 'layers' | 'measure' | 'position'
 
 /** What the locate button says and shows for a GPS state. */
 export function gpsButton(gps: GpsState): { on: boolean; label: string; paused: boolean } {
@@ -99,6 +100,14 @@ export function MapToolbar(props: {
       >
         {gps.paused ? <IconCurrentLocationOff size={24} /> : <IconCurrentLocation size={24} />}
       </ActionIcon>
+      <PanelButton
+        panel="position"
+        open={props.panel}
+        onOpen={props.onPanel}
+        label="Nguồn định vị: GPS điện thoại hoặc máy thu GNSS"
+        title="Nguồn định vị"
+        icon={<IconSatellite size={24} />}
+      />
       <PanelButton
         panel="layers"
         open={props.panel}

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import type { PlanningData } from '#core/contract/lookups.ts'
+import { farExceedsBuildable } from '#core/planning/plan-figures.ts'
 import { formatDate, formatNumber } from '../../../lib/format/format.ts'
 import { planGroups } from '../selection.ts'
 
@@ -29,6 +30,12 @@ function ZoneFacts({ z }: { z: Zone }) {
         <dd>{z.max_floors === null ? 'Không quy định' : `${z.max_floors} tầng`}</dd>
         <dt>Hệ số sử dụng đất</dt>
         <dd>{z.max_far === null ? 'Không quy định' : formatNumber(z.max_far, 2)}</dd>
+        {farExceedsBuildable(z) && (
+          // Real plans can disagree with themselves: the figures stay as published, with the disagreement said.
+          <dd role="note" className="qh-zone-warning">
+            Hệ số sử dụng đất lớn hơn mật độ × tầng cao: kiểm tra lại đồ án
+          </dd>
+        )}
         <dt>Đồ án</dt>
         <dd>
           {z.plan_name} ({z.plan_level})

@@ -145,4 +145,24 @@ describe('result card', () => {
       /^\/compare\?bbox=[\d.]+%2C[\d.]+%2C[\d.]+%2C[\d.]+$/,
     )
   })
+
+  it('flags a zone whose FAR exceeds its density times its floors, with the figures still shown, and not a consistent one', async () => {
+    const impossible = {
+      ...zone('1', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true),
+      max_density_pct: 61,
+      max_floors: 6,
+      max_far: 6,
+    }
+    await show({ ...planningFixture, zones: [impossible] })
+    const governing = screen.getByTestId('governing-zone')
+    expect(within(governing).getByRole('note').textContent).toBe(
+      'Hệ số sử dụng đất lớn hơn mật độ × tầng cao: kiểm tra lại đồ án',
+    )
+    expect(governing.textContent).toContain('61%')
+    expect(governing.textContent).toContain('6 tầng')
+    cleanup()
+    // 80 % × 5 floors builds a FAR of 4: the fixture's own figures are consistent.
+    await show({ ...planningFixture, zones: [zone('1', 'QHPK 1/2000', '201/QĐ-UBND', 'ODT', true)] })
+    expect(within(screen.getByTestId('governing-zone')).queryByRole('note')).toBeNull()
+  })
 })

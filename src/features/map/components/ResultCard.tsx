@@ -8,6 +8,7 @@ import {
   IconRuler2,
   IconSearch,
   IconShare,
+  IconTarget,
   IconWalk,
 } from '@tabler/icons-react'
 import type { PlanningData } from '#core/contract/lookups.ts'
@@ -18,6 +19,7 @@ import { pushToast } from '../../notifications/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
+import { NoDataResult, PlaceLine } from './PlaceInfo.tsx'
 import { PlanOverlays } from './PlanOverlays.tsx'
 import { PlanZones } from './PlanZones.tsx'
 
@@ -135,6 +137,17 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
           Đi đo ranh
         </Button>
       )}
+      {parcel && (
+        <Button
+          variant="default"
+          renderRoot={(props) => (
+            <Link to="/stakeout" search={{ parcel: parcel.id, lat: location.lat, lng: location.lng }} {...props} />
+          )}
+          leftSection={<IconTarget size={20} aria-hidden />}
+        >
+          Cắm mốc
+        </Button>
+      )}
       <Button variant="default" onClick={copyCoordinates} leftSection={<IconCopy size={20} aria-hidden />}>
         Chép toạ độ
       </Button>
@@ -168,6 +181,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
           ? fullAddress(parcel)
           : 'Không có thửa đất nào trong dữ liệu tại điểm này; dưới đây là quy hoạch phủ điểm này.'}
       </Text>
+      {result.place && <PlaceLine place={result.place} />}
       {isSimulated(source) && (
         <Badge color="orange" variant="filled" mt={6} style={{ textTransform: 'none' }}>
           Dữ liệu mô phỏng
@@ -216,6 +230,7 @@ function PlanningResult({ result, shareUrl }: { result: PlanningData; shareUrl: 
 export default function ResultCard(props: { selection: Selection; shareUrl: string; onLookup: () => void }) {
   const { selection } = props
   if (selection.status === 'ready') return <PlanningResult result={selection.result} shareUrl={props.shareUrl} />
+  if (selection.status === 'no-data') return <NoDataResult point={selection.point} place={selection.place} />
   if (selection.status === 'loading') {
     return (
       <div className="qh-result" aria-busy="true">

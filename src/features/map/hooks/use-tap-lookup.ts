@@ -41,7 +41,7 @@ export function useTapLookup(
       lookupAbort.current = abort
       setSelection({ point, status: 'loading', waitingForLogin: !isSessionValid(store.get(sessionAtom)) })
       ctrl.setSelectedGeometry(null)
-      const { lookupPlanning } = await import('../lookup.ts')
+      const { lookupPlanning, placeAt } = await import('../lookup.ts')
       if (abort.signal.aborted) return
       const res = await lookupPlanning(point, abort.signal)
       if (abort.signal.aborted) return
@@ -55,6 +55,12 @@ export function useTapLookup(
             ? `Đã tìm thấy tờ ${parcel.sheet_no}, thửa ${parcel.parcel_no}.`
             : 'Không có thửa đất tại điểm này; đã tìm thấy quy hoạch.',
         )
+      } else if (res.code === 'NotFound' || res.code === 'LocationIncorrect') {
+        // No parcel and no plan here: the place anyway, from the national boundaries (not counted).
+        const place = await placeAt(point, abort.signal)
+        if (abort.signal.aborted) return
+        setSelection({ point, status: 'no-data', place })
+        announce(place ? `${place.ward}: chưa có dữ liệu quy hoạch ở khu vực này.` : 'Vị trí ngoài Việt Nam.')
       } else {
         // The API client has already said why (toast), except for an unreachable server: the stored
         // answer or the saved tiles answer then, and the map says it is offline.

@@ -3,18 +3,22 @@ import { Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@manti
 import { IconTrash } from '@tabler/icons-react'
 import { formatDateTime, formatMoneyShort } from '../../../lib/format/format.ts'
 import { list, remove, subscribeHistory, type HistoryEntry } from '../../history/index.ts'
+import { useStore } from 'jotai'
+import { deviceStorageTexts } from '#core/messages.ts'
+import { pushToast } from '../../notifications/index.ts'
 
 const PAGE = 10
 
 function useValuationHistory(): HistoryEntry<'valuation'>[] | null {
   const [entries, setEntries] = useState<HistoryEntry<'valuation'>[] | null>(null)
+  const store = useStore()
   useEffect(() => {
     let alive = true
     const load = () =>
       void list('valuation').then(
         (rows) => alive && setEntries(rows),
-        (err: unknown) => {
-          console.warn('history unavailable', err)
+        () => {
+          pushToast(store, 'warning', deviceStorageTexts.HISTORY_UNAVAILABLE)
           if (alive) setEntries([])
         },
       )
@@ -24,7 +28,7 @@ function useValuationHistory(): HistoryEntry<'valuation'>[] | null {
       alive = false
       stop()
     }
-  }, [])
+  }, [store])
   return entries
 }
 
