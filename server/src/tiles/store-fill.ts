@@ -1,6 +1,6 @@
 import { hostname } from 'node:os'
 import type { TileLayerId } from '#core/contract/tiles.ts'
-import { tileRange, type Bbox, type TileRange } from '#core/offline/tile-grid.ts'
+import { rangeSize, tileRange, type Bbox, type TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import { tileSets, type TileSet } from './layers.ts'
@@ -10,11 +10,14 @@ import { createTileStore, type StoredTile } from './store.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
 
 /**
- * Fills the tile store (store.ts) with every tile of the data for one data version, in the background of a
- * running server. The plan, per tile set: the zooms below `allRowsFrom` as rectangles of up to BAND tiles over
- * each dataset's bounds; then each tile at `allRowsFrom` over those bounds with every tile below it to the set's
- * maxzoom, all cut from that one tile's rows (every deeper zoom selects the same rows). A tile there with no rows
- * ends its part: the tiles below it are empty, and are rendered (empty, cheaply) if ever asked for.
+ * Fills the tile store (store.ts) with the tiles of the data for one data version, in the background of a
+ * running server. The plan, per tile set and per dataset box (not their union, which for two cities would span the
+ * land between): the zooms below `allRowsFrom` as rectangles of up to BAND tiles; then each tile at `allRowsFrom`
+ * with every tile below it to DEEPEST, all cut from that one tile's rows (every deeper zoom selects the same rows).
+ * A tile there with no rows ends its part: the tiles below it are empty, and are rendered (empty, cheaply) if ever
+ * asked for. A box is filled only at the zooms where it spans few enough tiles (BOX_TILES): a dataset the size of
+ * the country (the 2025 boundaries) at the zooms that show all of it, and a city's down to its streets and
+ * parcels; the rest is rendered on demand as before.
  *
  * Lookups stay fast meanwhile: the work goes in slices of SLICE tiles, after each the event loop serves what
  * waits, and the filler then rests as long as it worked, so it takes at most half of a core (and on the embedded
@@ -22,6 +25,18 @@ import { dataVersionWatch, readDataVersion } from './version.ts'
  * database share one fill through a lease in tile_store_fill; a fill cut short (a restart) resumes at the part
  * it had reached.
  */
+
+/**
+ * The deepest zoom filled: the deepest a saved area holds and the map's vector maximum. The parcels' z19–20
+ * come, when asked for, from the rows their z16 tile read (row-blocks.ts).
+ */
+const DEEPEST = 18
+/**
+ * The most tiles of one zoom over one dataset's box that are filled: below allRowsFrom (the overview, where a
+ * country-wide box stops after z11), and at it (each with the tiles below it: a city of five million parcels
+ * spans about 12,000 at z16, the country 280,000 at z14).
+ */
+const BOX_TILES = { overview: 4_096, detail: 65_536 }
 
 /** Tiles per rectangle below allRowsFrom, and per statement writing tiles. */
 const BAND = 16
@@ -43,12 +58,13 @@ async function setBounds(db: Queryable, set: TileSet): Promise<Bbox[]> {
   return rows.map((r) => [r.w, r.s, r.e, r.n])
 }
 
-/** The tiles of zoom z over the boxes, each once, row by row. */
-function tilesOver(boxes: Bbox[], z: number): { x: number; y: number }[] {
+/** The tiles of zoom z over the boxes that span at most `most` tiles there, each once, row by row. */
+function tilesOver(boxes: Bbox[], z: number, most: number): { x: number; y: number }[] {
   const seen = new Set<string>()
   const out: { x: number; y: number }[] = []
   for (const box of boxes) {
     const r = tileRange(box, z)
+    if (rangeSize(r) > most) continue
     for (let y = r.minY; y <= r.maxY; y++)
       for (let x = r.minX; x <= r.maxX; x++) {
         const key = `${x}/${y}`
@@ -69,10 +85,10 @@ export async function planFill(db: Queryable, opts: { sets?: TileSet[]; bounds?:
     const boxes = opts.bounds ?? (await setBounds(db, set))
     if (boxes.length === 0) continue
     const rz = Math.max(set.allRowsFrom, set.minzoom)
-    for (let z = set.minzoom; z < rz && z <= set.maxzoom; z++) {
+    for (let z = set.minzoom; z < rz && z <= Math.min(set.maxzoom, DEEPEST); z++) {
       // Runs of up to BAND tiles along each row.
       let run: TileRange | undefined
-      for (const t of tilesOver(boxes, z)) {
+      for (const t of tilesOver(boxes, z, BOX_TILES.overview)) {
         if (run && run.minY === t.y && run.maxX === t.x - 1 && run.maxX - run.minX + 1 < BAND) run.maxX = t.x
         else {
           if (run) low.push({ set: set.id, range: run })
@@ -81,8 +97,8 @@ export async function planFill(db: Queryable, opts: { sets?: TileSet[]; bounds?:
       }
       if (run) low.push({ set: set.id, range: run })
     }
-    if (rz <= set.maxzoom)
-      for (const t of tilesOver(boxes, rz))
+    if (rz <= Math.min(set.maxzoom, DEEPEST))
+      for (const t of tilesOver(boxes, rz, BOX_TILES.detail))
         roots.push({ set: set.id, root: { z: rz, minX: t.x, maxX: t.x, minY: t.y, maxY: t.y } })
   }
   // The overview of every set first: a map opening on the whole data finds it stored soonest.
@@ -94,7 +110,7 @@ function partRanges(part: FillPart): TileRange[] {
   if ('range' in part) return [part.range]
   const { z, minX: x, minY: y } = part.root
   const out: TileRange[] = []
-  for (let d = 0; z + d <= tileSets[part.set].maxzoom; d++) {
+  for (let d = 0; z + d <= Math.min(tileSets[part.set].maxzoom, DEEPEST); d++) {
     const n = 2 ** d
     out.push({ z: z + d, minX: x * n, maxX: x * n + n - 1, minY: y * n, maxY: y * n + n - 1 })
   }

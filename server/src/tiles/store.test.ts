@@ -17,7 +17,7 @@ import {
 } from './store-fill.ts'
 import { bumpDataVersion, readDataVersion } from './version.ts'
 
-// One z16 tile of the demo ward: its parcels part is that tile with every tile below it to z20 (341 tiles).
+// One z16 tile of the demo ward: its parcels part is that tile with every tile below it to z18 (21 tiles).
 const Z16 = { x: Math.floor(tileX(106.7, 16)), y: Math.floor(tileY(10.797, 16)) }
 const inZ16: Bbox = [106.6995, 10.7965, 106.7005, 10.7975]
 const parcelsOnly = { sets: [tileSets.parcels], bounds: [inZ16] }
@@ -55,11 +55,21 @@ describe('the tile store', () => {
     expect(planning.map((p) => ('range' in p ? p.range.z : `root ${p.root.z}`))).toEqual([12, 13, 'root 14'])
   })
 
+  it('fills a box the size of the country only at the zooms where it spans few tiles, and nothing below z18', async () => {
+    const vietnam: Bbox = [102.1, 8.4, 109.5, 23.4]
+    const parts = await planFill(db, { sets: [tileSets.basemap], bounds: [vietnam] })
+    const zooms = new Set(parts.map((p) => ('range' in p ? p.range.z : p.root.z)))
+    expect([...zooms]).toEqual([6, 7, 8, 9, 10, 11])
+    const city = await planFill(db, { sets: [tileSets.parcels], bounds: [[106.6, 10.7, 106.8, 10.9]] })
+    expect(city.length).toBeGreaterThan(1000)
+    expect(city.every((p) => 'root' in p && p.root.z === 16)).toBe(true)
+  })
+
   it('serves a tile filled ahead to a server that never rendered it: one read of the store, no rows, the same bytes as rendering it', async () => {
     const version = await newVersion()
     expect(await fillTileStore(db, version, { ...parcelsOnly, pace: noRest })).toBe('filled')
     const status = await tileStoreStatus(db)
-    expect(status).toMatchObject({ version, partsDone: 1, partsTotal: 1, tiles: 341, finished: true, current: true })
+    expect(status).toMatchObject({ version, partsDone: 1, partsTotal: 1, tiles: 21, finished: true, current: true })
 
     const { db: watched, counts } = counting(db)
     const fromStore = createTileService(watched, () => new Date(0), { store: createTileStore(watched) })
@@ -135,7 +145,7 @@ describe('the tile store', () => {
       'select count(*) filter (where version = $1)::int as older, count(*) filter (where version = $2)::int as newer from tile_store',
       [older, newer],
     )
-    expect(row).toEqual({ older: 0, newer: 341 })
+    expect(row).toEqual({ older: 0, newer: 21 })
   })
 
   it('lets a lookup through while it fills: the lookup answers long before the fill ends', async () => {
@@ -159,7 +169,7 @@ describe('the tile store', () => {
       await filler.started
       const v = await readDataVersion(db)
       expect(await tileStoreStatus(db)).toMatchObject({ version: v, finished: true })
-      expect(lines.some((l) => l.includes(`"msg":"tile store filled","version":${v},"tiles":341`))).toBe(true)
+      expect(lines.some((l) => l.includes(`"msg":"tile store filled","version":${v},"tiles":21`))).toBe(true)
     } finally {
       await filler.stop()
     }

@@ -3,7 +3,7 @@ import type { TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**
- * The tile store (migration 017): tiles kept in the database per data version, as the gzip member a client
+ * The tile store (migration 019): tiles kept in the database per data version, as the gzip member a client
  * receives, null for an empty tile. The filler (store-fill.ts) writes every tile of the data after each new
  * version; the tile service reads from it before rendering and writes what it renders. Being in the database it
  * persists across restarts and is shared by every server process on one PostgreSQL.
