@@ -33,6 +33,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlish(['postgres:', 'postgresql:']).optional(),
+  /** A read replica of DATABASE_URL (streaming): search and map tiles read from it; writes and counted lookups stay on DATABASE_URL. */
+  DATABASE_READ_URL: urlish(['postgres:', 'postgresql:']).optional(),
   DAILY_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DAILY_LOOKUP_LIMIT),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: urlish(['smtp:', 'smtps:']).optional(),
@@ -109,6 +111,8 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** A streaming replica of databaseUrl for the reads that need not see a write at once (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined
   dailyLookupLimit: number
   tokenTtlDays: number
   smtpUrl: string | undefined
@@ -158,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid UPLOAD_STORE=${JSON.stringify(env.UPLOAD_STORE)}: an S3 store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`,
     )
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid DATABASE_READ_URL: a read replica needs DATABASE_URL, the database it replicates')
+  }
   if (uploadStore === 'database' && !e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid UPLOAD_STORE="database": needs DATABASE_URL (the embedded database keeps photos on disk)',
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dailyLookupLimit: e.DAILY_LOOKUP_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL,

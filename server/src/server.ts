@@ -74,7 +74,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await ensureBoundaries(db, logger)
   await watchRevocations({ db, logger })
   await watchDataVersion({ db, logger })
-  const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
+  // Search and map tiles read from a streaming replica when there is one (DATABASE_READ_URL).
+  const reads = config.databaseReadUrl
+    ? await openDatabaseWithRetry({ ...config, databaseUrl: config.databaseReadUrl }, logger)
+    : undefined
+  const app = createApp({ config, db, reads, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
   // (an upload of photos included) within REQUEST_TIMEOUT_SECONDS, idle keep-alive sockets closed
   // after 5 s. Node checks these only every connectionsCheckingInterval, so that is kept short.
@@ -102,6 +106,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     close: async () => {
       await close()
       await filler?.stop()
+      await reads?.close()
       await db.close()
     },
   }

@@ -22,8 +22,11 @@ export const storedKey = (x: number, y: number) => `${x}/${y}`
 const hex = (b: Uint8Array | null) =>
   b === null ? null : Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex')
 
-/** Reads and writes the store through `db`, with the statements prepared once per connection (PostgreSQL). */
-export function createTileStore(db: Queryable): TileStore {
+/**
+ * Reads the store through `db` and writes it through `writes` (the primary, when `db` is a read replica), with the
+ * statements prepared once per connection (PostgreSQL).
+ */
+export function createTileStore(db: Queryable, writes: Queryable = db): TileStore {
   return {
     async read(version, layer, r) {
       const rows = await db.query<{ x: number; y: number; gzip: Uint8Array | null }>(
@@ -37,7 +40,7 @@ export function createTileStore(db: Queryable): TileStore {
     async write(version, layer, z, tiles) {
       if (tiles.length === 0) return
       // bytea travels as hex text: both drivers pass a text[] parameter the same way.
-      await db.query(
+      await writes.query(
         `insert into tile_store (version, layer, z, x, y, gzip)
          select $1, $2, $3, t.x, t.y, decode(t.gzip, 'hex')
          from unnest($4::int[], $5::int[], $6::text[]) as t(x, y, gzip)
