@@ -63,12 +63,13 @@ function entryCssInLayer(bundle: Rollup.OutputBundle, html: string): void {
 /**
  * The entry runs only once the boot shell has been painted. As a plain module script, code already
  * cached (service worker) runs straight after parsing and holds the first paint until React has
- * rendered; a module preload still fetches and compiles it at once, and a small inline module (hashed
- * in the CSP like the other inline script, and run after the stylesheets like any module script)
- * imports it in the frame after the shell's. A hidden tab paints no frames, so it does not wait.
+ * rendered; a small inline module (hashed in the CSP like the other inline script, and run after the
+ * stylesheets like any module script) imports it once index.html's first script has seen the shell's
+ * first contentful paint (`afterFirstPaint`). A hidden tab paints nothing, so it does not wait.
  *
  * The preloads of the entry and its chunks are not tags but a list (`appFiles`) index.html's first
- * script preloads (`loadApp`): at once, except on /demo when it starts the boot map (`mapBoot.module`).
+ * script preloads (`loadApp`) after that paint too, so nothing but the HTML stands before it: at once
+ * then, except on /demo when it starts the boot map (`mapBoot.module`).
  * That module then runs first and draws the map into the boot shell, and the app's code is loaded and
  * run once the map's first tiles are drawn (or failed, or took too long): on a slow link the map's files
  * and tiles do not share it with the app's, and on a slow phone the two do not share its busy core.
@@ -86,7 +87,7 @@ function entryAfterFirstPaint(html: string): string {
   const start =
     `const entry = () => (loadApp(), import(${JSON.stringify(entry)})); ` +
     `const start = mapBoot.module ? () => import(mapBoot.module).then((m) => m.startBootMap()).then(entry, entry) : entry; ` +
-    `if (document.visibilityState === 'hidden') start(); else requestAnimationFrame(() => setTimeout(start))`
+    `afterFirstPaint(start)`
   return rest
     .replace(appLine, `var appFiles = ${JSON.stringify([entry, ...imports])};`)
     .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script type="module">${start}</script>`)

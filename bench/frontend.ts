@@ -10,8 +10,15 @@ import { fmt, type Table } from './lib/table.ts'
 
 export const FRONT_TARGETS = { initialGzipKB: 200, lcpColdMs: 1500, mapVisibleWarmMs: 600 }
 
-type LighthouseFigures = { lcpMs: number; fcpMs: number; tbtMs: number; cls: number; totalBytes: number; score: number }
-type MapVisible = { ms: number | null; scriptCssBytes: number; tileBytes: number; requests: number }
+export type LighthouseFigures = {
+  lcpMs: number
+  fcpMs: number
+  tbtMs: number
+  cls: number
+  totalBytes: number
+  score: number
+}
+export type MapVisible = { ms: number | null; scriptCssBytes: number; tileBytes: number; requests: number }
 export type FrontendResult = {
   sizes: {
     initial: Sizes
@@ -88,7 +95,8 @@ export function sizesTables(g: DistGraph): { tables: Table[]; sizes: FrontendRes
   }
 }
 
-async function runLighthouse(url: string): Promise<{ cold: LighthouseFigures; warm: LighthouseFigures }> {
+/** Lighthouse on `url` in a fresh Chromium profile: a cold load, then a warm one with storage kept. */
+export async function lighthouseFigures(url: string): Promise<{ cold: LighthouseFigures; warm: LighthouseFigures }> {
   const chrome = await launchChrome({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
@@ -161,7 +169,7 @@ const PROBE = `(() => {
 })()`
 
 /** One fresh profile: a cold load, then a reload once the service worker controls the page. */
-async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: MapVisible }> {
+export async function mapVisibleOnce(url: string): Promise<{ cold: MapVisible; warm: MapVisible }> {
   const browser = await launch()
   try {
     const context = await phoneContext(browser)
@@ -243,7 +251,7 @@ export async function frontendSection(o: {
   try {
     const url = `${server.url}/demo`
     o.log('Lighthouse on /demo (cold, then warm)…')
-    const lh = await runLighthouse(url)
+    const lh = await lighthouseFigures(url)
     o.log('Map visible on /demo (cold, then warm)…')
     const mv = await measureMapVisible(url, 3)
     const lhRow = (name: string, f: LighthouseFigures) => [

@@ -14,6 +14,7 @@ import { importSection } from './import.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { markdownTable, renderTable, type Table } from './lib/table.ts'
 import { offlineSection } from './offline.ts'
+import { revisionsSection } from './revisions.ts'
 import { scaleSection } from './scale.ts'
 import { valuationSection } from './valuation.ts'
 
@@ -21,10 +22,11 @@ const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [-
                   [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
                   [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
-                  [--markdown FILE] [--listings FILE.csv]
+                  [--revisions REV,REV,… [--revision-rounds N] [--no-map-visible]] [--markdown FILE] [--listings FILE.csv]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
   BENCH_IMPORT_DB=postgres|pglite for one database only.
+  --revisions: the front end's figures per change, each revision built and served by its own server, in turns.
 `
 const { values: args } = parseArgs({
   options: {
@@ -42,6 +44,9 @@ const { values: args } = parseArgs({
     'scale-sizes': { type: 'string', default: '20000,200000,1000000' },
     'scale-db': { type: 'string' },
     'scale-name': { type: 'string', default: 'qh_bench_scale' },
+    revisions: { type: 'string' },
+    'revision-rounds': { type: 'string', default: '3' },
+    'no-map-visible': { type: 'boolean', default: false },
     markdown: { type: 'string' },
     listings: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -164,6 +169,15 @@ try {
       show,
       log,
       serverEnv: serverEnv(pgliteEnv),
+    })
+  if (args.revisions)
+    results.revisions = await revisionsSection({
+      root,
+      revisions: args.revisions.split(',').map((r) => r.trim()),
+      rounds: num('revision-rounds', args['revision-rounds'], 1, 20),
+      mapVisible: !args['no-map-visible'],
+      show,
+      log,
     })
   if (sections.has('offline')) {
     const runs: Record<string, unknown> = {}

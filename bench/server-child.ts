@@ -7,6 +7,7 @@ import { Session } from 'node:inspector/promises'
 import { loadConfig } from '../server/src/config.ts'
 import type { Database } from '../server/src/db/index.ts'
 import { startServer } from '../server/src/server.ts'
+import { tileStoreStatus } from '../server/src/tiles/store-fill.ts'
 import { bumpDataVersion } from '../server/src/tiles/version.ts'
 import { pickSamples, rawOperation, runLoad, type Samples, type Workload } from './lib/workloads.ts'
 
@@ -18,6 +19,7 @@ export type ChildRequest =
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'statements' }
   | { id: number; cmd: 'bump-version' }
+  | { id: number; cmd: 'startup-work' }
 export type ChildReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string }
 export type ChildReady = { ready: true; port: number; kind: string; startMs: number }
 
@@ -52,6 +54,10 @@ async function handle(msg: ChildRequest): Promise<unknown> {
       return db.query(msg.sql, msg.params)
     case 'statements':
       return { statements, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }
+    case 'startup-work':
+      // The tile store filled for the data (what a deployed server has done long before it is measured).
+      await running.startupWork
+      return tileStoreStatus(db)
     case 'bump-version':
       // As an import does: every tile of the new version is one the server has not rendered.
       return db.transaction((tx) => bumpDataVersion(tx))

@@ -6,7 +6,10 @@ import type { ChildReady, ChildReply, ChildRequest } from '../server-child.ts'
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void }
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
 
-/** The server under test in its own process, with its RSS read from /proc while it runs. */
+/**
+ * The server under test in its own process, with its RSS read from /proc while it runs. Resolves once the server
+ * has also done its start-up work (the tile store filled), unless `startupWork` is false.
+ */
 export type BenchServer = {
   url: string
   kind: 'pglite' | 'postgres'
@@ -22,7 +25,7 @@ export type BenchServer = {
 
 export async function startBenchServer(
   env: Record<string, string>,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; startupWork?: boolean } = {},
 ): Promise<BenchServer> {
   const child: ChildProcess = fork(join(import.meta.dirname, '../server-child.ts'), [], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
@@ -57,7 +60,7 @@ export async function startBenchServer(
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return m ? Number(m[1]) * 1024 : Number.NaN
   }
-  return {
+  const server: BenchServer = {
     url: `http://127.0.0.1:${ready.port}`,
     kind: ready.kind as 'pglite' | 'postgres',
     pid,
@@ -93,4 +96,7 @@ export async function startBenchServer(
       clearTimeout(timer)
     },
   }
+  // What a deployed server has done long before anyone measures it: the tile store filled for its data.
+  if (opts.startupWork !== false) await server.call({ cmd: 'startup-work' })
+  return server
 }

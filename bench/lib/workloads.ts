@@ -7,6 +7,8 @@ import { searchPlaces } from '../../server/src/search/search.ts'
 import { countedValuation } from '../../server/src/valuation/valuation.ts'
 import { tileSets } from '../../server/src/tiles/layers.ts'
 import { queryTile } from '../../server/src/tiles/render.ts'
+import { createTileStore } from '../../server/src/tiles/store.ts'
+import { readDataVersion } from '../../server/src/tiles/version.ts'
 import { loadResult, type LoadResult } from './stats.ts'
 import type { Bbox, TileRef } from './tile-math.ts'
 
@@ -26,7 +28,7 @@ export type Samples = {
 export type Workload =
   | { kind: 'planning' | 'valuation'; userIds: string[] }
   | { kind: 'search' | 'search-ward' }
-  | { kind: 'tiles'; tiles: TileRef[] }
+  | { kind: 'tiles' | 'stored-tiles'; tiles: TileRef[] }
 
 /**
  * Parcels spread over the whole dataset (a fixed pseudo-random order, so every run asks the same
@@ -100,6 +102,17 @@ export function rawOperation(
         const t = w.tiles[i % w.tiles.length] as TileRef
         return queryTile(db, tileSets[t.layer as TileLayerId], t.z, t.x, t.y)
       }
+    case 'stored-tiles': {
+      // The tile read from the tile store, as the server reads a tile it has not in memory.
+      // The server knows its data version without a statement per tile: read once here too.
+      const store = createTileStore(db)
+      const version = readDataVersion(db)
+      return async (i) => {
+        const t = w.tiles[i % w.tiles.length] as TileRef
+        const r = { z: t.z, minX: t.x, maxX: t.x, minY: t.y, maxY: t.y }
+        return store.read(await version, t.layer as TileLayerId, r)
+      }
+    }
   }
 }
 

@@ -54,6 +54,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_STORE: 'ftp://x' })).toThrow(/Invalid UPLOAD_STORE/)
   })
 
+  it('reads DATABASE_READ_URL as a replica of DATABASE_URL, and refuses one without DATABASE_URL in one line', () => {
+    const primary = 'postgres://u@db1/qh'
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'postgres://u@db2/qh' }).databaseReadUrl).toBe(
+      'postgres://u@db2/qh',
+    )
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReadUrl).toBeUndefined()
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://u@db2/qh' })).toThrow(
+      /^Invalid DATABASE_READ_URL: a read replica needs DATABASE_URL/,
+    )
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://x' })).toThrow(/DATABASE_READ_URL/)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000)
   })

@@ -33,6 +33,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlish(['postgres:', 'postgresql:']).optional(),
+  /** A read replica of DATABASE_URL (streaming): search and map tiles read from it; writes and counted lookups stay on DATABASE_URL. */
+  DATABASE_READ_URL: urlish(['postgres:', 'postgresql:']).optional(),
   DAILY_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DAILY_LOOKUP_LIMIT),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: urlish(['smtp:', 'smtps:']).optional(),
@@ -81,6 +83,8 @@ const envSchema = z.object({
     .optional()
     .refine((p) => p === undefined || existsSync(p), 'không có tệp PMTiles ở đường dẫn này'),
   DEMO_DATA: bool.default(true),
+  /** Render every tile of the data ahead, once per data version, into the database's tile store (tiles/store.ts). */
+  TILE_STORE: bool.default(true),
   /** The built front end to serve; default dist/ beside the server (tests serve a second build from elsewhere). */
   DIST_DIR: z.string().min(1).optional(),
   /** Other sites allowed to call the API from a browser, comma-separated origins; none by default. */
@@ -112,6 +116,8 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** A streaming replica of databaseUrl for the reads that need not see a write at once (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined
   dailyLookupLimit: number
   tokenTtlDays: number
   smtpUrl: string | undefined
@@ -133,6 +139,8 @@ export type Config = {
   /** A PMTiles archive of vector tiles that feeds the basemap layer instead of the database. */
   basemapPmtiles: string | undefined
   demoData: boolean
+  /** Tiles rendered ahead into the database and served from there (TILE_STORE). */
+  tileStore: boolean
   distDir: string
   corsOrigins: string[]
   dbStartTimeoutSeconds: number
@@ -162,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid UPLOAD_STORE=${JSON.stringify(env.UPLOAD_STORE)}: an S3 store needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`,
     )
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid DATABASE_READ_URL: a read replica needs DATABASE_URL, the database it replicates')
+  }
   if (uploadStore === 'database' && !e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid UPLOAD_STORE="database": needs DATABASE_URL (the embedded database keeps photos on disk)',
@@ -172,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dailyLookupLimit: e.DAILY_LOOKUP_LIMIT,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     smtpUrl: e.SMTP_URL,
@@ -197,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileAttribution: e.TILE_ATTRIBUTION,
     basemapPmtiles: e.BASEMAP_PMTILES ? resolve(e.BASEMAP_PMTILES) : undefined,
     demoData: e.DEMO_DATA,
+    tileStore: e.TILE_STORE,
     distDir: e.DIST_DIR ? resolve(e.DIST_DIR) : resolve(import.meta.dirname, '../../dist'),
     corsOrigins: e.CORS_ORIGINS,
     dbStartTimeoutSeconds: e.DB_START_TIMEOUT_SECONDS,

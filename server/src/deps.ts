@@ -1,5 +1,5 @@
 import type { Config } from './config.ts'
-import type { Database } from './db/index.ts'
+import type { Database, Queryable } from './db/index.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 
@@ -7,6 +7,11 @@ import type { Mailer } from './mail/mailer.ts'
 export type Deps = {
   config: Config
   db: Database
+  /**
+   * Where reads that need not see a write at once go (search, map tiles): a streaming replica when
+   * DATABASE_READ_URL is set; `db` otherwise. Counted lookups read and count in one statement, so they stay on `db`.
+   */
+  reads?: Queryable
   logger: Logger
   mailer: Mailer
   /** Current time; tests move it to check expiry and the daily reset. */
@@ -14,3 +19,6 @@ export type Deps = {
 }
 
 export type AppEnv = { Variables: { requestId: string; userId?: string } }
+
+/** The database the reads of search and tiles go to (Deps.reads). */
+export const readsOf = (deps: Pick<Deps, 'db' | 'reads'>): Queryable => deps.reads ?? deps.db

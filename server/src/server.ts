@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
 import { ensureBoundaries } from './places/boundaries.ts'
 import { ensureDemoData } from './seed/ensure.ts'
+import { startTileStoreFill } from './tiles/store-fill.ts'
 import { watchDataVersion } from './tiles/version.ts'
 
 /** The database could not be opened at start, after retrying for DB_START_TIMEOUT_SECONDS when it was unreachable. */
@@ -51,7 +52,15 @@ async function openDatabaseWithRetry(config: Config, logger: Logger): Promise<Da
   }
 }
 
-export type RunningServer = { url: string; port: number; db: Database; logger: Logger; close(): Promise<void> }
+export type RunningServer = {
+  url: string
+  port: number
+  db: Database
+  logger: Logger
+  /** Settles when what start-up leaves to the background (the tile store's fill) has ended. */
+  startupWork: Promise<void>
+  close(): Promise<void>
+}
 
 /** Opens the database, migrates, loads demo data when empty and the national boundaries once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -63,7 +72,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.demoData) await ensureDemoData(db, logger)
   await ensureBoundaries(db, logger)
   await watchDataVersion({ db, logger })
-  const app = createApp({ config, db, logger, mailer: createMailer(config, logger), now: () => new Date() })
+  // Search and map tiles read from a streaming replica when there is one (DATABASE_READ_URL).
+  const reads = config.databaseReadUrl
+    ? await openDatabaseWithRetry({ ...config, databaseUrl: config.databaseReadUrl }, logger)
+    : undefined
+  const app = createApp({ config, db, reads, logger, mailer: createMailer(config, logger), now: () => new Date() })
   // Slow or stalled clients must not hold sockets forever: headers within 15 s, the whole request
   // (an upload of photos included) within REQUEST_TIMEOUT_SECONDS, idle keep-alive sockets closed
   // after 5 s. Node checks these only every connectionsCheckingInterval, so that is kept short.
@@ -77,13 +90,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions, config })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
+  // What start-up leaves to the background: the tile store filled for the data loaded (tiles/store-fill.ts).
+  const filler = config.tileStore ? startTileStoreFill({ db, logger }) : undefined
+  const startupWork = (filler?.started ?? Promise.resolve()).then(() =>
+    logger.info('start-up work done', { ms: Math.round(performance.now() - t0) }),
+  )
   return {
     url,
     port,
     db,
     logger,
+    startupWork,
     close: async () => {
       await close()
+      await filler?.stop()
+      await reads?.close()
       await db.close()
     },
   }

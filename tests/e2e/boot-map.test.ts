@@ -78,6 +78,33 @@ describe('the map /demo draws before the app runs', () => {
     }
   })
 
+  it('paints the boot shell from the HTML alone: no script, map stylesheet, TileJSON or tile is asked for before that first paint, cold and from the service worker', async () => {
+    const b = await launch(phone)
+    try {
+      // What was asked for before the first contentful paint, besides the document and the stylesheet it links.
+      const beforePaint = () =>
+        b.page.evaluate(() => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity
+          const linked = new Set([...document.querySelectorAll<HTMLLinkElement>('body > link')].map((l) => l.href))
+          return performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime < fcp && /\/(assets|tiles)\//.test(e.name) && !linked.has(e.name))
+            .map((e) => new URL(e.name).pathname)
+        })
+      await b.page.goto(`${app.url}/demo`)
+      await mapReady(b.page)
+      expect(await beforePaint()).toEqual([])
+      await b.page.evaluate(() => navigator.serviceWorker.ready)
+      await b.page.reload()
+      await mapReady(b.page)
+      expect(await b.page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+      expect(await beforePaint()).toEqual([])
+      expect(b.consoleErrors).toEqual([])
+    } finally {
+      await b.close()
+    }
+  })
+
   it('leaves /demo?lat=&lng= to the app’s router, which opens the map at that place', async () => {
     const b = await launch(phone)
     try {

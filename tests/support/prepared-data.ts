@@ -33,13 +33,17 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts the real server on `dataDir` until it answers /api/health, then stops it the way a deployment does. */
+/**
+ * Starts the real server on `dataDir` until it answers /api/health and has done what start-up leaves to the
+ * background (it logs `start-up work done`: the tile store filled for the data loaded), then stops it the way a
+ * deployment does.
+ */
 async function firstStart(dataDir: string, env: Record<string, string>): Promise<void> {
   const port = await freePort()
   let log = ''
   const child = spawn(process.execPath, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   child.stderr.on('data', (d: Buffer) => (log += d.toString()))
@@ -52,7 +56,7 @@ async function firstStart(dataDir: string, env: Record<string, string>): Promise
       (r) => r.ok,
       () => false,
     )
-    if (healthy) break
+    if (healthy && log.includes('"msg":"start-up work done"')) break
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`preparing ${dataDir}: the server did not become healthy\n${log}`)

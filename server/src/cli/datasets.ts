@@ -5,6 +5,7 @@ import { DatabaseInUseError } from '../db/owner-lock.ts'
 import { formatDataset, listDatasets, removeDataset } from '../import/datasets.ts'
 import { ImportError } from '../import/errors.ts'
 import { keepFilesPrivate } from '../security/private-files.ts'
+import { formatTileStore, tileStoreStatus } from '../tiles/store-fill.ts'
 
 keepFilesPrivate()
 
@@ -50,6 +51,8 @@ try {
         ? 'Chưa có bộ dữ liệu nào (npm run import hoặc npm run seed).\n'
         : all.map((d) => formatDataset(d).join('\n')).join('\n') + '\n',
     )
+    const store = await tileStoreStatus(db)
+    if (all.length > 0) process.stdout.write(`${formatTileStore(store)}\n`)
   }
 } catch (err) {
   code = 1

@@ -1,6 +1,6 @@
 import { createApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
-import type { Database } from '../db/index.ts'
+import type { Database, Queryable } from '../db/index.ts'
 import { openPglite } from '../db/pglite.ts'
 import { openPostgres } from '../db/postgres.ts'
 import { migrate } from '../db/migrate.ts'
@@ -38,8 +38,15 @@ export type TestApp = {
   ): Promise<{ status: number; headers: Headers; body: any }>
 }
 
-/** Builds the real app over the shared test database, with mail and time under the test's control. */
-export async function createTestApp(env: Record<string, string> = {}, dbOverride?: Database): Promise<TestApp> {
+/**
+ * Builds the real app over the shared test database (or `dbOverride`, with search and tiles reading `reads` when
+ * given, as from a replica), with mail and time under the test's control.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  dbOverride?: Database,
+  reads?: Queryable,
+): Promise<TestApp> {
   const db = dbOverride ?? (await testDb())
   const dataDir = tempDirUntilExit('qh-test-')
   // Requests built with app.request have no socket and share one address, so the per-address
@@ -50,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}, dbOverride
   const logger = createLogger(config.logLevel, (l) => logs.push(l))
   const mailer: Mailer = { send: async (m) => void mails.push(m) }
   const clock = { now: new Date() }
-  const app = createApp({ config, db, logger, mailer, now: () => clock.now })
+  const app = createApp({ config, db, reads, logger, mailer, now: () => clock.now })
   return {
     app,
     db,

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util'
-import { gzip, gzipSync } from 'node:zlib'
+import { gunzipSync, gzip, gzipSync } from 'node:zlib'
 import type { TileLayerId } from '#core/contract/tiles.ts'
 import type { TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
@@ -8,12 +8,26 @@ import { tileSets } from './layers.ts'
 import type { PmtilesBasemap } from './pmtiles-basemap.ts'
 import { renderTile, type TileEncoder } from './render.ts'
 import { createRowBlocks } from './row-blocks.ts'
+import { storedKey, type TileStore } from './store.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
 
 const gzipAsync = promisify(gzip)
 
-/** A rendered tile and its gzip form, or null for an empty tile. */
-export type Tile = { pbf: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null
+/**
+ * A tile as sent: its protobuf as one gzip member, which almost every client accepts; the protobuf itself is
+ * unpacked from it for the others when first asked for. Null for an empty tile.
+ */
+export type Tile = { readonly gzip: Uint8Array<ArrayBuffer>; readonly pbf: Uint8Array<ArrayBuffer> } | null
+
+function gzipTile(gz: Uint8Array<ArrayBuffer>): NonNullable<Tile> {
+  let pbf: Uint8Array<ArrayBuffer> | undefined
+  return {
+    gzip: gz,
+    get pbf() {
+      return (pbf ??= new Uint8Array(gunzipSync(gz)))
+    },
+  }
+}
 
 export type TileService = {
   /**
@@ -36,6 +50,8 @@ export type TileServiceOptions = {
   versionMaxAgeMs?: number
   encoder?: TileEncoder
   basemap?: PmtilesBasemap | undefined
+  /** Tiles rendered ahead (store.ts): read before rendering, and what is rendered is written there too. */
+  store?: TileStore | undefined
 }
 
 // Most tiles are a few kB: compressing them in place takes a fraction of a millisecond, while the hop to
@@ -54,6 +70,24 @@ const ENTRY_OVERHEAD = 200
 
 const tileKey = (version: number, layer: TileLayerId, z: number, x: number, y: number) =>
   `${version}/${layer}/${z}/${x}/${y}`
+
+/** The gzip member of a tile's protobuf, at GZIP_LEVEL; in place unless large. */
+export async function gzipped(pbf: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(
+    pbf.length <= GZIP_SYNC_MAX ? gzipSync(pbf, { level: GZIP_LEVEL }) : await gzipAsync(pbf, { level: GZIP_LEVEL }),
+  )
+}
+
+/** The smallest rectangle holding the tiles. */
+export function around(z: number, tiles: readonly { x: number; y: number }[]): TileRange {
+  return {
+    z,
+    minX: Math.min(...tiles.map((t) => t.x)),
+    maxX: Math.max(...tiles.map((t) => t.x)),
+    minY: Math.min(...tiles.map((t) => t.y)),
+    maxY: Math.max(...tiles.map((t) => t.y)),
+  }
+}
 
 /**
  * Tiles from the database through an in-memory LRU keyed by data version. The cache only saves work:
@@ -99,18 +133,27 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     return read
   }
 
-  const gzipped = async (pbf: Uint8Array<ArrayBuffer> | null): Promise<Tile> =>
-    pbf
-      ? {
-          pbf,
-          gzip: new Uint8Array(
-            pbf.length <= GZIP_SYNC_MAX
-              ? gzipSync(pbf, { level: GZIP_LEVEL })
-              : await gzipAsync(pbf, { level: GZIP_LEVEL }),
-          ),
-        }
-      : null
+  // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same, and the
+  // archive is read as fast as the store would be, so its tiles are not stored.
+  const stored = (layer: TileLayerId) => (layer === 'basemap' && opts.basemap ? undefined : opts.store)
 
+  async function rendered(
+    version: number,
+    layer: TileLayerId,
+    z: number,
+    tiles: readonly { x: number; y: number }[],
+    keep: boolean,
+  ): Promise<Tile[]> {
+    const basemap = layer === 'basemap' ? opts.basemap : undefined
+    const pbfs: (Uint8Array<ArrayBuffer> | null)[] = []
+    if (basemap) for (const t of tiles) pbfs.push(await basemap.tile(z, t.x, t.y))
+    else if (opts.encoder === 'native')
+      for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
+    else pbfs.push(...(await blocks.render(version, layer, z, tiles, keep)))
+    return Promise.all(pbfs.map(async (pbf) => (pbf ? gzipTile(await gzipped(pbf)) : null)))
+  }
+
+  /** The tiles from the store where it has them, the others rendered (and then stored). */
   async function render(
     version: number,
     layer: TileLayerId,
@@ -118,25 +161,42 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     tiles: readonly { x: number; y: number }[],
     keep: boolean,
   ): Promise<Tile[]> {
-    // BASEMAP_PMTILES feeds the basemap from its archive; the URL, caching and packs stay the same.
-    const basemap = layer === 'basemap' ? opts.basemap : undefined
-    const pbfs: (Uint8Array<ArrayBuffer> | null)[] = []
-    if (basemap) for (const t of tiles) pbfs.push(await basemap.tile(z, t.x, t.y))
-    else if (opts.encoder === 'native')
-      for (const t of tiles) pbfs.push(await renderTile(db, tileSets[layer], z, t.x, t.y, 'native'))
-    else pbfs.push(...(await blocks.render(version, layer, z, tiles, keep)))
-    const out: Tile[] = []
-    for (const [i, pbf] of pbfs.entries()) {
-      const tile = await gzipped(pbf)
-      if (known?.version === version)
-        cache.set(
-          tileKey(version, layer, z, tiles[i]!.x, tiles[i]!.y),
-          tile,
-          ENTRY_OVERHEAD + (tile ? tile.pbf.length + tile.gzip.length : 0),
-        )
-      out.push(tile)
+    const store = stored(layer)
+    const out: (Tile | undefined)[] = new Array<Tile | undefined>(tiles.length)
+    let missing = tiles.map((_, i) => i)
+    if (store) {
+      const found = await store.read(version, layer, around(z, tiles))
+      missing = missing.filter((i) => {
+        const gz = found.get(storedKey(tiles[i]!.x, tiles[i]!.y))
+        if (gz === undefined) return true
+        out[i] = gz === null ? null : gzipTile(new Uint8Array(gz))
+        return false
+      })
     }
-    return out
+    if (missing.length > 0) {
+      const fresh = await rendered(
+        version,
+        layer,
+        z,
+        missing.map((i) => tiles[i]!),
+        keep,
+      )
+      missing.forEach((i, k) => (out[i] = fresh[k]!))
+      // The store only saves work: a tile it failed to keep is rendered again when next asked for.
+      store
+        ?.write(
+          version,
+          layer,
+          z,
+          missing.map((i, k) => ({ ...tiles[i]!, gzip: fresh[k]?.gzip ?? null })),
+        )
+        .catch(() => {})
+    }
+    if (known?.version === version)
+      tiles.forEach((t, i) =>
+        cache.set(tileKey(version, layer, z, t.x, t.y), out[i]!, ENTRY_OVERHEAD + (out[i]?.gzip.length ?? 0)),
+      )
+    return out as Tile[]
   }
 
   /** `keep`: tiles not cached are read as whole blocks of rows, kept for deeper zooms (packs); else alone (a map's tile). */

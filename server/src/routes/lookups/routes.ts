@@ -10,7 +10,7 @@ import {
   valuationData,
 } from '#core/contract/lookups.ts'
 import { currentUserId, requireUser } from '../../accounts/require-user.ts'
-import type { AppEnv, Deps } from '../../deps.ts'
+import { readsOf, type AppEnv, type Deps } from '../../deps.ts'
 import { ok } from '../../http/envelope.ts'
 import { ApiError } from '../../http/errors.ts'
 import { fastLatLng, fastSearch } from '../../http/fast-paths.ts'
@@ -82,7 +82,7 @@ export function lookupRoutes(deps: Deps) {
       async (c) => {
         const { q, limit, lat, lng } = c.req.valid('query')
         const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined
-        return ok(c, await searchPlaces(db, q, limit, near))
+        return ok(c, await searchPlaces(readsOf(deps), q, limit, near))
       },
     )
     .get(

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { tileJson, tileLayerIds } from '#core/contract/tiles.ts'
-import type { AppEnv, Deps } from '../../deps.ts'
+import { readsOf, type AppEnv, type Deps } from '../../deps.ts'
 import { acceptsGzip } from '../../http/accepts-gzip.ts'
 import { plainAnswer } from '../../http/answer.ts'
 import { etagMatches, TILE_CACHE } from '../../http/conditional.ts'
@@ -13,6 +13,7 @@ import { tileSets } from '../../tiles/layers.ts'
 import { packEtag, PACK_CONTENT_TYPE, tileEtag } from '#core/offline/tile-pack.ts'
 import { packQuery, packStream } from '../../tiles/pack.ts'
 import { createTileService, type TileServiceOptions } from '../../tiles/service.ts'
+import { createTileStore } from '../../tiles/store.ts'
 import { openPmtilesBasemap, pmtilesTileJson } from '../../tiles/pmtiles-basemap.ts'
 import { buildTileJson } from '../../tiles/tilejson.ts'
 
@@ -45,7 +46,11 @@ export const tileParams = z
 /** Public vector tiles and TileJSON, mounted at /tiles. */
 export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
   const basemap = deps.config.basemapPmtiles ? openPmtilesBasemap(deps.config.basemapPmtiles) : undefined
-  const service = createTileService(deps.db, deps.now, { basemap, ...opts })
+  // Tiles are read where reads go (a replica when there is one), with the data version that replica has
+  // reached, so a tile is never cut from older rows than its version says; what is rendered is stored on the primary.
+  const reads = readsOf(deps)
+  const store = deps.config.tileStore ? createTileStore(reads, deps.db) : undefined
+  const service = createTileService(reads, deps.now, { basemap, store, ...opts })
 
   return new Hono<AppEnv>()
     .get(
@@ -85,7 +90,7 @@ export function tileRoutes(deps: Deps, opts: TileServiceOptions = {}) {
         const id = c.req.param('name').slice(0, -'.json'.length)
         const set = (tileLayerIds as readonly string[]).includes(id) ? tileSets[id as keyof typeof tileSets] : undefined
         if (!set) throw new ApiError('NotFound', 'Không có lớp bản đồ này.')
-        const body = await buildTileJson(deps.db, set, tileUrlBase(deps.config))
+        const body = await buildTileJson(reads, set, tileUrlBase(deps.config))
         if (set.id === 'basemap' && basemap)
           Object.assign(body, pmtilesTileJson(await basemap.info(), deps.config.basemapPmtiles!))
         // The optional raster basemap (TILE_URL) rides along with the vector basemap, so the app needs no config call.
