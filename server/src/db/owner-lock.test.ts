@@ -137,8 +137,9 @@ describe('one owner for the embedded database', () => {
     expect(imported.status).toBe(0)
     expect(imported.stdout).toMatch(/Đã nhập bộ dữ liệu "mot-thua"/)
 
-    // Opened again, as the next server start would, the database holds it.
-    expect(await datasetIds(dataDir)).toEqual(['mot-thua'])
+    // Opened again, as the next server start would, the database holds it beside the national boundaries
+    // the first start loaded.
+    expect(await datasetIds(dataDir)).toEqual(['mot-thua', 'vn-admin-2025'])
     // A server start and two CLI runs on the embedded database: minutes on a loaded 2-core machine.
   }, 600_000)
 })

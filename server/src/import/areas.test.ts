@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchData } from '#core/contract/lookups.ts'
 import { createTestUser, type TestUser } from '../accounts/test-user.ts'
+import { reloadBoundaries } from '../testing/boundaries.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { importFile } from './import-file.ts'
 import { areaLevel } from './kinds/areas.ts'
@@ -16,8 +17,11 @@ beforeAll(async () => {
   t = await createTestApp({ DAILY_LOOKUP_LIMIT: '1000' })
   user = await createTestUser(t)
 })
+// Dated from 1 July 2025, the file replaces the national boundaries the shared database may hold: they
+// are put back for the test files after this one.
 afterAll(async () => {
   await t.db.query('delete from datasets where id = $1', [datasetId])
+  await reloadBoundaries()
 })
 
 describe('administrative areas', () => {

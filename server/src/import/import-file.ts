@@ -7,38 +7,9 @@ import { prepareImport, type PreparedImport } from './prepare.ts'
 import { readRows, type ImportProgress } from './read-rows.ts'
 import type { TextOutcome } from './readers/text.ts'
 import type { CrsFrom } from './resolve-crs.ts'
-import type { Crs, ImportKind, Rejection } from './types.ts'
+import type { ImportKind, ImportOptions, Rejection } from './types.ts'
 
-export type ImportOptions = {
-  file: string
-  kind: ImportKind
-  /** The file's CRS; when absent, a shapefile's .prj decides, and GeoJSON and CSV are EPSG:4326. */
-  crs?: Crs | undefined
-  source: string
-  /** Date of the data, YYYY-MM-DD. */
-  date: string
-  name?: string | undefined
-  /** Re-importing with the same id replaces that dataset; defaults to `<kind>-<file name>`. */
-  datasetId?: string | undefined
-  /** field → column (--map). */
-  map?: Record<string, string> | undefined
-  /** field → one value for every row (--set). */
-  set?: Record<string, string> | undefined
-  /** The attribute text's encoding (--encoding): utf-8, tcvn3, vni or windows-1258; found from the file when absent. */
-  encoding?: string | undefined
-  /** The layer of a multi-layer file (GPKG, KML, zip), or the level of a DGN / layer of a DXF (--layer). */
-  layer?: string | undefined
-  /** The sheet of a workbook (--sheet); every sheet when absent. */
-  sheet?: string | undefined
-  /**
-   * The province the data lies in (--province, any spelling): its VN-2000 meridian is the CRS when the
-   * file declares none and --crs is absent, and it fills a province column a row leaves blank.
-   */
-  province?: string | undefined
-  /** Multiplier for prices in the file: 1000 for tables in thousand đ/m². */
-  priceUnit?: number | undefined
-  batchSize?: number | undefined
-}
+export type { ImportOptions } from './types.ts'
 
 export type ImportSummary = {
   datasetId: string

@@ -8,8 +8,7 @@ import type { Kind } from './kinds/kind.ts'
 import { formatOf, openReader } from './readers/index.ts'
 import type { Reader } from './readers/reader.ts'
 import { resolveCrs, type CrsChoice } from './resolve-crs.ts'
-import type { ImportKind } from './types.ts'
-import type { ImportOptions } from './import-file.ts'
+import type { ImportKind, ImportOptions } from './types.ts'
 import { isoDate } from './values.ts'
 
 /** `parcels-ban-do-dia-chinh-phuong-1` from the kind and the file name. */

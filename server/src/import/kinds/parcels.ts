@@ -94,11 +94,8 @@ export const parcels: Kind = {
       required: true,
     },
     district: { columns: ['quan_huyen', 'district', 'huyen', 'quan'], label: 'quận/huyện (district)' },
-    province: {
-      columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho', 'TENTINH'],
-      label: 'tỉnh/thành phố (province)',
-      required: true,
-    },
+    // Not required: parcels of a file without one get it from where they lie (finish).
+    province: { columns: ['tinh_tp', 'province', 'tinh', 'thanh_pho', 'TENTINH'], label: 'tỉnh/thành phố (province)' },
     // Optional facts the valuation uses for the price position (VT1–VT4) when the file has them.
     frontage_m: { columns: ['mat_tien', 'frontage_m', 'frontage'], label: 'mặt tiền m (frontage_m)' },
     alley_width_m: { columns: ['do_rong_hem', 'hem', 'alley_width_m'], label: 'độ rộng hẻm m (alley_width_m)' },
