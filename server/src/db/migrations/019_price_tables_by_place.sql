@@ -15,9 +15,10 @@ alter table price_rows add column sheet text not null default '';
 alter table price_rows add column row_no integer;
 
 -- A street's name as tables and maps both write it: folded, without a leading "đường" or "phố"
--- ("ĐƯỜNG SỐ 7" in a table, "Đường số 7" or "Số 7" on a map).
+-- ("ĐƯỜNG SỐ 7" in a table, "Đường số 7" or "Số 7" on a map). vn_fold is named with its schema: a restore
+-- (pg_restore) computes the generated columns below with an empty search_path.
 create function street_key(name text) returns text language sql immutable parallel safe
-  as $$ select regexp_replace(vn_fold(name), '^(duong|pho) ', '') $$;
+  as $$ select regexp_replace(public.vn_fold(name), '^(duong|pho) ', '') $$;
 alter table price_rows add column street_key text generated always as (street_key(street_name)) stored;
 create index price_rows_key on price_rows (province, street_key);
 

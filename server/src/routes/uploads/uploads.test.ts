@@ -88,13 +88,19 @@ function streamedRequest(
     },
     { highWaterMark: 0 },
   )
-  const counted = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        state.pulled += chunk.byteLength
-        controller.enqueue(chunk)
+  // Read only as the server reads (a pipe would take the first chunk at once): a chunk asked for means the
+  // server is reading this upload's body, so it has counted the upload by then.
+  const reader = body.getReader()
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read()
+        if (done) return controller.close()
+        state.pulled += value.byteLength
+        controller.enqueue(value)
       },
-    }),
+    },
+    { highWaterMark: 0 },
   )
   const request = new Request('http://localhost/api/uploads', {
     method: 'POST',
