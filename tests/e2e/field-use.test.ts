@@ -73,23 +73,19 @@ async function searchAndChoose(page: Page, q: string, option: RegExp): Promise<v
 const selectedUrl = () => `${app.url}/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`
 /**
  * Taps a point (POINT unless given) where it now stands on the map: the card frames a parcel above its
- * sheet, so the map's centre is not the point a link named. Waits for the map to settle (the address
- * stops changing) first.
+ * sheet, so the map's centre is not the point a link named. Waits for the view to come to rest first
+ * (an animated framing may still be on its way) and reads where it rests from the map's element.
  */
 async function tapPoint(page: Page, p: { lat: number; lng: number } = POINT): Promise<void> {
-  let last = ''
-  await expect
-    .poll(
-      async () => {
-        const now = await page.evaluate(() => location.hash)
-        const settled = now === last
-        last = now
-        return settled
-      },
-      { interval: 400 },
-    )
-    .toBe(true)
-  const [lat, lng, zoom] = last.replace(/^#\//, '').split('/').map(Number) as [number, number, number]
+  const rest = await page.getByTestId('map').evaluate(
+    (el) =>
+      new Promise<string>((done) => {
+        const check = () =>
+          el.dataset.moving !== 'true' && el.dataset.view ? done(el.dataset.view) : requestAnimationFrame(check)
+        check()
+      }),
+  )
+  const [lat, lng, zoom] = rest.split('/').map(Number) as [number, number, number]
   const box = (await page.getByTestId('map').boundingBox())!
   const R = 6378137
   const my = (v: number) => R * Math.log(Math.tan(Math.PI / 4 + (v * Math.PI) / 360))

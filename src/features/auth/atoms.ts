@@ -28,21 +28,37 @@ function isSession(value: unknown): value is Session {
 const sessionStorage = createJSONStorage<Session>(() => localStorage)
 
 /**
- * The session lives in localStorage; jotai's storage subscription listens to the `storage` event,
+ * The stored session lives in localStorage; jotai's storage subscription listens to the `storage` event,
  * so a login or logout in one tab shows in every other tab.
  */
-export const sessionAtom = atomWithStorage<Session>(
+const storedSessionAtom = atomWithStorage<Session>(
   storageKeys.session,
   emptySession,
   {
     ...sessionStorage,
-    // A login dialog left open is not reopened on the next visit: the visit did not ask for it.
     getItem: (key, initial) => {
       const value = sessionStorage.getItem(key, initial)
-      return isSession(value) ? { ...value, isOpenLogin: false } : initial
+      return isSession(value) ? value : initial
     },
   },
   { getOnInit: true },
+)
+
+/**
+ * Whether this page shows the login dialog. Not read back from storage: a dialog left open is not reopened on
+ * the next visit (the visit did not ask for it), and the storage re-read when the session is first watched
+ * does not close a dialog asked for before (an expired session found at start).
+ */
+const loginOpenAtom = atom(false)
+
+/** The session with this page's login dialog; written whole, both parts at once. */
+export const sessionAtom = atom(
+  (get): Session => ({ ...get(storedSessionAtom), isOpenLogin: get(loginOpenAtom) }),
+  (get, set, update: Session | ((prev: Session) => Session)) => {
+    const next = typeof update === 'function' ? update(get(sessionAtom)) : update
+    set(loginOpenAtom, next.isOpenLogin)
+    set(storedSessionAtom, next)
+  },
 )
 
 /** A token counts only while its expiry is later than now. */

@@ -56,4 +56,13 @@ describe('session', () => {
     expect(store.get(sessionAtom).isOpenLogin).toBe(false)
     unsubscribe()
   })
+
+  it('keeps a login dialog asked for before the page first showed the session open once the page shows it', () => {
+    const store = createStore()
+    // At start an expired session is found and the dialog asked for before any component watches the session.
+    store.set(sessionAtom, { ...emptySession, isOpenLogin: true })
+    const unsubscribe = store.sub(sessionAtom, () => {})
+    expect(store.get(sessionAtom)).toEqual({ ...emptySession, isOpenLogin: true })
+    unsubscribe()
+  })
 })

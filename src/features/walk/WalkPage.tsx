@@ -56,6 +56,7 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
   const [mode, setMode] = useState<WalkMode>('corners')
   const [confirmDiscard, setConfirmDiscard] = useState(false)
   const [refused, setRefused] = useState<string | null>(null)
+  const [gpsOpen, setGpsOpen] = useState(false)
   useWakeLock(walking)
   // Auto mode records from every fix the gate lets through; the walk decides whether it is far enough.
   const accepted = check.ok ? check.fix : null
@@ -90,9 +91,11 @@ export function WalkPage({ parcelId }: { parcelId?: string }) {
                 {check.reason}
               </Text>
             )}
-            <details className="walk-gps-settings">
+            <details className="walk-gps-settings" open={gpsOpen} onToggle={(e) => setGpsOpen(e.currentTarget.open)}>
               <summary>Nguồn định vị và độ chính xác tối thiểu</summary>
-              <GpsSettings position={position} />
+              {/* Mounted only while open: folded, the browser still lays its controls out, under the start
+                  button, though nothing of them shows. */}
+              {gpsOpen && <GpsSettings position={position} />}
             </details>
           </div>
         )}

@@ -41,9 +41,20 @@ export function createMapController(
     const size = base.map.getSize()
     if (size) tiles.updateNational(base.view.calculateExtent(size), base.view.getZoom() ?? 0)
   }
+  // Whether the view is moving, and where it came to rest, on the map's element: a script driving the
+  // page (the end-to-end tests) taps a place where it stands now, not where an animation will leave it.
+  // The element asked each time: the boot map is handed over to the map screen's own element.
+  const mark = (moving: boolean, view?: LatLngZoom) => {
+    const el = base.map.getTargetElement()
+    if (!el) return
+    el.dataset.moving = String(moving)
+    if (view) el.dataset.view = `${view.lat}/${view.lng}/${view.zoom}`
+  }
+  base.map.on('movestart', () => mark(true))
   base.map.on('moveend', () => {
     updateNational()
     const v = camera.current()
+    mark(false, v)
     for (const l of viewListeners) l(v)
     legend.schedule()
   })
@@ -88,6 +99,7 @@ export function createMapController(
     /** Moves the map, drawn as it is, into another element (the app's map view taking over the boot map). */
     setTarget(element: HTMLElement) {
       map?.setTarget(element)
+      mark(base.view.getAnimating() || base.view.getInteracting(), camera.current())
     },
     view: camera.current,
     onView(listener: (v: LatLngZoom) => void) {
