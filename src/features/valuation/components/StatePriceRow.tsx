@@ -5,10 +5,13 @@ import { formatDate, formatMoneyShort, formatNumber, formatVndPerM2 } from '../.
 type StatePrice = NonNullable<ValuationData['state_price']>
 const POSITIONS = ['VT1', 'VT2', 'VT3', 'VT4'] as const
 
-/** "QĐ 79/2024/QĐ-UBND, áp dụng từ 31/10/2024": the table a state price was read from. */
+/**
+ * "QĐ 79/2024/QĐ-UBND, áp dụng từ 31/10/2024": the table a state price was read from. The decision is left
+ * out when the source already names it ("Quyết định 79/2024/QĐ-UBND"), so the line does not say it twice.
+ */
 export function tableLine(s: StatePrice): string {
   const parts = [
-    s.decision_no ? `QĐ ${s.decision_no}` : null,
+    s.decision_no && !s.source.includes(s.decision_no) ? `QĐ ${s.decision_no}` : null,
     s.effective_from ? `áp dụng từ ${formatDate(s.effective_from)}` : null,
   ]
   return parts.filter(Boolean).join(', ')
