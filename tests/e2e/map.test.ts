@@ -359,8 +359,9 @@ describe('the map screen in Chromium', () => {
           await expect.poll(() => hit.count(), { timeout: 15_000 }).toBe(1)
           expect(await hit.innerText()).toContain('Trước 1/7/2025: Phường 12, Quận Gò Vấp')
           await box.press('Enter')
-          // Today's ward in TP. Hồ Chí Minh, pinned, not looked up.
+          // Today's ward in TP. Hồ Chí Minh, pinned, not looked up; the card of Hoàn Kiếm closed.
           await expect.poll(() => hashState(page.url()).pin?.lat ?? 0, { timeout: 15_000 }).toBeLessThan(11)
+          await expect.poll(() => card.count()).toBe(0)
           await page.screenshot({ path: `${shots}/old-address-desktop.png` })
 
           // The way to the data: the card's button takes the map there, and the note goes.

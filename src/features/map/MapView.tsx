@@ -61,9 +61,9 @@ function useElementHeight(ref: RefObject<HTMLElement | null>): number {
 
 /**
  * A search result chosen: a parcel or an address is looked up (the counted lookup at its point, which
- * answers the parcel's record), a street or a ward only shown and pinned.
+ * answers the parcel's record), a street or a ward only shown and pinned, the card of the place before closed.
  */
-function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, dropPin: (p: Point) => void) {
+function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point) => void, goTo: (p: Point) => void) {
   const p = c.kind === 'parcel' ? { lat: c.parcel.lat, lng: c.parcel.lng } : { lat: c.place.lat, lng: c.place.lng }
   if (c.kind === 'parcel' || c.place.kind === 'address' || c.place.kind === 'parcel') {
     ctrl.flyTo(p, mapConfig.focusZoom)
@@ -71,7 +71,7 @@ function chooseResult(ctrl: MapController, c: SearchChoice, lookupAt: (p: Point)
   } else {
     // A street or a ward is a place, not a parcel: fly there and mark it, nothing to count.
     ctrl.flyTo(p, c.place.kind === 'street' ? 17 : 15)
-    dropPin(p)
+    goTo(p)
   }
 }
 
@@ -187,7 +187,13 @@ export default function MapView({ search }: { search: MapSearch }) {
         <SearchBox
           loggedIn={loggedIn}
           near={view.zoom >= mapConfig.wardSearchMinZoom ? { lat: view.lat, lng: view.lng } : undefined}
-          onChoose={(c) => ctrl && chooseResult(ctrl, c, lookup, dropPin)}
+          onChoose={(c) =>
+            ctrl &&
+            chooseResult(ctrl, c, lookup, (p) => {
+              close()
+              dropPin(p)
+            })
+          }
         />
       </Suspense>
 
