@@ -10,8 +10,9 @@ const results: SearchResult[] = [
   { kind: 'address', id: 'a2', label: '12 Nguyễn Huệ', detail: 'Phường Sài Gòn', lat: 10.77, lng: 106.7 },
 ]
 
+const searchPlaces = vi.fn(async (_q: string) => ({ ok: true, data: results }))
 vi.mock('../lookup.ts', () => ({
-  searchPlaces: vi.fn(async () => ({ ok: true, data: results })),
+  searchPlaces: (q: string) => searchPlaces(q),
   findParcels: vi.fn(async () => ({ ok: true, data: [] })),
 }))
 
@@ -68,5 +69,26 @@ describe('the map search read by a screen reader and a keyboard', () => {
     expect(onChoose).toHaveBeenCalledWith({ kind: 'place', place: results[1] })
     expect((box as HTMLInputElement).value).toBe('12 Nguyễn Huệ')
     expect(box.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('calls an alley a hẻm, ngõ or kiệt, not a street, and a street whose name begins with Ngô a street', async () => {
+    const ways: SearchResult[] = [
+      { kind: 'street', id: 'h', label: 'Hẻm 12 Nguyễn Huệ', detail: 'Phường Sài Gòn', lat: 10.77, lng: 106.7 },
+      { kind: 'street', id: 'n', label: 'Ngõ 5 Phố Huế', detail: 'Phường Hai Bà Trưng', lat: 21.01, lng: 105.85 },
+      { kind: 'street', id: 'k', label: 'Kiệt 34 Lê Lợi', detail: 'Phường Hải Châu', lat: 16.07, lng: 108.22 },
+      { kind: 'street', id: 'q', label: 'Ngô Quyền', detail: 'Phường Hải Châu', lat: 16.07, lng: 108.22 },
+    ]
+    searchPlaces.mockResolvedValueOnce({ ok: true, data: ways })
+    await userEvent.type(
+      renderBox(() => {}),
+      'hem',
+    )
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4))
+    expect(screen.getAllByRole('option').map((o) => o.lastElementChild?.textContent)).toEqual([
+      'Hẻm · Phường Sài Gòn',
+      'Ngõ · Phường Hai Bà Trưng',
+      'Kiệt · Phường Hải Châu',
+      'Đường · Phường Hải Châu',
+    ])
   })
 })
