@@ -99,9 +99,9 @@ describe('plan versions and "So sánh"', () => {
       expect(new URL(page.url()).pathname).toBe('/compare')
       expect(await page.getByTestId('compare-verdict').innerText()).toMatch(/^Thay đổi: .*tầng cao tối đa/)
       const groups = await page.getByTestId('compare-changes').locator('tbody').allInnerTexts()
-      expect(groups.some((g) => /^Tầng cao tối đa/.test(g) && /\d+ tầng → \d+ tầng ↑/.test(g) && /m²/.test(g))).toBe(
-        true,
-      )
+      expect(
+        groups.some((g) => /^Tầng cao tối đa/.test(g) && /\d+ tầng → \d+ tầng ↑/.test(g) && / (m²|ha)/.test(g)),
+      ).toBe(true)
       // Both plans drawn, each with its coloured zones.
       expect(await page.locator('.qh-compare-figure').count()).toBe(2)
       expect(await page.locator('.qh-compare-piece').count()).toBeGreaterThanOrEqual(2)
@@ -143,7 +143,9 @@ describe('plan versions and "So sánh"', () => {
       await page.getByRole('button', { name: /Lớp bản đồ/ }).click()
       await page.getByTestId('compare-area').click()
       await expect.poll(() => page.getByTestId('compare-verdict').count(), { timeout: 30_000 }).toBe(1)
-      expect(await page.getByTestId('compare-place').innerText()).toMatch(/^Khu vực đang xem trên bản đồ · [\d.,]+ m²$/)
+      expect(await page.getByTestId('compare-place').innerText()).toMatch(
+        /^Khu vực đang xem trên bản đồ · [\d.,]+ (m²|ha)$/,
+      )
       expect(new URL(page.url()).searchParams.get('bbox')).toMatch(/^[\d.]+,[\d.]+,[\d.]+,[\d.]+$/)
       await page.screenshot({ path: `${shots}/compare-area-desktop.png`, fullPage: true })
       // Back to the map at the middle of the area.

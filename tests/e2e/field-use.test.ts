@@ -409,6 +409,11 @@ describe('found when tried as a new user, at 390×844', () => {
         'Phiếu thông tin quy hoạch',
       ])
         expect(card).toContain(part)
+      // The place: today's ward and province, and what it was before 1 July 2025, with the boundaries' source.
+      expect(await page.getByTestId('result-place').isVisible()).toBe(true)
+      const place = await page.getByTestId('result-place').innerText()
+      expect(place).toMatch(/^(Phường|Xã|Đặc khu) .+, (TP\. |Tỉnh )?\S/)
+      expect(await page.getByTestId('result-place-before').innerText()).toMatch(/^Trước 1\/7\/2025: \S/)
       const map = (await page.getByTestId('map').boundingBox())!
       expect(map.height).toBeGreaterThan(200)
       const pdf = await page.pdf({ path: 'out/planning-card-a4.pdf', format: 'A4' })

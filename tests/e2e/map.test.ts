@@ -626,13 +626,24 @@ describe('the map screen in Chromium', () => {
         await page.getByTestId('measure-button').click()
         // The panel is a lazy chunk: a second or more on a busy machine.
         await expect.poll(() => page.getByTestId('measure-panel').count(), { timeout: 10_000 }).toBe(1)
-        // The square goes in the open map between the search box and the panel (which sits at the
-        // bottom on a phone and grows while drawing), and every corner must land on the map itself.
+        // The square is drawn round the map's centre: the panel stays compact (220 px at most, about a
+        // quarter of a phone's screen, however many points are down) and lets taps on anything but its buttons
+        // through to the map, so every corner, the fourth too, lands on the map itself.
         const c = await mapCentre(page)
-        const top = (await page.getByRole('search').boundingBox())!
-        const panel = (await page.getByTestId('measure-panel').boundingBox())!
         const half = 60
-        const cy = Math.min(c.y - 60, (top.y + top.height + panel.y) / 2 - 40)
+        const cy = c.y
+        const compact = async () => {
+          const panel = (await page.getByTestId('measure-panel').boundingBox())!
+          expect(panel.height, 'the measure panel stays compact').toBeLessThanOrEqual(220)
+          const hint = (await page.getByTestId('measure-panel').getByRole('status').boundingBox())!
+          const under = await page.evaluate(
+            ([x, y]) =>
+              document.elementFromPoint(x!, y!)?.closest('[data-testid=map] .ol-layers, .qh-floating')?.className,
+            [hint.x + 4, hint.y + hint.height / 2],
+          )
+          expect(under, 'a tap on the panel’s text reaches the map').toMatch(/ol-layers/)
+        }
+        await compact()
         const corners = [
           [c.x - half, cy - half],
           [c.x + half, cy - half],
@@ -650,6 +661,7 @@ describe('the map screen in Chromium', () => {
           await page.mouse.click(x, y)
           await page.waitForTimeout(150)
         }
+        await compact()
         const result = page.getByTestId('measure-result')
         await expect.poll(() => result.count(), { timeout: 10_000 }).toBe(1)
         const text = await result.innerText()

@@ -300,6 +300,13 @@ describe('a new build while the app is open', () => {
         await expect
           .poll(() => typing.getByText('Có phiên bản mới — tải lại').isVisible(), { timeout: 20_000 })
           .toBe(true)
+        // On a phone the offer stands above the bottom navigation, never over it.
+        const wide = typing.viewportSize()
+        await typing.setViewportSize({ width: 390, height: 844 })
+        const banner = (await typing.locator('.update-banner').boundingBox())!
+        const nav = (await typing.locator('.app-nav-bottom').boundingBox())!
+        expect(banner.y + banner.height, 'the update offer ends above the bottom navigation').toBeLessThanOrEqual(nav.y)
+        if (wide) await typing.setViewportSize(wide)
 
         await idle.evaluate(() => window.dispatchEvent(new Event('online')))
         await expect

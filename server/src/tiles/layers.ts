@@ -186,7 +186,10 @@ const planning: TileSet = {
         plan_level: 'Cấp quy hoạch',
         approved_at: 'Ngày phê duyệt đồ án (YYYY-MM-DD)',
         decision_no: 'Số quyết định phê duyệt',
+        label: 'true trong đúng một ô bản đồ: ô chứa điểm đặt nhãn của ô quy hoạch',
       },
+      // As parcels: a zone's codes are written once, on the piece in the tile holding its interior point.
+      labelled: true,
       select: `
         select z.id as fid,
           json_build_object('land_use_code', z.land_use_code, 'color', coalesce(c.color, '#cccccc'), 'block_code', z.block_code,

@@ -143,6 +143,44 @@ describe('compare screen', () => {
     expect(onChoose).toHaveBeenCalledWith('2', '1')
   })
 
+  it('gives a wide area in ha and each change as a share of the land both plans cover, not of the empty ground around it', async () => {
+    const wide: CompareData = {
+      ...data,
+      region: { ...data.region, kind: 'area', parcel: null, area_m2: 6_641_590 },
+      plans: [
+        { ...data.plans[0]!, area_m2: 25_000 },
+        { ...data.plans[1]!, area_m2: 20_000 },
+      ],
+      comparison: {
+        ...data.comparison!,
+        changes: [{ ...data.comparison!.changes[0]!, area_m2: 12_000 }],
+        road_reserves: [],
+        unchanged_m2: 8_000,
+        only_to_m2: 5_000,
+      },
+    }
+    fetchComparison.mockResolvedValue({ ok: true, data: wide, message: '' })
+    await showPage()
+    expect((await screen.findByTestId('compare-place')).textContent).toBe('Khu vực đang xem trên bản đồ · 664,16 ha')
+    expect(screen.getByTestId('compare-verdict').textContent).toBe('Thay đổi: chức năng sử dụng đất (1,2 ha, 60%).')
+    const rows = within(screen.getByTestId('compare-changes')).getAllByRole('row').slice(1)
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Chức năng sử dụng đất1,2 ha (60%)',
+      'ODT — Đất ở tại đô thị → DGT — Đất giao thông1,2 ha (60%)',
+    ])
+    expect(screen.getByTestId('compare-basis').textContent).toContain('2 ha cả hai đồ án cùng quy hoạch')
+  })
+
+  it('names each plan in the pickers by its approval date first, so a narrow select still shows the whole date', async () => {
+    fetchComparison.mockResolvedValue({ ok: true, data, message: '' })
+    await showPage()
+    const from = (await screen.findByTestId('compare-from')) as HTMLSelectElement
+    expect([...from.options].map((o) => o.textContent)).toEqual([
+      '01/05/2024 · QHPK 1/2000 · QĐ 21/QĐ-UBND',
+      '02/04/2018 · QHPK 1/2000 · QĐ 20/QĐ-UBND (đã được thay thế)',
+    ])
+  })
+
   it('says when each level has one version only', async () => {
     fetchComparison.mockResolvedValue({
       ok: true,

@@ -8,10 +8,10 @@ import { Link } from '@tanstack/react-router'
 import { IconArrowLeft, IconWifiOff } from '@tabler/icons-react'
 import type { CompareData, PlanChange } from '#core/contract/plans.ts'
 import type { ApiResult } from '../../lib/api/index.ts'
-import { formatArea } from '../../lib/format/format.ts'
+import { formatLandArea } from '../../lib/format/format.ts'
 import { useOnline } from '../../lib/use-online.ts'
 import { fetchComparison } from './api.ts'
-import { planLabel, verdict, type CompareSearch } from './compare.ts'
+import { plannedAreaM2, planLabel, verdict, type CompareSearch } from './compare.ts'
 import { ChangeList, ReserveList } from './components/ChangeList.tsx'
 import { CompareDrawing } from './components/CompareDrawing.tsx'
 import { PlanPicker } from './components/PlanPicker.tsx'
@@ -48,7 +48,7 @@ function Place({ data }: { data: CompareData }) {
       {p
         ? `Thửa ${p.parcel_no}, tờ ${p.sheet_no}${p.address ? ` — ${p.address}` : ''}`
         : 'Khu vực đang xem trên bản đồ'}{' '}
-      · {formatArea(region.area_m2)}
+      · {formatLandArea(region.area_m2)}
     </Text>
   )
 }
@@ -58,6 +58,7 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
   const { comparison, plans } = data
   const from = plans.find((p) => p.id === data.from)
   const to = plans.find((p) => p.id === data.to)
+  const plannedM2 = plannedAreaM2(data)
   if (plans.length === 0) return <Alert color="gray">Chưa có đồ án quy hoạch nào ở đây trong dữ liệu.</Alert>
   return (
     <Stack gap="md">
@@ -73,7 +74,7 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
       ) : (
         <>
           <Text fw={600} data-testid="compare-verdict" role="status">
-            {verdict(comparison, data.region.area_m2)}
+            {verdict(comparison, plannedM2)}
           </Text>
           <div className="qh-compare-drawings">
             <CompareDrawing
@@ -92,20 +93,20 @@ function Comparison({ data, onChoose }: { data: CompareData; onChoose: (from: st
           <Text size="xs" c="dimmed">
             Chọn một thay đổi để xem phần diện tích đó trên hai hình.
           </Text>
-          <ChangeList comparison={comparison} regionM2={data.region.area_m2} picked={picked} onPick={setPicked} />
+          <ChangeList comparison={comparison} plannedM2={plannedM2} picked={picked} onPick={setPicked} />
           <Title order={2} size="h4">
             Lộ giới
           </Title>
           <ReserveList reserves={comparison.road_reserves} />
           {(comparison.only_from_m2 > 0 || comparison.only_to_m2 > 0) && (
             <Text size="sm" data-testid="compare-coverage">
-              {comparison.only_from_m2 > 0 && `Chỉ đồ án cũ phủ: ${formatArea(comparison.only_from_m2)}. `}
-              {comparison.only_to_m2 > 0 && `Chỉ đồ án mới phủ: ${formatArea(comparison.only_to_m2)}.`}
+              {comparison.only_from_m2 > 0 && `Chỉ đồ án cũ phủ: ${formatLandArea(comparison.only_from_m2)}. `}
+              {comparison.only_to_m2 > 0 && `Chỉ đồ án mới phủ: ${formatLandArea(comparison.only_to_m2)}.`}
             </Text>
           )}
-          <Text size="sm" c="dimmed">
-            Không đổi: {formatArea(comparison.unchanged_m2)}. Diện tích tính trên mặt cầu (m²), phần nhỏ hơn 0,5 m² dọc
-            ranh ô được bỏ qua.
+          <Text size="sm" c="dimmed" data-testid="compare-basis">
+            Không đổi: {formatLandArea(comparison.unchanged_m2)}. Tỷ lệ tính trên {formatLandArea(plannedM2)} cả hai đồ
+            án cùng quy hoạch. Diện tích tính trên mặt cầu, phần nhỏ hơn 0,5 m² dọc ranh ô được bỏ qua.
           </Text>
         </>
       )}

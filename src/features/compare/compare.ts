@@ -1,8 +1,8 @@
-import type { CompareField, PlanChange, PlanComparison, PlanVersion } from '#core/contract/plans.ts'
+import type { CompareData, CompareField, PlanChange, PlanComparison, PlanVersion } from '#core/contract/plans.ts'
 import { boxAreaM2, insideVietnam } from '#core/geo/box.ts'
 import { MAX_COMPARE_AREA_KM2 } from '#core/limits.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
-import { formatArea, formatDate, formatNumber } from '../../lib/format/format.ts'
+import { formatDate, formatLandArea, formatNumber } from '../../lib/format/format.ts'
 
 /** What the compare screen is asked for: a parcel (a point in it) or an area, and optionally the two plans. */
 export type CompareSearch = { lat?: number; lng?: number; bbox?: string; from?: string; to?: string }
@@ -35,6 +35,32 @@ export function planLabel(p: Pick<PlanVersion, 'plan_level' | 'decision_no' | 'a
   return `${p.plan_level} — QĐ ${p.decision_no} ngày ${formatDate(p.approved_at)}`
 }
 
+/**
+ * A plan in the pickers: the approval date first, so a select narrower than the whole name still shows
+ * which version it is.
+ */
+export function planOptionLabel(
+  p: Pick<PlanVersion, 'plan_level' | 'decision_no' | 'approved_at' | 'replaced_by'>,
+): string {
+  return `${formatDate(p.approved_at)} · ${p.plan_level} · QĐ ${p.decision_no}${p.replaced_by ? ' (đã được thay thế)' : ''}`
+}
+
+/**
+ * The land both compared plans cover in the place (m²), which the changes' shares are of: the newer
+ * plan's area less what only it covers. A box drawn on the map is mostly unplanned ground; a share of
+ * the box would say little.
+ */
+export function plannedAreaM2(data: Pick<CompareData, 'plans' | 'to' | 'comparison' | 'region'>): number {
+  const to = data.plans.find((p) => p.id === data.to)
+  if (!to || !data.comparison) return data.region.area_m2
+  return Math.max(to.area_m2 - data.comparison.only_to_m2, 0)
+}
+
+/** "1,20 ha (60%)"-style share of the planned area, empty when there is none. */
+export function shareText(m2: number, plannedM2: number): string {
+  return plannedM2 > 0 ? `${formatNumber(Math.min((100 * m2) / plannedM2, 100), 0)}%` : ''
+}
+
 /** Per field, the area in m² where its value changed (a place may change in several fields at once). */
 export function changedAreaByField(comparison: Pick<PlanComparison, 'changes'>): Record<CompareField, number> {
   const out: Record<CompareField, number> = { land_use: 0, max_density_pct: 0, max_floors: 0, max_far: 0 }
@@ -42,8 +68,8 @@ export function changedAreaByField(comparison: Pick<PlanComparison, 'changes'>):
   return out
 }
 
-/** The one-line verdict at the top: what changed, in how much of the place. */
-export function verdict(comparison: PlanComparison, regionM2: number): string {
+/** The one-line verdict at the top: what changed, in how much of the land both plans cover. */
+export function verdict(comparison: PlanComparison, plannedM2: number): string {
   const byField = changedAreaByField(comparison)
   const changed = (Object.keys(byField) as CompareField[]).filter((f) => byField[f] > 0)
   const reserves = comparison.road_reserves.length
@@ -51,7 +77,7 @@ export function verdict(comparison: PlanComparison, regionM2: number): string {
     return 'Hai đồ án giống nhau ở đây: không chỉ tiêu nào thay đổi.'
   const parts = changed.map(
     (f) =>
-      `${FIELD_LABELS[f].toLowerCase()} (${formatArea(byField[f])}${regionM2 > 0 ? `, ${formatNumber((100 * byField[f]) / regionM2, 0)}%` : ''})`,
+      `${FIELD_LABELS[f].toLowerCase()} (${formatLandArea(byField[f])}${plannedM2 > 0 ? `, ${shareText(byField[f], plannedM2)}` : ''})`,
   )
   if (reserves > 0) parts.push(`lộ giới ${reserves} tuyến đường`)
   return parts.length > 0 ? `Thay đổi: ${parts.join('; ')}.` : 'Chỉ phạm vi hai đồ án khác nhau.'

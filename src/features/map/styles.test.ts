@@ -302,6 +302,18 @@ describe('planning style', () => {
     expect(texts(style(zone, res(18)))).toEqual([])
   })
 
+  it('writes a zone’s codes only on the piece its tile marks for the label, so a zone across tiles is not labelled twice side by side', () => {
+    const piece = (label: boolean) =>
+      f({ layer: 'zones', color: '#ffa0ff', land_use_code: 'ODT', block_code: 'H3', label })
+    expect(texts(style(piece(false), res(15.5)))).toEqual([])
+    expect(
+      list(style(piece(false), res(15.5)))[0]
+        ?.getFill()
+        ?.getColor(),
+    ).toBe('rgba(255,160,255,0.9)')
+    expect(texts(style(piece(true), res(15.5)))).toEqual(['ODT\nH3'])
+  })
+
   it('hatches road reserves with the given pattern and a dashed red edge', () => {
     const [reserve] = list(style(f({ layer: 'road_reserves', road_name: 'Đường A', width_m: 20 }), res(17)))
     expect(reserve?.getFill()?.getColor()).toBe('hatch')

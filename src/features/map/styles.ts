@@ -476,7 +476,8 @@ export function createPlanningStyle(o: StyleOptions & { reserveFill: CanvasPatte
       )
       const code = str(feature, 'land_use_code')
       // Zone codes label the overview; where parcel numbers are drawn (z16) they would sit on them, so the legend names the codes.
-      if (!code || zoom < zoneLabelZooms[0] || zoom >= zoneLabelZooms[1]) return base
+      // A zone across tile edges comes as one piece per tile; only the piece its tile marks "label" carries the codes.
+      if (!code || feature.get('label') === false || zoom < zoneLabelZooms[0] || zoom >= zoneLabelZooms[1]) return base
       const block = str(feature, 'block_code')
       const text = block ? `${code}\n${block}` : code
       return [

@@ -54,6 +54,11 @@ export function formatArea(m2: number): string {
   return `${formatNumber(m2, 1)} m²`
 }
 
+/** A land area as a planner reads it: m² below one hectare, ha (2 decimals) from there: 6 641 590 → "664,16 ha". */
+export function formatLandArea(m2: number): string {
+  return m2 >= 10_000 ? `${formatNumber(m2 / 10_000, 2)} ha` : formatArea(m2)
+}
+
 /** A length in metres: 4.5 → "4,5 m". */
 export function formatMeters(m: number): string {
   return `${formatNumber(m, 1)} m`

@@ -1,5 +1,6 @@
 import { gdalVectorFormats } from '../types.ts'
 import type { Geometry } from 'geojson'
+import { alleyWord } from '#core/text/alley.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
 import { RowError } from '../errors.ts'
 import { prepareGeometry, toWkt } from '../geometry.ts'
@@ -22,7 +23,7 @@ type Row = {
  * hẻm / ngõ / ngách / kiệt are alleys, anything else a street.
  */
 export function streetClass(v: string | null, name: string): StreetClass {
-  if (v === null) return /^(hem|ngo|ngach|kiet)\b/.test(foldVietnamese(name)) ? 'alley' : 'street'
+  if (v === null) return alleyWord(name) ? 'alley' : 'street'
   const f = foldVietnamese(v)
   if (/^(main|chinh|truc chinh|duong chinh|truc)$/.test(f)) return 'main'
   if (/^(alley|hem|ngo|ngach|kiet)$/.test(f)) return 'alley'

@@ -224,6 +224,8 @@ describe('vector tiles', () => {
       plan_level: 'QHCT 1/500',
       approved_at: '2023-01-01',
       decision_no: '1/QĐ-UBND',
+      // Whether this tile holds the zone's label point (written once across tiles, as a parcel's number).
+      label: expect.any(Boolean),
     })
     const xs = coords(zone).map((p) => p.x)
     const ys = coords(zone).map((p) => p.y)

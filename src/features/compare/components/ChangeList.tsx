@@ -1,11 +1,12 @@
 import { Table, Text } from '@mantine/core'
 import { compareFields, type PlanChange, type PlanComparison } from '#core/contract/plans.ts'
-import { formatArea, formatNumber } from '../../../lib/format/format.ts'
-import { changedAreaByField, direction, FIELD_LABELS, valueText } from '../compare.ts'
+import { formatLandArea, formatNumber } from '../../../lib/format/format.ts'
+import { changedAreaByField, direction, FIELD_LABELS, shareText, valueText } from '../compare.ts'
 
 type Props = {
   comparison: PlanComparison
-  regionM2: number
+  /** m² both plans cover: the changes' shares are of it. */
+  plannedM2: number
   picked: PlanChange | null
   onPick: (c: PlanChange | null) => void
 }
@@ -14,10 +15,10 @@ const ARROW = { up: ' ↑', down: ' ↓' } as const
 
 /**
  * The changes grouped by field, each group headed by the field and the area it changed in; a row is
- * one old → new value with its area and share of the place, and picking it outlines that area on the
+ * one old → new value with its area and share of the land both plans cover, and picking it outlines that area on the
  * drawings.
  */
-export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
+export function ChangeList({ comparison, plannedM2, picked, onPick }: Props) {
   const { changes } = comparison
   if (changes.length === 0)
     return (
@@ -26,7 +27,7 @@ export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
       </Text>
     )
   const byField = changedAreaByField(comparison)
-  const share = (m2: number) => (regionM2 > 0 ? ` (${formatNumber((100 * m2) / regionM2, 0)}%)` : '')
+  const share = (m2: number) => (plannedM2 > 0 ? ` (${shareText(m2, plannedM2)})` : '')
   return (
     <Table className="qh-compare-table" data-testid="compare-changes">
       <Table.Thead>
@@ -44,7 +45,7 @@ export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
             <Table.Tr className="qh-compare-group">
               <Table.Th scope="rowgroup">{FIELD_LABELS[field]}</Table.Th>
               <Table.Th ta="right">
-                {formatArea(byField[field])}
+                {formatLandArea(byField[field])}
                 {share(byField[field])}
               </Table.Th>
             </Table.Tr>
@@ -67,7 +68,7 @@ export function ChangeList({ comparison, regionM2, picked, onPick }: Props) {
                       </button>
                     </Table.Td>
                     <Table.Td ta="right">
-                      {formatArea(c.area_m2)}
+                      {formatLandArea(c.area_m2)}
                       <Text span size="xs" c="dimmed">
                         {share(c.area_m2)}
                       </Text>
@@ -105,9 +106,9 @@ export function ReserveList({ reserves }: { reserves: PlanComparison['road_reser
               {width(r.from_width_m)} → <b>{width(r.to_width_m)}</b>
             </Table.Td>
             <Table.Td ta="right">
-              {r.added_m2 > 0 && <span className="qh-compare-added">+{formatArea(r.added_m2)}</span>}
+              {r.added_m2 > 0 && <span className="qh-compare-added">+{formatLandArea(r.added_m2)}</span>}
               {r.added_m2 > 0 && r.removed_m2 > 0 && ' / '}
-              {r.removed_m2 > 0 && <span className="qh-compare-removed">−{formatArea(r.removed_m2)}</span>}
+              {r.removed_m2 > 0 && <span className="qh-compare-removed">−{formatLandArea(r.removed_m2)}</span>}
               {r.added_m2 === 0 && r.removed_m2 === 0 && '—'}
             </Table.Td>
           </Table.Tr>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Button, Group, NativeSelect, Text } from '@mantine/core'
 import type { PlanVersion } from '#core/contract/plans.ts'
-import { planLabel } from '../compare.ts'
+import { planOptionLabel } from '../compare.ts'
 
 type Props = {
   plans: PlanVersion[]
@@ -10,6 +10,9 @@ type Props = {
   onChoose: (from: string, to: string) => void
 }
 
+// Each select takes a whole row on a phone (two side by side from about 600 px), so its text is not cut.
+const selectWidth = { flex: '1 1 17rem', minWidth: 0 }
+
 /** The two plans to compare, from every plan with zones in the place; "So sánh" asks again with them. */
 export function PlanPicker({ plans, from, to, onChoose }: Props) {
   const id = useId()
@@ -17,10 +20,7 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
   const byDate = [...plans].sort((a, b) => a.approved_at.localeCompare(b.approved_at))
   const [a, setA] = useState(from ?? byDate[0]?.id ?? '')
   const [b, setB] = useState(to ?? byDate[byDate.length - 1]?.id ?? '')
-  const options = plans.map((p) => ({
-    value: p.id,
-    label: `${planLabel(p)}${p.replaced_by ? ' (đã được thay thế)' : ''}`,
-  }))
+  const options = plans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))
   const same = a === b
   return (
     <form
@@ -38,6 +38,7 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
           value={a}
           onChange={(e) => setA(e.currentTarget.value)}
           data-testid="compare-from"
+          style={selectWidth}
         />
         <NativeSelect
           label="Đồ án mới"
@@ -45,6 +46,7 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
           value={b}
           onChange={(e) => setB(e.currentTarget.value)}
           data-testid="compare-to"
+          style={selectWidth}
           error={same ? 'Hãy chọn hai đồ án khác nhau.' : undefined}
         />
         <Button type="submit" disabled={same || (a === from && b === to)}>

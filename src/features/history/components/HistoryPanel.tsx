@@ -135,7 +135,7 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
               <Paper key={e.id} withBorder p="xs" component="li" data-testid="history-entry" data-kind={e.kind}>
                 <Stack gap={2}>
                   <Group gap={6} wrap="nowrap" justify="space-between">
-                    <Text size="sm" fw={600} truncate>
+                    <Text size="sm" fw={600} truncate id={`history-${e.id}`}>
                       {e.label}
                     </Text>
                     <Badge
@@ -146,12 +146,14 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                       {e.kind === 'planning' ? 'Quy hoạch' : 'Định giá'}
                     </Badge>
                   </Group>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" id={`history-${e.id}-at`}>
                     Kết quả lưu lúc {formatDateTime(e.at)} · {summary(e)}
                   </Text>
                   {open === e.id && e.kind === 'planning' ? <PlanningDetails entry={e} /> : null}
-                  <Group gap={4} mt={2}>
+                  {/* Every row has the same buttons: each tells a screen reader which stored lookup it acts on. */}
+                  <Group gap={4} mt={2} role="group" aria-label={e.label}>
                     <Button
+                      aria-describedby={`history-${e.id} history-${e.id}-at`}
                       size="compact-sm"
                       variant="light"
                       onClick={() => openEntry(e)}
@@ -169,6 +171,7 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                       {e.kind === 'planning' && open === e.id ? 'Thu gọn' : 'Mở'}
                     </Button>
                     <Button
+                      aria-describedby={`history-${e.id} history-${e.id}-at`}
                       size="compact-sm"
                       variant="default"
                       leftSection={<IconMap size={16} aria-hidden />}
@@ -178,6 +181,7 @@ export function HistoryPanel({ onOpenValuation }: { onOpenValuation: (e: History
                     </Button>
                     {e.kind === 'planning' && e.result.parcel && (
                       <Button
+                        aria-describedby={`history-${e.id} history-${e.id}-at`}
                         size="compact-sm"
                         variant="default"
                         leftSection={<IconRuler2 size={16} aria-hidden />}

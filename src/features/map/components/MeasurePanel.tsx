@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Group } from '@mantine/core'
+import { ActionIcon, Button, Group } from '@mantine/core'
 import { IconCheck, IconLine, IconPolygon, IconTrash, IconX } from '@tabler/icons-react'
 import type OlMap from 'ol/Map'
 import { formatMeasureLength } from '../../../lib/geo/measure-format.ts'
@@ -34,16 +34,18 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
   }
 
   const last = list.at(-1)
+  // Compact so the map stays in view, and only the buttons take taps: a tap on the panel's text lands on the map.
   return (
     <section
       className="qh-measure qh-floating qh-panel"
       aria-label="Đo khoảng cách và diện tích"
       data-testid="measure-panel"
     >
-      <h2>Đo trên bản đồ</h2>
+      <h2 className="visually-hidden">Đo trên bản đồ</h2>
       <Group gap={6} wrap="nowrap">
         <Button
           size="sm"
+          px={10}
           variant={kind === 'length' ? 'filled' : 'default'}
           aria-pressed={kind === 'length'}
           onClick={() => choose('length')}
@@ -53,6 +55,7 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
         </Button>
         <Button
           size="sm"
+          px={10}
           variant={kind === 'area' ? 'filled' : 'default'}
           aria-pressed={kind === 'area'}
           onClick={() => choose('area')}
@@ -60,12 +63,11 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
         >
           Diện tích
         </Button>
+        <ActionIcon size={36} variant="default" ml="auto" onClick={props.onClose} aria-label="Xong" title="Xong">
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
       </Group>
-      <p style={{ margin: '8px 0', fontSize: 13 }}>
-        Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc. Kéo một đỉnh để sửa.
-        Hình đã đo vẫn hiện sau khi bấm “Xong”, tới khi “Xoá hết”.
-      </p>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="qh-measure-status">
         {drawing ? (
           <div className="qh-value" data-testid="measure-drawing">
             {drawing}
@@ -76,46 +78,47 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
               {last.text}
             </div>
             {last.sides.length > 1 ? (
-              <p style={{ margin: '2px 0 0', fontSize: 13 }} data-testid="measure-sides">
+              <p className="qh-measure-note" data-testid="measure-sides">
                 Các cạnh: {last.sides.map((m) => formatMeasureLength(m)).join(' · ')}
               </p>
             ) : null}
           </>
         ) : (
-          <div>Chưa có phép đo.</div>
+          <p className="qh-measure-note">
+            Chạm để thêm điểm; chạm lại điểm cuối{kind === 'area' ? ' hoặc điểm đầu' : ''} để kết thúc; kéo đỉnh để sửa.
+            Hình đo còn lại tới khi “Xoá hết”.
+          </p>
         )}
       </div>
       {list.length > 1 && (
-        <ol style={{ margin: '6px 0 0', paddingLeft: 20, fontSize: 13 }}>
+        <ol className="qh-measure-earlier" aria-label="Các phép đo trước">
           {list.slice(0, -1).map((m) => (
             <li key={m.id}>{m.text}</li>
           ))}
         </ol>
       )}
-      <Group gap={6} mt="sm" wrap="wrap">
-        {drawing && (
+      {(drawing || list.length > 0) && (
+        <Group gap={6} mt={6} wrap="wrap">
+          {drawing && (
+            <Button
+              size="sm"
+              variant="default"
+              onClick={() => ctrl.current?.finish()}
+              leftSection={<IconCheck size={18} aria-hidden />}
+            >
+              Kết thúc hình
+            </Button>
+          )}
           <Button
             size="sm"
             variant="default"
-            onClick={() => ctrl.current?.finish()}
-            leftSection={<IconCheck size={18} aria-hidden />}
+            onClick={() => ctrl.current?.clear()}
+            leftSection={<IconTrash size={18} aria-hidden />}
           >
-            Kết thúc hình
+            Xoá hết
           </Button>
-        )}
-        <Button
-          size="sm"
-          variant="default"
-          onClick={() => ctrl.current?.clear()}
-          leftSection={<IconTrash size={18} aria-hidden />}
-          disabled={list.length === 0 && !drawing}
-        >
-          Xoá hết
-        </Button>
-        <Button size="sm" variant="default" onClick={props.onClose} leftSection={<IconX size={18} aria-hidden />}>
-          Xong
-        </Button>
-      </Group>
+        </Group>
+      )}
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { CloseButton, Loader } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { ParcelRef, SearchResult } from '#core/contract/lookups.ts'
+import { alleyWord } from '#core/text/alley.ts'
 import { placeLine } from '#core/text/place-line.ts'
 import { fetchTileJson } from '../../../lib/tilejson.ts'
 import { mapConfig } from '../config.ts'
@@ -33,7 +34,7 @@ function optionsOf(results: SearchResult[] | ParcelRef[], parcels: boolean): Opt
   return (results as SearchResult[]).map((r) => ({
     key: `${r.kind}-${r.id}`,
     label: r.label,
-    detail: `${kindLabel[r.kind]} · ${r.detail}`,
+    detail: `${(r.kind === 'street' && alleyWord(r.label)) || kindLabel[r.kind]} · ${r.detail}`,
     choice: { kind: 'place', place: r },
   }))
 }
