@@ -16,7 +16,6 @@ import {
   type SavedArea,
 } from './areas.ts'
 import {
-  isQuotaError,
   startDownload,
   type DownloadDeps,
   type DownloadHandle,
@@ -25,6 +24,7 @@ import {
 } from './downloader.ts'
 import { releaseArea, savePackForArea, saveTileForArea } from './saved-tiles.ts'
 import { planCount, type Bbox } from '#core/offline/tile-grid.ts'
+import { isQuotaError } from '#core/storage/quota.ts'
 
 /**
  * Runs the saved areas' downloads in the page: one job per area, its state written to IndexedDB as it
