@@ -243,7 +243,7 @@ describe('the valuation screen in Chromium', () => {
     }
   })
 
-  it('keeps the valuation in the history and reopens it without counting; screenshots at phone and desktop size, light and dark', async () => {
+  it('keeps the valuation in the history and reopens it without counting; screenshots at phone and desktop size, light and dark; printed from the dark theme the report is black on white', async () => {
     for (const [name, size] of [
       ['phone', phone],
       ['desktop', desktop],
@@ -264,6 +264,25 @@ describe('the valuation screen in Chromium', () => {
           await page.waitForTimeout(1500)
           await page.screenshot({ path: join(out, `valuation-${name}-${colorScheme}.png`), fullPage: true })
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+          if (colorScheme === 'dark') {
+            // Printed from the dark theme, the paper is still white and the parcel's price readable.
+            await page.emulateMedia({ media: 'print' })
+            const printed = await page.evaluate(() => {
+              const marked = document.querySelector('.print-report .vt-row td[data-marked]')
+              const style = (e: Element) => getComputedStyle(e)
+              return {
+                page: style(document.documentElement).backgroundColor,
+                scheme: style(document.body).colorScheme,
+                marked: marked ? [style(marked).color, style(marked).backgroundColor] : null,
+              }
+            })
+            expect(printed).toEqual({
+              page: 'rgb(255, 255, 255)',
+              scheme: 'light',
+              marked: ['rgb(0, 0, 0)', 'rgb(208, 235, 255)'],
+            })
+            await page.emulateMedia({ media: 'screen' })
+          }
           expect(b.consoleErrors).toEqual([])
         } finally {
           await b.close()

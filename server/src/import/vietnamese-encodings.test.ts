@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import XLSX from '@e965/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { testDb } from '../testing/test-app.ts'
@@ -253,6 +254,44 @@ describe('importing legacy text', () => {
     const { s, rows } = await importAs(gpkg!)
     expect(rows).toEqual(decoded)
     expect(s.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
+  })
+
+  it.each([
+    ['KML', 'KML', []],
+    ['MapInfo TAB', 'MapInfo File', ['-a_srs', 'EPSG:4326']],
+  ])('recognises TCVN3 read as Latin-1 letters in a %s file', async (_name, driver, options) => {
+    const [file] = await writeVector(mojibakeSheet, driver, tmp, `mojibake-${driver.replace(/\W/g, '')}`, options)
+    const { s, rows } = await importAs(file!)
+    expect(rows).toEqual(decoded)
+    expect(s.text).toEqual({ encoding: 'tcvn3', from: 'detected' })
+  })
+
+  it('recognises TCVN3 typed into an Excel price table (a .VnTime font), and honours --encoding there too', async () => {
+    const file = join(tmp, 'bang-gia-vntime.xlsx')
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['tinh_tp', 'ten_duong', 'vt1'],
+      ['TP.HCM', mojibake[1], 1000],
+      ['TP.HCM', mojibake[0], 2000],
+    ])
+    const book = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(book, sheet, 'Quận 1')
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)
+    for (const encoding of [undefined, 'tcvn3'] as const) {
+      const datasetId = `enc-xlsx-${encoding ?? 'found'}-${Date.now().toString(36)}`
+      created.push(datasetId)
+      const s = await importFile(db, {
+        file,
+        kind: 'prices',
+        source: 'Thử',
+        date: '2024-06-01',
+        datasetId,
+        ...(encoding ? { encoding } : {}),
+      })
+      expect(s.text).toEqual({ encoding: 'tcvn3', from: encoding ? 'option' : 'detected' })
+      expect(
+        await db.query('select street_name from price_rows where dataset_id = $1 order by vt1', [datasetId]),
+      ).toEqual([{ street_name: names[1] }, { street_name: names[0] }])
+    }
   })
 
   it('recognises a CSV in Windows-1258 or TCVN3 bytes without --encoding, and still refuses bytes that read as no encoding', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../db/index.ts'
 import { DEMO } from '../seed/generate.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { CALIBRATION, LEVEL_MIN } from './market-evidence.ts'
-import { heldOutSales, ratioStudy, type HeldOut } from './ratio-study.ts'
+import { bandCoverage, heldOutSales, ratioStudy, type HeldOut } from './ratio-study.ts'
 
 let db: Database
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const summary = (rows: HeldOut[]) => {
 
 describe('the market estimator on held-out demo sales', () => {
   it(
-    'is within 15 % (median absolute error), passes the IAAO COD and PRD bounds, and each confidence level holds what it states',
+    'is within 15 % (median absolute error), passes the IAAO COD and PRD bounds, and each confidence level and band holds what it states',
     { timeout: 600_000 },
     async () => {
       // One sale in ten is held out by a hash of its place and date (fold 3; the calibration table was
@@ -42,10 +42,12 @@ describe('the market estimator on held-out demo sales', () => {
       expect(s.prd).toBeLessThanOrEqual(1.03)
       expect(rows.every((r) => r.confidence < 1)).toBe(true)
       for (const level of s.levels) {
-        // A level seen fewer than 30 times says little either way; "cao" must be seen and must hold.
-        if (level.n < 30) continue
+        if (level.n === 0) continue
         expect(level.inside).toBeGreaterThanOrEqual(Math.max(level.stated, LEVEL_MIN[level.level]))
       }
+      // Every band the held-out sales fell in keeps the share it states (the fold and the demo are fixed,
+      // so a band seen a few times gives the same figure every run); "cao" must be seen often.
+      for (const band of bandCoverage(rows)) if (band.n > 0) expect(band.inside).toBeGreaterThanOrEqual(band.coverage)
       expect(s.levels.find((l) => l.level === 'cao')?.n).toBeGreaterThanOrEqual(30)
     },
   )

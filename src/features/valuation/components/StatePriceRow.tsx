@@ -73,8 +73,10 @@ export function StatePriceRow({ s, compact = false }: { s: StatePrice; compact?:
         </Text>
       ) : null}
       {s.note ? (
-        <Text size="xs" c="orange.8" data-testid="state-price-note">
-          {s.note}
+        // In the text's own colour beside an orange bar: orange letters on white or on the dark theme read
+        // below 4.5:1, and this says the price row itself may be the wrong one.
+        <Text size="sm" className="state-price-note" role="note" data-testid="state-price-note">
+          <strong>Lưu ý:</strong> {s.note}
         </Text>
       ) : null}
     </div>
