@@ -252,6 +252,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: the chunk graph the size budgets and the bench read (bench/lib/dist-chunks.ts).
+    manifest: true,
   },
   server: {
     proxy: {

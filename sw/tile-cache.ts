@@ -2,6 +2,7 @@ import { tileCaches, TILE_PATH } from '#core/offline/cache-names.ts'
 import { ENTRY_OVERHEAD_BYTES } from '#core/offline/estimate.ts'
 import { FETCHED_AT, storableTile } from '#core/offline/stored-tile.ts'
 import { intersectBbox, tileCorner, type Bbox } from '#core/offline/tile-grid.ts'
+import { isQuotaError } from '#core/storage/quota.ts'
 
 /**
  * The service worker's map tile cache, without the worker around it (caches, IndexedDB, fetch and the
@@ -46,10 +47,6 @@ export function recentCapBytes(opts: { override?: number | null; quota?: number 
   if (opts.override !== undefined && opts.override !== null && opts.override > 0) return opts.override
   const share = opts.quota ? Math.floor(opts.quota * RECENT_QUOTA_SHARE) : Infinity
   return Math.min(DEFAULT_RECENT_CAP, share)
-}
-
-export function isQuotaExceeded(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { name?: string }).name === 'QuotaExceededError'
 }
 
 /** Layer, zoom and tile of a tile URL, or null for anything else. */
@@ -184,7 +181,7 @@ export function createTileCache(deps: TileCacheDeps) {
     try {
       await (await recent()).put(url, response)
     } catch (err) {
-      if (isQuotaExceeded(err)) return void (await purge())
+      if (isQuotaError(err)) return void (await purge())
       throw err
     }
     await record(url, bytes)

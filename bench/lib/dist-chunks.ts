@@ -1,17 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /**
- * What a Vite build asks a browser to download, read from the files themselves: index.html's entry
- * script, module preloads and stylesheets, whether as tags or listed in its inline scripts (`appFiles`:
- * the entry and its chunks; the other files named there are /demo's: the boot map and the map's
- * chunks); each chunk's static imports; and each dynamic import with the list Vite preloads alongside
- * it (`__vite__mapDeps`, JS and CSS). Sizes are those the server sends: gzip level 9 and brotli quality
- * 11, as the build precompresses them.
+ * What a Vite build asks a browser to download: from index.html, its entry script, module preloads and
+ * stylesheets, whether as tags or listed in its inline scripts (`appFiles`: the entry and its chunks; the
+ * other files named there are /demo's: the boot map and the map's chunks); from the build manifest
+ * (`build.manifest`), each chunk's static imports, dynamic imports and CSS. A dynamic import preloads
+ * its chunk's static imports and their CSS, as Vite's preload list does. Sizes are those the server
+ * sends: gzip level 9 and brotli quality 11, as the build precompresses them.
  */
 export type Sizes = { raw: number; gzip: number; brotli: number }
-export type Chunk = Sizes & { file: string; imports: string[]; dynamicImports: { file: string; deps: string[] }[] }
+type Graph = { imports: string[]; dynamicImports: string[]; css: string[] }
+export type Chunk = Sizes & Graph & { file: string }
 export type DistGraph = {
   dir: string
   chunks: Map<string, Chunk>
@@ -26,8 +27,6 @@ export function sizesOf(body: Buffer): Sizes {
     brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   }
 }
-
-const asset = (href: string) => href.replace(/^\.?\//, '').replace(/^(?!assets\/)/, 'assets/')
 
 export function parseHtml(html: string): DistGraph['html'] {
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1]
@@ -60,52 +59,52 @@ export function parseHtml(html: string): DistGraph['html'] {
   }
 }
 
-/** Static imports, and dynamic imports with their preload lists, of one built chunk (in assets/). */
-export function parseChunk(code: string): Pick<Chunk, 'imports' | 'dynamicImports'> {
-  const imports = new Set<string>()
-  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
-    imports.add(asset(m[1] as string))
-  const depList = /m\.f=\[([^\]]*)\]/.exec(code)?.[1]
-  const files = depList ? [...depList.matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => m[1] as string) : []
-  const dynamicImports: Chunk['dynamicImports'] = []
-  for (const m of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) {
-    const file = asset(m[1] as string)
-    // Vite wraps the call as __vitePreload(() => import("./x.js"), __vite__mapDeps([i, …])); the list follows it closely.
-    const after = code.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 400)
-    const idx = /^[^;]*?__vite__mapDeps\(\[([\d,\s]*)\]\)/.exec(after)?.[1]
-    const deps = idx
-      ? idx
-          .split(',')
-          .filter((s) => s.trim() !== '')
-          .map((i) => files[Number(i)] as string)
-          .filter(Boolean)
-      : []
-    dynamicImports.push({ file, deps: [...new Set([file, ...deps])] })
+/** One entry of Vite's build manifest (dist/.vite/manifest.json), keyed by source path or `_name-hash.js`. */
+type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+
+/**
+ * The chunks of a build as its manifest describes them: each chunk's static imports, dynamic imports and
+ * the CSS Vite loads with it, by file name. What a dynamic import preloads is its own static closure.
+ */
+export function readManifest(manifest: Record<string, ManifestEntry>): Map<string, Graph> {
+  const fileOf = (key: string) => {
+    const entry = manifest[key]
+    if (!entry) throw new Error(`the build manifest names ${key} but has no entry for it`)
+    return entry.file
   }
-  return { imports: [...imports], dynamicImports }
+  const graph = new Map<string, Graph>()
+  for (const entry of Object.values(manifest)) {
+    graph.set(entry.file, {
+      imports: (entry.imports ?? []).map(fileOf),
+      dynamicImports: (entry.dynamicImports ?? []).map(fileOf),
+      css: entry.css ?? [],
+    })
+    for (const css of entry.css ?? []) if (!graph.has(css)) graph.set(css, { imports: [], dynamicImports: [], css: [] })
+  }
+  return graph
 }
 
 export function readDist(dir: string): DistGraph {
   const html = parseHtml(readFileSync(join(dir, 'index.html'), 'utf8'))
+  const manifestFile = join(dir, '.vite/manifest.json')
+  if (!existsSync(manifestFile)) throw new Error(`no build manifest in ${dir} (vite.config.ts: build.manifest)`)
   const chunks = new Map<string, Chunk>()
-  for (const name of readdirSync(join(dir, 'assets'))) {
-    if (!/\.(js|css)$/.test(name)) continue
-    const file = `assets/${name}`
-    const body = readFileSync(join(dir, file))
-    const parsed = name.endsWith('.js') ? parseChunk(body.toString('utf8')) : { imports: [], dynamicImports: [] }
-    chunks.set(file, { file, ...sizesOf(body), ...parsed })
+  for (const [file, graph] of readManifest(JSON.parse(readFileSync(manifestFile, 'utf8')))) {
+    if (/\.(js|css)$/.test(file)) chunks.set(file, { file, ...sizesOf(readFileSync(join(dir, file))), ...graph })
   }
   const swFile = join(dir, 'sw.js')
   return { dir, chunks, html, sw: existsSync(swFile) ? sizesOf(readFileSync(swFile)) : null }
 }
 
-/** The files plus everything they import statically, and the CSS Vite attached to them. */
+/** The files plus everything they import statically, and the CSS Vite loads with each. */
 export function staticClosure(g: DistGraph, files: Iterable<string>): Set<string> {
   const out = new Set<string>()
   const visit = (f: string) => {
     if (out.has(f)) return
     out.add(f)
-    for (const i of g.chunks.get(f)?.imports ?? []) visit(i)
+    const chunk = g.chunks.get(f)
+    for (const css of chunk?.css ?? []) out.add(css)
+    for (const i of chunk?.imports ?? []) visit(i)
   }
   for (const f of files) visit(f)
   return out
@@ -120,24 +119,22 @@ export type DistSummary = {
 }
 
 /**
- * `initial`: what index.html loads for every page. `route`: the route's chunk as the entry imports it (with its preload
- * list), plus the chunks the route chunk itself imports lazily (the map view behind React.lazy), plus
+ * `initial`: what index.html loads for every page. `route`: the route's chunk as the entry imports it (with what
+ * it preloads), plus the chunks the route chunk itself imports lazily (the map view behind React.lazy), plus
  * what index.html's inline scripts name beyond the entry (the boot map on /demo), minus what is already
  * initial. The route chunk is the dynamic import whose file is named after the route.
  */
 export function summariseDist(g: DistGraph, route: string): DistSummary {
   const initial = staticClosure(g, [...g.html.scripts, ...g.html.preloads, ...g.html.styles, ...g.html.app])
   const all = [...initial].flatMap((f) => g.chunks.get(f)?.dynamicImports ?? [])
-  const entryImport = all.find((d) => new RegExp(`^assets/${route}-[\\w-]+\\.js$`).test(d.file))
+  const routeChunk = all.find((f) => new RegExp(`^assets/${route}-[\\w-]+\\.js$`).test(f)) ?? null
   const route_ = new Set<string>()
-  if (entryImport) {
-    for (const f of staticClosure(g, entryImport.deps)) route_.add(f)
-    for (const lazy of g.chunks.get(entryImport.file)?.dynamicImports ?? [])
-      for (const f of staticClosure(g, lazy.deps)) route_.add(f)
+  if (routeChunk) {
+    for (const f of staticClosure(g, [routeChunk, ...(g.chunks.get(routeChunk)?.dynamicImports ?? [])])) route_.add(f)
   }
   for (const f of staticClosure(g, g.html.inline)) route_.add(f)
   for (const f of initial) route_.delete(f)
-  return { initial, route: route_, routeChunk: entryImport?.file ?? null, firstPaint: new Set([...initial, ...route_]) }
+  return { initial, route: route_, routeChunk, firstPaint: new Set([...initial, ...route_]) }
 }
 
 export function total(g: DistGraph, files: Iterable<string>): Sizes {

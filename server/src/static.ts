@@ -55,13 +55,15 @@ function walk(dir: string): string[] {
 
 /**
  * The built app, read once into memory, so a request costs no disk read. Compressed variants come from
- * the .br/.gz files the build writes beside each file, or are made on first request and kept.
+ * the .br/.gz files the build writes beside each file, or are made on first request and kept. Vite's
+ * build manifest (.vite/manifest.json, read by the size budgets) is for the build, not for browsers.
  */
 export function loadStaticSite(distDir: string): Map<string, Asset> {
   const site = new Map<string, Asset>()
   if (!existsSync(join(distDir, 'index.html'))) return site
   for (const file of walk(distDir).filter((f) => !/\.(br|gz)$/.test(f))) {
     const path = '/' + relative(distDir, file).split(sep).join('/')
+    if (path.startsWith('/.vite/')) continue
     const body = readFileSync(file)
     const type = types[extname(file)] ?? 'application/octet-stream'
     const asset: Asset = {

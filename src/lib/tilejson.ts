@@ -1,4 +1,5 @@
 import { env } from './env.ts'
+import { fetchJson } from './fetch-json.ts'
 import { tileJson, tileLayerIds, type TileJson, type TileLayerId } from '#core/contract/tiles.ts'
 
 /**
@@ -11,14 +12,10 @@ export function absoluteTiles<T extends { tiles: string[] }>(tj: T, base: string
   return { ...tj, tiles: tj.tiles.map((u) => (u.startsWith('/') ? `${origin}${u}` : u)) }
 }
 
-/** Where a fetched answer came from (a test's stand-in answer has no url). */
-export const answeredFrom = (res: Response) => res.url || location.href
-
 /** Reads a tile set's TileJSON (public, no envelope, so not through the API client and never the loading bar). */
 export async function fetchTileJson(layer: TileLayerId, signal?: AbortSignal): Promise<TileJson> {
-  const res = await fetch(`${env.apiBaseUrl}/tiles/${layer}.json`, { signal })
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return absoluteTiles(tileJson.parse(await res.json()), answeredFrom(res))
+  const { data, from } = await fetchJson(`${env.apiBaseUrl}/tiles/${layer}.json`, tileJson, { signal })
+  return absoluteTiles(data, from)
 }
 
 type TileSets = Partial<Record<TileLayerId, TileJson>>

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseChunk, parseHtml, readDist, summariseDist, total } from '../../bench/lib/dist-chunks.ts'
+import { parseHtml, readDist, readManifest, summariseDist, total } from '../../bench/lib/dist-chunks.ts'
 import { budgets } from './budgets.ts'
 
 const kB = (bytes: number) => Math.round(bytes / 100) / 10
@@ -21,23 +21,47 @@ describe('reading a Vite build', () => {
      <link rel="modulepreload" crossorigin href="/assets/react-B.js"><link rel="stylesheet" crossorigin href="/assets/index-C.css">
      <link rel="manifest" href="/manifest.webmanifest"></head></html>`,
   )
-  write(
-    'assets/index-A.js',
-    `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/demo-D.js","assets/react-B.js","assets/other-E.js"])))=>i.map(i=>d[i]);
-     import{a}from"./react-B.js";const r=()=>p(()=>import("./demo-D.js"),__vite__mapDeps([0,1]));const o=()=>p(()=>import("./other-E.js"),__vite__mapDeps([2]));`,
-  )
+  // The route /demo imports nothing the entry has not loaded; /other preloads a large chunk of its own.
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-A.js',
+      isEntry: true,
+      imports: ['_react-B.js'],
+      dynamicImports: ['src/routes/demo.tsx', 'src/routes/other.tsx'],
+      css: ['assets/index-C.css'],
+    },
+    '_react-B.js': { file: 'assets/react-B.js' },
+    'src/routes/demo.tsx': {
+      file: 'assets/demo-D.js',
+      isDynamicEntry: true,
+      imports: ['index.html'],
+      dynamicImports: ['src/MapView.tsx'],
+    },
+    'src/MapView.tsx': {
+      file: 'assets/MapView-F.js',
+      isDynamicEntry: true,
+      imports: ['_ol-G.js'],
+      dynamicImports: ['src/Measure.tsx'],
+      css: ['assets/MapView-H.css'],
+    },
+    '_ol-G.js': { file: 'assets/ol-G.js' },
+    'src/Measure.tsx': { file: 'assets/Measure-I.js', isDynamicEntry: true },
+    'src/routes/other.tsx': { file: 'assets/other-E.js', isDynamicEntry: true, imports: ['_big-L.js'] },
+    '_big-L.js': { file: 'assets/big-L.js' },
+    'src/boot.ts': { file: 'assets/boot-J.js', isEntry: true, imports: ['_ol-G.js', '_boot-K.js'] },
+    '_boot-K.js': { file: 'assets/boot-K.js' },
+  }
+  write('.vite/manifest.json', JSON.stringify(manifest))
+  write('assets/index-A.js', 'import{a}from"./react-B.js";const r=()=>import("./demo-D.js");')
   write('assets/react-B.js', 'export const a=1;'.repeat(50))
   write('assets/index-C.css', 'body{margin:0}')
-  write(
-    'assets/demo-D.js',
-    `const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/MapView-F.js","assets/ol-G.js","assets/MapView-H.css","assets/react-B.js"])))=>i.map(i=>d[i]);
-     import{a}from"./react-B.js";const M=lazy(()=>p(()=>import("./MapView-F.js").then(e=>e.t),__vite__mapDeps([0,1,2,3])));`,
-  )
+  write('assets/demo-D.js', 'import{s}from"./index-A.js";const M=lazy(()=>import("./MapView-F.js"));')
   write('assets/MapView-F.js', 'import{o}from"./ol-G.js";const later=()=>import("./Measure-I.js");')
   write('assets/ol-G.js', 'export const o=2;'.repeat(400))
   write('assets/MapView-H.css', '.map{flex:1}')
   write('assets/Measure-I.js', 'export const m=3;'.repeat(400))
-  write('assets/other-E.js', 'export const e=4;')
+  write('assets/other-E.js', 'import"./big-L.js";')
+  write('assets/big-L.js', 'export const l=6;'.repeat(400))
   write('assets/boot-J.js', 'import{o}from"./ol-G.js";import"./boot-K.js";')
   write('assets/boot-K.js', 'export const k=5;')
   write('sw.js', 'self.addEventListener("fetch",()=>{})')
@@ -63,15 +87,31 @@ describe('reading a Vite build', () => {
     expect(html.inline).toEqual(['assets/a.js', 'assets/r.js', 'assets/m.js', 'assets/m.css', 'assets/b.js'])
   })
 
-  it('reads static imports and each dynamic import with the preload list Vite attaches to it', () => {
-    const parsed = parseChunk(
-      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/x.js","assets/x.css","assets/y.js"])))=>i.map(i=>d[i]);import{a}from"./y.js";import"./z.js";const l=()=>p(()=>import(`./x.js`),__vite__mapDeps([0,1]));',
-    )
-    expect(parsed.imports.sort()).toEqual(['assets/y.js', 'assets/z.js'])
-    expect(parsed.dynamicImports).toEqual([{ file: 'assets/x.js', deps: ['assets/x.js', 'assets/x.css'] }])
+  it('reads each chunk’s static imports, dynamic imports and stylesheets by file name from the build manifest', () => {
+    const graph = readManifest(manifest)
+    expect(graph.get('assets/MapView-F.js')).toEqual({
+      imports: ['assets/ol-G.js'],
+      dynamicImports: ['assets/Measure-I.js'],
+      css: ['assets/MapView-H.css'],
+    })
+    expect(graph.get('assets/demo-D.js')?.imports).toEqual(['assets/index-A.js'])
+    expect(graph.get('assets/index-C.css')).toEqual({ imports: [], dynamicImports: [], css: [] })
   })
 
-  it('counts the route chunk, what it lazy-loads for the map and what the inline script starts, but not what the map loads later or what is already initial', () => {
+  it('tells which build manifest entry is missing rather than counting less', () => {
+    expect(() => readManifest({ 'index.html': { file: 'assets/index-A.js', imports: ['_gone.js'] } })).toThrow(
+      'the build manifest names _gone.js but has no entry for it',
+    )
+  })
+
+  it('refuses a build without a manifest, naming the setting that writes it', () => {
+    const bare = join(dir, 'bare')
+    mkdirSync(bare)
+    writeFileSync(join(bare, 'index.html'), '<html></html>')
+    expect(() => readDist(bare)).toThrow(/no build manifest .*build\.manifest/)
+  })
+
+  it('counts the route chunk, what it lazy-loads for the map and what the inline script starts, but not what the map loads later, what is already initial or what another route preloads', () => {
     const g = readDist(dir)
     const s = summariseDist(g, 'demo')
     expect([...s.initial].sort()).toEqual(['assets/index-A.js', 'assets/index-C.css', 'assets/react-B.js'])

@@ -3,15 +3,14 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { overlayList, type OverlayTileJson } from '#core/contract/tiles.ts'
 import type { Bbox } from '#core/offline/tile-grid.ts'
 import { env } from '../../lib/env.ts'
-import { absoluteTiles, answeredFrom } from '../../lib/tilejson.ts'
+import { fetchJson } from '../../lib/fetch-json.ts'
+import { absoluteTiles } from '../../lib/tilejson.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
 
 /** Raster planning overlays (georeferenced scans of published plans) as the server lists them. */
 export async function fetchOverlays(signal?: AbortSignal): Promise<OverlayTileJson[]> {
-  const res = await fetch(`${env.apiBaseUrl}/tiles/overlays.json`, { signal })
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  const base = answeredFrom(res)
-  return overlayList.parse(await res.json()).map((o) => absoluteTiles(o, base))
+  const { data, from } = await fetchJson(`${env.apiBaseUrl}/tiles/overlays.json`, overlayList, { signal })
+  return data.map((o) => absoluteTiles(o, from))
 }
 
 /** The overlays the server has; read once per map, kept for the save-area panel. */

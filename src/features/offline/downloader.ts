@@ -1,5 +1,6 @@
 import { planTiles, type LayerKey, type LayerTile, type PlanPart } from '#core/offline/tile-grid.ts'
 import { PACK_CONCURRENCY, planPacks, type PackRequest } from '#core/offline/tile-pack.ts'
+import { isQuotaError } from '#core/storage/quota.ts'
 
 /**
  * Downloads a plan's tiles: in packs of many tiles per request where the layer can be packed, else
@@ -76,10 +77,6 @@ function* downloadUnits(plan: readonly PlanPart[], from: number, deps: DownloadD
     if (pack.layers.every((l) => packedBy(l) !== null)) yield { pack, tiles: pack.tiles }
     else for (const t of pack.tiles) yield { pack: null, tiles: [t] }
   }
-}
-
-export function isQuotaError(err: unknown): boolean {
-  return err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)
 }
 
 export function backoffDelay(attempt: number, base: number, max: number, random: number): number {

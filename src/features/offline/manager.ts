@@ -16,7 +16,6 @@ import {
   type SavedArea,
 } from './areas.ts'
 import {
-  isQuotaError,
   startDownload,
   type DownloadDeps,
   type DownloadHandle,
@@ -25,6 +24,7 @@ import {
 } from './downloader.ts'
 import { releaseArea, savePackForArea, saveTileForArea } from './saved-tiles.ts'
 import { planCount, type Bbox } from '#core/offline/tile-grid.ts'
+import { isQuotaError } from '#core/storage/quota.ts'
 
 /**
  * Runs the saved areas' downloads in the page: one job per area, its state written to IndexedDB as it
@@ -48,6 +48,65 @@ export type ManagerDeps = {
   download?: Partial<Pick<DownloadDeps, 'sleep' | 'concurrency' | 'retries' | 'baseDelayMs' | 'packTiles'>>
   /** Keeps the screen on while a download runs; returns the release. */
   keepAwake?: () => () => void
+}
+
+/** The area with a download's progress. */
+const withProgress = (area: SavedArea, p: DownloadProgress): SavedArea => ({
+  ...area,
+  cursor: p.cursor,
+  bytesBefore: p.bytesBefore,
+  failedBefore: p.failedBefore,
+  done: p.done,
+  failed: p.failed,
+  bytes: p.bytes,
+})
+
+/** Nothing downloaded yet, from the start of the plan. */
+const fromStart = { cursor: 0, bytesBefore: 0, failedBefore: 0, done: 0, failed: 0, bytes: 0 } as const
+
+/** The area as a download that did not stop by cancel left it: done, paused, or failed with the reason told. */
+function afterDownload(
+  area: SavedArea,
+  out: Exclude<DownloadOutcome, { status: 'cancelled' }>,
+  now: number,
+): SavedArea {
+  const current = withProgress(area, out.progress)
+  if (out.status === 'done') return { ...current, status: 'done', updatedAt: now, cursor: current.total }
+  if (out.status === 'paused') return { ...current, status: 'paused', pausedReason: out.reason }
+  return {
+    ...current,
+    status: 'failed',
+    error: isQuotaError(out.error) ? 'Bộ nhớ của thiết bị đã đầy.' : 'Tải về bị lỗi.',
+  }
+}
+
+export type NewArea = {
+  name: string
+  bbox: Bbox
+  minZoom: number
+  maxZoom: number
+  sets: Partial<Record<TileLayerId, TileJson>>
+  overlays?: readonly OverlayTileJson[]
+  estimatedBytes: number
+}
+
+/** A new area from the user's choice, its tile count planned, about to download. */
+function newArea(input: NewArea, now: number): SavedArea {
+  const layers = areaLayers(input.sets, input.overlays)
+  const base = { bbox: input.bbox, minZoom: input.minZoom, maxZoom: input.maxZoom, layers }
+  return {
+    id: crypto.randomUUID(),
+    name: input.name,
+    ...base,
+    createdAt: now,
+    updatedAt: null,
+    status: 'downloading',
+    pausedReason: null,
+    error: null,
+    total: planCount(areaPlan(base)),
+    estimatedBytes: input.estimatedBytes,
+    ...fromStart,
+  }
 }
 
 export function createAreaManager(deps: ManagerDeps) {
@@ -74,16 +133,6 @@ export function createAreaManager(deps: ManagerDeps) {
     await putArea(area)
     show(area)
   }
-
-  const withProgress = (area: SavedArea, p: DownloadProgress): SavedArea => ({
-    ...area,
-    cursor: p.cursor,
-    bytesBefore: p.bytesBefore,
-    failedBefore: p.failedBefore,
-    done: p.done,
-    failed: p.failed,
-    bytes: p.bytes,
-  })
 
   function run(area: SavedArea): Promise<void> {
     const plan = areaPlan(area)
@@ -125,15 +174,7 @@ export function createAreaManager(deps: ManagerDeps) {
       const out: DownloadOutcome = await handle.promise.finally(awake)
       jobs.delete(area.id)
       if (out.status === 'cancelled') return
-      current = withProgress(current, out.progress)
-      if (out.status === 'done') current = { ...current, status: 'done', updatedAt: now(), cursor: current.total }
-      else if (out.status === 'paused') current = { ...current, status: 'paused', pausedReason: out.reason }
-      else
-        current = {
-          ...current,
-          status: 'failed',
-          error: isQuotaError(out.error) ? 'Bộ nhớ của thiết bị đã đầy.' : 'Tải về bị lỗi.',
-        }
+      current = afterDownload(current, out, now())
       await save(current)
     })()
     jobs.set(area.id, { handle, done })
@@ -150,35 +191,8 @@ export function createAreaManager(deps: ManagerDeps) {
   return {
     reload,
     /** Saves a new area and starts downloading it; resolves once it is stored (not when downloaded). */
-    async create(input: {
-      name: string
-      bbox: Bbox
-      minZoom: number
-      maxZoom: number
-      sets: Partial<Record<TileLayerId, TileJson>>
-      overlays?: readonly OverlayTileJson[]
-      estimatedBytes: number
-    }): Promise<SavedArea> {
-      const layers = areaLayers(input.sets, input.overlays)
-      const base = { bbox: input.bbox, minZoom: input.minZoom, maxZoom: input.maxZoom, layers }
-      const area: SavedArea = {
-        id: crypto.randomUUID(),
-        name: input.name,
-        ...base,
-        createdAt: now(),
-        updatedAt: null,
-        status: 'downloading',
-        pausedReason: null,
-        error: null,
-        total: planCount(areaPlan(base)),
-        estimatedBytes: input.estimatedBytes,
-        cursor: 0,
-        bytesBefore: 0,
-        failedBefore: 0,
-        done: 0,
-        failed: 0,
-        bytes: 0,
-      }
+    async create(input: NewArea): Promise<SavedArea> {
+      const area = newArea(input, now())
       await save(area)
       void run(area)
       return area
@@ -202,18 +216,7 @@ export function createAreaManager(deps: ManagerDeps) {
       const area = await getArea(id)
       if (!area) return
       const layers = { ...area.layers, ...areaLayers(sets) }
-      const next = {
-        ...area,
-        layers,
-        total: planCount(areaPlan({ ...area, layers })),
-        cursor: 0,
-        bytesBefore: 0,
-        failedBefore: 0,
-        done: 0,
-        failed: 0,
-        bytes: 0,
-      }
-      void run(next)
+      void run({ ...area, layers, total: planCount(areaPlan({ ...area, layers })), ...fromStart })
     },
     /** Stops any download and removes the area with the tiles no other area holds. */
     async remove(id: string) {

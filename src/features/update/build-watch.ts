@@ -1,4 +1,5 @@
 import { buildInfo } from '#core/contract/system.ts'
+import { fetchJson } from '../../lib/fetch-json.ts'
 
 export const BUILD_POLL_MS = 5 * 60_000
 
@@ -27,9 +28,12 @@ export function startBuildWatch(opts: {
     if (done || inFlight || doc.visibilityState !== 'visible') return
     inFlight = true
     try {
-      const res = await fetchImpl(`/builds/latest.json?${now()}`, { cache: 'no-store' })
-      if (!res.ok) throw new Error(`HTTP ${res.status}`)
-      const latest = buildInfo.parse(await res.json())
+      const { data: latest } = await fetchJson(
+        `/builds/latest.json?${now()}`,
+        buildInfo,
+        { cache: 'no-store' },
+        fetchImpl,
+      )
       if (!done && latest.id !== opts.currentId) {
         done = true
         opts.onNewBuild(latest.id)

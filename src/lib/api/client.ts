@@ -187,6 +187,94 @@ function isWretchError(err: unknown): err is Error & { status: number; response:
   return err instanceof Error && typeof (err as { status?: unknown }).status === 'number' && 'response' in err
 }
 
+/** The call's address: the API base, the path and the query's defined values. */
+function requestUrl<T>(baseUrl: string, spec: RequestSpec<T>): string {
+  const query = new URLSearchParams()
+  for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) query.set(k, String(v))
+  return `${baseUrl}${spec.path}${query.size > 0 ? `?${query}` : ''}`
+}
+
+/** JSON asked for, the session's token when it is valid, and the XSRF cookie echoed back. */
+function requestHeaders<T>(spec: RequestSpec<T>, session: ReturnType<ApiHooks['session']>): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...spec.headers }
+  if (session.state === 'valid') headers.Authorization = `Bearer ${session.token}`
+  const xsrf = readCookie('XSRF-TOKEN')
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
+  return headers
+}
+
+/** What came back: a status and body, or why nothing did (the network's failure is told apart later). */
+type Sent = { status: number; text: string } | { unreachable: 'Timeout' | 'Aborted' | 'Failed' }
+
+/**
+ * Sends the call through wretch with the spec's timeout and the caller's abort. The body is read as text
+ * whatever the status, because the envelope is read with the real HTTP status (a proxy's 401 page has no
+ * envelope and still means the session is gone); wretch's per-status catchers and JSON would each need
+ * that same reading.
+ */
+async function transmit<T>(
+  url: string,
+  headers: Record<string, string>,
+  spec: RequestSpec<T>,
+  fetchImpl: (url: string, init?: RequestInit) => Promise<Response>,
+): Promise<Sent> {
+  const controller = new AbortController()
+  let timedOut = false
+  const onAbort = () => controller.abort()
+  if (spec.signal?.aborted) controller.abort()
+  spec.signal?.addEventListener('abort', onAbort, { once: true })
+  const timer =
+    spec.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true
+          controller.abort()
+        }, spec.timeoutMs)
+
+  let w = wretch(url)
+    .fetchPolyfill(spec.fetch ?? fetchImpl)
+    .headers(headers)
+    .options({ signal: controller.signal })
+  if (spec.json !== undefined) w = w.json(spec.json as object)
+  else if (spec.formData !== undefined) w = w.body(spec.formData)
+  try {
+    const res = await w.fetch(spec.method ?? 'GET').res()
+    return { status: res.status, text: await res.text() }
+  } catch (err) {
+    if (isWretchError(err)) return { status: err.status, text: err.message }
+    if (timedOut) return { unreachable: 'Timeout' }
+    return { unreachable: spec.signal?.aborted ? 'Aborted' : 'Failed' }
+  } finally {
+    clearTimeout(timer)
+    spec.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+/** When the daily limit resets: the time the app last heard while it is still ahead, else the next Vietnam midnight. */
+function limitResetsAt(hooks: ApiHooks, now: number): Date {
+  const known = hooks.usageResetsAt()
+  return known !== null && Date.parse(known) > now ? new Date(known) : nextVietnamMidnight(new Date(now))
+}
+
+/** How a refusal is told: the texts for the codes the app words itself, else the server's messages. */
+function refusalNotice<T>(
+  env: Envelope,
+  spec: RequestSpec<T>,
+  hooks: ApiHooks,
+  now: number,
+): { kind: NoticeKind; messages: string[] } {
+  let kind: NoticeKind = 'error'
+  let messages: string[]
+  if (env.code === 'InternalServerError') messages = [errorTexts.UNKNOWN]
+  else if (env.code === 'MaxUsage') messages = [maxUsageText(limitResetsAt(hooks, now))]
+  else if (env.code === 'LocationIncorrect') messages = [errorTexts.LOCATION_INCORRECT]
+  else if (env.code === 'NotFound' && spec.emptyText) {
+    kind = 'warning'
+    messages = [errorTexts[spec.emptyText satisfies ErrorKey]]
+  } else messages = failureMessages(env)
+  return { kind, messages: messages.length > 0 ? messages : [errorTexts.UNKNOWN] }
+}
+
 export function createApiClient(opts: {
   /** Holds the loading bar's count of running requests. */
   store: Store
@@ -231,71 +319,34 @@ export function createApiClient(opts: {
   }
 
   function noteUsage(usage: Usage) {
+    // The time as the app last heard it (kept as written) while it is still ahead.
     const known = hooks.usageResetsAt()
     const resetsAt =
       known !== null && Date.parse(known) > now() ? known : nextVietnamMidnight(new Date(now())).toISOString()
     hooks.noteUsage({ count: usage.count, limit: usage.limit, resetsAt, updatedAt: now() })
   }
 
-  async function send<T>(spec: RequestSpec<T>): Promise<ApiResult<T>> {
-    const session = hooks.session(now())
-    const headers: Record<string, string> = { Accept: 'application/json', ...spec.headers }
-    if (session.state === 'valid') headers.Authorization = `Bearer ${session.token}`
-    const xsrf = readCookie('XSRF-TOKEN')
-    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf
-
-    const query = new URLSearchParams()
-    for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) query.set(k, String(v))
-    const url = `${opts.baseUrl}${spec.path}${query.size > 0 ? `?${query}` : ''}`
-
-    const controller = new AbortController()
-    let timedOut = false
-    const onAbort = () => controller.abort()
-    if (spec.signal?.aborted) controller.abort()
-    spec.signal?.addEventListener('abort', onAbort, { once: true })
-    const timer =
-      spec.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true
-            controller.abort()
-          }, spec.timeoutMs)
-
-    let w = wretch(url)
-      .fetchPolyfill(spec.fetch ?? fetchImpl)
-      .headers(headers)
-      .options({ signal: controller.signal })
-    if (spec.json !== undefined) w = w.json(spec.json as object)
-    else if (spec.formData !== undefined) w = w.body(spec.formData)
-
-    let httpStatus: number
-    let text: string
-    try {
-      const res = await w.fetch(spec.method ?? 'GET').res()
-      httpStatus = res.status
-      text = await res.text()
-    } catch (err) {
-      if (isWretchError(err)) {
-        httpStatus = err.status
-        text = err.message
-      } else if (timedOut) {
-        toast('error', [errorTexts.TIMEOUT], spec as RequestSpec<unknown>)
-        return failure('Timeout', 0, [errorTexts.TIMEOUT])
-      } else if (spec.signal?.aborted) {
-        return failure('Aborted', 0, [])
-      } else if (!isOnline()) {
-        if (!spec.quietUnreachable) toast('warning', [errorTexts.OFFLINE], spec as RequestSpec<unknown>)
-        return failure('Offline', 0, [errorTexts.OFFLINE])
-      } else {
-        if (!spec.quietUnreachable) toast('error', [errorTexts.NETWORK], spec as RequestSpec<unknown>)
-        return failure('Network', 0, [errorTexts.NETWORK])
-      }
-    } finally {
-      clearTimeout(timer)
-      spec.signal?.removeEventListener('abort', onAbort)
+  /** No answer: a timeout or the network told (offline or not), an abort the caller made kept quiet. */
+  function unreachable(why: 'Timeout' | 'Aborted' | 'Failed', spec: RequestSpec<unknown>): ApiFailure {
+    if (why === 'Timeout') {
+      toast('error', [errorTexts.TIMEOUT], spec)
+      return failure('Timeout', 0, [errorTexts.TIMEOUT])
     }
+    if (why === 'Aborted') return failure('Aborted', 0, [])
+    if (!isOnline()) {
+      if (!spec.quietUnreachable) toast('warning', [errorTexts.OFFLINE], spec)
+      return failure('Offline', 0, [errorTexts.OFFLINE])
+    }
+    if (!spec.quietUnreachable) toast('error', [errorTexts.NETWORK], spec)
+    return failure('Network', 0, [errorTexts.NETWORK])
+  }
 
-    const env = parseEnvelope(text, httpStatus)
+  async function send<T>(spec: RequestSpec<T>): Promise<ApiResult<T>> {
+    const headers = requestHeaders(spec, hooks.session(now()))
+    const sent = await transmit(requestUrl(opts.baseUrl, spec), headers, spec, fetchImpl)
+    if ('unreachable' in sent) return unreachable(sent.unreachable, spec as RequestSpec<unknown>)
+
+    const env = parseEnvelope(sent.text, sent.status)
     if (env.usage) noteUsage(env.usage)
 
     if (env.code === 'Ok' && env.status === 'OK' && env.httpStatus < 400) {
@@ -316,25 +367,11 @@ export function createApiClient(opts: {
 
     // The real HTTP status counts here even when the body had no envelope (e.g. a proxy's 401 page).
     const needsSession = spec.session !== false
-    if (needsSession && (env.code === 'Unauthorized' || httpStatus === 401))
+    if (needsSession && (env.code === 'Unauthorized' || sent.status === 401))
       return interruptForLogin(spec, 'TOKEN_EXPIRED')
 
     const fieldErrors = typeof env.errors === 'object' ? env.errors : {}
-    let kind: NoticeKind = 'error'
-    let messages: string[]
-    if (env.code === 'InternalServerError') messages = [errorTexts.UNKNOWN]
-    else if (env.code === 'MaxUsage') {
-      const stored = hooks.usageResetsAt()
-      const resetsAt =
-        stored !== null && Date.parse(stored) > now() ? new Date(stored) : nextVietnamMidnight(new Date(now()))
-      messages = [maxUsageText(resetsAt)]
-    } else if (env.code === 'LocationIncorrect') messages = [errorTexts.LOCATION_INCORRECT]
-    else if (env.code === 'NotFound' && spec.emptyText) {
-      kind = 'warning'
-      messages = [errorTexts[spec.emptyText satisfies ErrorKey]]
-    } else messages = failureMessages(env)
-    if (messages.length === 0) messages = [errorTexts.UNKNOWN]
-
+    const { kind, messages } = refusalNotice(env, spec, hooks, now())
     if (!spec.quietCodes?.includes(env.code)) toast(kind, messages, spec as RequestSpec<unknown>)
     return failure(env.code, env.httpStatus, messages, fieldErrors)
   }

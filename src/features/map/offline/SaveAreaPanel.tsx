@@ -1,20 +1,26 @@
-import '@mantine/core/styles/Progress.css'
 import './offline-map.css'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Button, CloseButton, Group, Progress, Text } from '@mantine/core'
+import { Button, CloseButton, Group, Text } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconDownload, IconPlayerPause, IconPlayerPlay, IconSquareDashed, IconX } from '@tabler/icons-react'
+import { IconDownload, IconSquareDashed } from '@tabler/icons-react'
 import { formatDistance, formatNumber } from '../../../lib/format/format.ts'
 import { useOnline } from '../../../lib/use-online.ts'
 import type { MapController } from '../engine/map-controller.ts'
 import { overlaysAtom } from '../overlays.ts'
-import { areaLayers, savedAreasAtom, tileUrl, type SavedArea } from '../../offline/index.ts'
-import { estimateBytes, sampleTiles, type SizeSample } from '#core/offline/estimate.ts'
-import { formatBytes } from '../../offline/index.ts'
-import { areaManager } from '../../offline/index.ts'
-import { requestPersistence, storageInfo, type StorageInfo } from '../../offline/index.ts'
+import {
+  areaLayers,
+  areaManager,
+  fetchSizeSamples,
+  requestPersistence,
+  savedAreasAtom,
+  storageInfo,
+  type SavedArea,
+  type StorageInfo,
+} from '../../offline/index.ts'
+import { estimateBytes, type SizeSample } from '#core/offline/estimate.ts'
 import type { BoxTools } from './map-box.ts'
+import { AreaFacts, AreaProgress, ZoomRange } from './SaveAreaParts.tsx'
 import { bboxSizeMeters, planArea, planCount, type Bbox } from '#core/offline/tile-grid.ts'
 
 /** More tiles than this is a district, not a site: the user is asked to narrow the box or the zooms. */
@@ -33,96 +39,19 @@ function useBoxOnMap(tools: BoxTools, bbox: Bbox) {
   useEffect(() => shown?.set(bbox), [shown, bbox])
 }
 
-/** Sizes of a few sample tiles per layer and zoom, fetched as the map would (and cached like any viewed tile). */
+/** Sizes of a few sample tiles per layer and zoom, for the estimate (null while they are fetched). */
 function useSamples(plan: ReturnType<typeof planArea>, layers: SavedArea['layers']) {
   const known = useRef(new Map<string, SizeSample>())
   const [samples, setSamples] = useState<SizeSample[] | null>(null)
   useEffect(() => {
     const ctrl = new AbortController()
-    const wanted = sampleTiles(plan)
     setSamples(null)
-    void Promise.all(
-      wanted.map(async (t) => {
-        const template = layers[t.layer]?.template
-        if (!template) return undefined
-        const url = tileUrl(template, t)
-        const hit = known.current.get(url)
-        if (hit) return hit
-        try {
-          const res = await fetch(url, { signal: ctrl.signal })
-          const sample = {
-            layer: t.layer,
-            z: t.z,
-            bytes: res.status === 204 ? 0 : (await res.arrayBuffer()).byteLength,
-          }
-          known.current.set(url, sample)
-          return sample
-        } catch {
-          return undefined
-        }
-      }),
-    ).then((got) => !ctrl.signal.aborted && setSamples(got.filter((s): s is SizeSample => s !== undefined)))
+    void fetchSizeSamples(plan, layers, known.current, ctrl.signal).then(
+      (got) => !ctrl.signal.aborted && setSamples(got),
+    )
     return () => ctrl.abort()
   }, [plan, layers])
   return samples
-}
-
-function AreaProgress({ area }: { area: SavedArea }) {
-  const share = area.total > 0 ? (area.done / area.total) * 100 : 0
-  return (
-    <div data-testid="save-area-progress" data-status={area.status}>
-      <Text size="sm" fw={600}>
-        {area.status === 'done'
-          ? `Đã lưu ${formatNumber(area.total)} ô (${formatBytes(area.bytes)}).${area.failed > 0 ? ` ${formatNumber(area.failed)} ô chưa tải được.` : ''}`
-          : area.status === 'paused'
-            ? area.pausedReason === 'offline'
-              ? 'Mất mạng: tạm dừng, sẽ tự tiếp tục khi có mạng.'
-              : 'Đã tạm dừng.'
-            : area.status === 'failed'
-              ? (area.error ?? 'Tải về bị lỗi.')
-              : 'Đang tải về…'}
-      </Text>
-      {area.status !== 'done' ? <Progress value={share} size="lg" my={6} aria-label="Tiến độ tải khu vực" /> : null}
-      <Text size="sm" aria-live="polite">
-        {formatNumber(area.done)}/{formatNumber(area.total)} ô · {formatBytes(area.bytes)}
-      </Text>
-      <Group gap="xs" mt="xs">
-        {area.status === 'downloading' ? (
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPlayerPause size={16} aria-hidden />}
-            onClick={() => areaManager.pause(area.id)}
-          >
-            Tạm dừng
-          </Button>
-        ) : null}
-        {area.status === 'paused' || area.status === 'failed' ? (
-          <Button
-            size="xs"
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={() => void areaManager.resume(area.id)}
-          >
-            Tiếp tục
-          </Button>
-        ) : null}
-        {area.status !== 'done' ? (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconX size={16} aria-hidden />}
-            onClick={() => void areaManager.remove(area.id)}
-          >
-            Huỷ
-          </Button>
-        ) : null}
-        <Button size="xs" variant="subtle" component={Link} to="/offline">
-          Các khu vực đã lưu
-        </Button>
-      </Group>
-    </div>
-  )
 }
 
 /** Choose the box and zooms, see the tile count and size, download with progress, pause, resume, cancel. */
@@ -208,7 +137,6 @@ export default function SaveAreaPanel({
     )
   }
 
-  const zoomOptions = Array.from({ length: LAST_ZOOM - 10 + 1 }, (_, i) => 10 + i)
   const tooBig = count > MAX_AREA_TILES
   const noLayers = Object.keys(layers).length === 0
   return (
@@ -262,70 +190,16 @@ export default function SaveAreaPanel({
               data-testid="save-area-name"
             />
           </label>
-          <div className="save-area-zooms" style={{ marginTop: 6 }}>
-            <label>
-              Từ mức phóng
-              <select
-                value={fromZoom}
-                onChange={(e) => setFromZoom(Math.min(Number(e.currentTarget.value), toZoom))}
-                data-testid="save-area-from"
-              >
-                {zoomOptions.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              đến mức
-              <select
-                value={toZoom}
-                onChange={(e) => setToZoom(Math.max(Number(e.currentTarget.value), fromZoom))}
-                data-testid="save-area-to"
-              >
-                {zoomOptions.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <dl className="save-area-facts">
-            <dt>Số ô bản đồ</dt>
-            <dd data-testid="save-area-count">{formatNumber(count)} (nền, quy hoạch, thửa đất)</dd>
-            <dt>Dung lượng ước tính</dt>
-            <dd data-testid="save-area-estimate">
-              {estimate === null ? 'đang ước tính…' : `khoảng ${formatBytes(estimate)}`}
-            </dd>
-            {free !== null ? (
-              <>
-                <dt>Còn trống</dt>
-                <dd>khoảng {formatBytes(free)}</dd>
-              </>
-            ) : null}
-          </dl>
-          {noLayers ? (
-            <Text size="sm" c="red">
-              Chưa đọc được thông tin các lớp bản đồ; cần có mạng để lưu khu vực.
-            </Text>
-          ) : null}
-          {tooBig ? (
-            <Text size="sm" c="red">
-              Khu vực quá lớn: hãy thu nhỏ khung hoặc bớt mức phóng (tối đa {formatNumber(MAX_AREA_TILES)} ô).
-            </Text>
-          ) : null}
-          {estimate !== null && free !== null && estimate > free ? (
-            <Text size="sm" c="red">
-              Máy không đủ chỗ cho khu vực này.
-            </Text>
-          ) : null}
-          {!online ? (
-            <Text size="sm" c="orange">
-              Cần có mạng để tải khu vực về.
-            </Text>
-          ) : null}
+          <ZoomRange from={fromZoom} to={toZoom} last={LAST_ZOOM} onFrom={setFromZoom} onTo={setToZoom} />
+          <AreaFacts
+            count={count}
+            estimate={estimate}
+            free={free}
+            noLayers={noLayers}
+            tooBig={tooBig}
+            maxTiles={MAX_AREA_TILES}
+            online={online}
+          />
           <Button
             mt="xs"
             fullWidth
