@@ -91,4 +91,15 @@ describe('the map search read by a screen reader and a keyboard', () => {
       'Đường · Phường Hải Châu',
     ])
   })
+
+  it('keeps the results open when the box is left and typed into again at once', async () => {
+    const box = renderBox(() => {})
+    await userEvent.type(box, 'ng')
+    box.blur()
+    // Back within the moment the list waits before closing, as a tap elsewhere followed by typing is.
+    await userEvent.type(box, 'uyen hue')
+    await new Promise((r) => setTimeout(r, 300))
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2))
+    expect(box.getAttribute('aria-expanded')).toBe('true')
+  })
 })

@@ -77,6 +77,7 @@ export default function SearchBox(props: {
   const [active, setActive] = useState(-1)
   const abort = useRef<AbortController | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // The chosen option's label fills the box; that is not a new query.
   const chosen = useRef<string | null>(null)
   // The map moving is not a new query: the next search reads where it is then.
@@ -198,11 +199,16 @@ export default function SearchBox(props: {
           value={text}
           data-testid="map-search"
           onChange={(e) => {
+            clearTimeout(closing.current)
             setText(e.currentTarget.value)
             setOpen(true)
           }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            clearTimeout(closing.current)
+            setOpen(true)
+          }}
+          // Closed a moment after leaving, so a tap on a result lands first; typing or coming back cancels it.
+          onBlur={() => (closing.current = setTimeout(() => setOpen(false), 150))}
           onKeyDown={onKeyDown}
         />
         {status.kind === 'loading' && <Loader size="sm" aria-label="Đang tìm" />}
