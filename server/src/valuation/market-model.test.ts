@@ -7,25 +7,12 @@ import {
   summarise,
   type AdjustedSale,
 } from './market-evidence.ts'
-import {
-  adjustmentChain,
-  logEffects,
-  rawWeight,
-  REPEAT_SALE_WEIGHT,
-  type Elasticities,
-  type PropertyFacts,
-} from './market-model.ts'
+import { adjustmentChain, logEffects, rawWeight, REPEAT_SALE_WEIGHT, type PropertyFacts } from './market-model.ts'
+import { PRIOR } from './market.ts'
 import { adjustmentNote } from './market-notes.ts'
 
-const b: Elasticities = {
-  logVt1: 1,
-  alley: -0.6,
-  alleyLogWidth: 0.2,
-  logArea: -0.1,
-  logFrontage: 0.1,
-  floors: 0.03,
-  month: 0.004,
-}
+// The typical effects the market fit starts from: fixed, so the figures below do not move with the data.
+const b = PRIOR
 const front: PropertyFacts = { vt1: 90e6, alley_width_m: 0, area_m2: 69.7, frontage_m: 4.61, floors: 3 }
 const alley6: PropertyFacts = { ...front, alley_width_m: 6, frontage_m: 4.5 }
 

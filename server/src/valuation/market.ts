@@ -37,8 +37,11 @@ export type MarketFacts = PropertyFacts & {
   street_id: string | null
 }
 
-/** Typical effects in HCMC housing markets; the fit moves away from them as data allows. */
-const PRIOR: Elasticities = {
+/**
+ * Typical effects in HCMC housing markets; the fit moves away from them as data allows. Tests that need
+ * fixed effects use these.
+ */
+export const PRIOR: Readonly<Elasticities> = {
   logVt1: 1,
   alley: -0.6,
   alleyLogWidth: 0.2,

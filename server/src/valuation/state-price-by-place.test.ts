@@ -6,20 +6,13 @@ import { importOsmBasemap } from '../basemap/import-osm.ts'
 import type { Database } from '../db/index.ts'
 import { importFile } from '../import/import-file.ts'
 import { testDb } from '../testing/test-app.ts'
-import type { Elasticities } from './market.ts'
+import { PRIOR } from './market.ts'
 import { valuate } from './valuation.ts'
 
 const fixtures = join(import.meta.dirname, '../import/fixtures/real')
 const WORKBOOK = join(fixtures, 'Bang gia dat Nha nuoc.xls')
-const elasticities: Elasticities = {
-  logVt1: 1,
-  alley: -0.6,
-  alleyLogWidth: 0.2,
-  logArea: -0.1,
-  logFrontage: 0.1,
-  floors: 0.03,
-  month: 0.004,
-}
+// The typical effects the market fit starts from: fixed, so the figures below do not move with the data.
+const elasticities = PRIOR
 
 const tmp = mkdtempSync(join(tmpdir(), 'qh-price-place-'))
 const tag = `${process.pid}-${Date.now().toString(36)}`
