@@ -52,8 +52,15 @@ if (!env.dev) registerServiceWorker()
 
 // Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers):
 // once the page has loaded and the main thread is idle, so its ten chunks and storage reads do not
-// delay the first screen (on /demo, the map's first tiles).
-afterLoadWhenIdle(() => void import('./features/offline/start.ts').then((m) => m.startOfflineFeatures()))
+// delay the first screen (on /demo, the map's first tiles). A valuation asked offline runs after
+// them, once its photos are back on the form.
+afterLoadWhenIdle(
+  () =>
+    void import('./features/offline/start.ts')
+      .then((m) => m.startOfflineFeatures())
+      .then(() => import('./features/valuation/start.ts'))
+      .then((m) => m.startValuation()),
+)
 
 function afterLoadWhenIdle(run: () => void): void {
   const idle = () =>

@@ -13,6 +13,8 @@ export const storageKeys = {
   usage: 'qh.usage',
   /** localStorage: what the user typed on the valuation screen, so a reload loses nothing. */
   valuationDraft: 'qh.valuation-draft',
+  /** IndexedDB database (idb-keyval, object store 'queue'): a valuation asked offline, waiting for the link to return. */
+  valuationQueueDb: 'qh-valuation-queue',
   /** IndexedDB database (idb-keyval, object store 'history'): past planning and valuation results. */
   historyDb: 'qh-history',
   /** IndexedDB database (idb-keyval, object store 'walks'): the boundary walk in progress, kept through screen-offs and reopenings. */

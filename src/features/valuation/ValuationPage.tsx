@@ -18,12 +18,13 @@ import { isSessionValid, sessionAtom } from '../auth/index.ts'
 import type { HistoryEntry } from '../history/index.ts'
 import { useUnsavedWork } from '../update/index.ts'
 import { createValuationApi } from './api.ts'
-import { draftAtom, photosAtom, queuedAtom, resultAtom } from './atoms.ts'
+import { draftAtom, photosAtom, resultAtom } from './atoms.ts'
 import { FactsForm } from './components/FactsForm.tsx'
 import { HistoryList } from './components/HistoryList.tsx'
 import { PhotoPicker } from './components/PhotoPicker.tsx'
 import { PlacePicker } from './components/PlacePicker.tsx'
 import { PrintReport } from './components/PrintReport.tsx'
+import { QueuedNotice } from './components/QueuedNotice.tsx'
 import { ResultView } from './components/ResultView.tsx'
 import { placeFromMap, runValuation, type ValuationDeps } from './flow.ts'
 import { validateDraft, type DraftErrors } from './form.ts'
@@ -39,7 +40,6 @@ export function ValuationPage() {
   const draft = useAtomValue(draftAtom)
   const photos = useAtomValue(photosAtom)
   const [shown, setShown] = useAtom(resultAtom)
-  const queued = useAtomValue(queuedAtom)
   const [session, setSession] = useAtom(sessionAtom)
   const [errors, setErrors] = useState<DraftErrors>({})
   const [submitted, setSubmitted] = useState(false)
@@ -143,11 +143,7 @@ export function ValuationPage() {
                   {message}
                 </Alert>
               ) : null}
-              {queued ? (
-                <Alert color="sky" variant="light" data-testid="valuation-queued">
-                  Đã xếp hàng: sẽ định giá khi có mạng, kèm các ảnh đã chọn. Kết quả sẽ có trong lịch sử.
-                </Alert>
-              ) : null}
+              <QueuedNotice deps={deps} />
               <Stack gap={4}>
                 <Group>
                   <Button

@@ -14,6 +14,7 @@ import { emptyDraft } from './form.ts'
 import {
   addPhotoFiles,
   chooseParcel,
+  parcelLabel,
   placeFromMap,
   QUEUED_TEXT,
   runValuation,
@@ -22,6 +23,8 @@ import {
   type ValuationDeps,
 } from './flow.ts'
 import { movePhoto, removePhoto, type PhotoItem } from './photos.ts'
+import { dismissQueued, retryQueued, startValuationQueue } from './queue.ts'
+import { dropQueued, readQueued } from './queue-store.ts'
 import { parcelFixture, planningFixture, valuationFixture } from './test-fixtures.ts'
 import type { XhrLike } from './upload.ts'
 
@@ -161,6 +164,7 @@ function setup(
 beforeEach(async () => {
   localStorage.clear()
   await clearHistory()
+  await dropQueued()
 })
 
 describe('attaching photos', () => {
@@ -390,14 +394,16 @@ describe('running a valuation', () => {
     expect(uploads).toEqual([])
     expect(store.get(photosAtom).map((p) => p.status)).toEqual(['ready'])
     expect(toasts()).toEqual([['blue', QUEUED_TEXT]])
-    expect(store.get(queuedAtom)).toBe(true)
+    expect(store.get(queuedAtom)).toMatchObject({ refused: null, draft: { frontage: '4,2' } })
 
+    const stop = await startValuationQueue(deps)
     deps.isOnline = () => true
     window.dispatchEvent(new Event('online'))
     await expect.poll(() => store.get(resultAtom)).not.toBeNull()
+    stop()
     expect(uploads).toHaveLength(1)
     expect(calls.filter((c) => c.path === '/api/valuation')).toHaveLength(1)
-    expect(store.get(queuedAtom)).toBe(false)
+    await expect.poll(() => store.get(queuedAtom)).toBeNull()
     expect((await listHistory('valuation')).length).toBe(1)
     await expect.poll(() => toasts().at(-1)?.[0]).toBe('green')
     expect(toasts().at(-1)?.[1]).toMatch(/^Đã định giá .*Kết quả có trong lịch sử\.$/)
@@ -432,7 +438,10 @@ describe('running a valuation', () => {
         url.pathname === '/api/valuation' ? fail('NotFound', 404, 'Không tìm thấy thửa đất.') : undefined,
     })
     chooseParcel(store, parcelFixture)
-    expect(await runValuation(deps)).toEqual({ ok: false })
+    expect(await runValuation(deps)).toEqual({
+      ok: false,
+      failure: { code: 'NotFound', status: 404, message: errorTexts.EMPTY_VALUATION },
+    })
     expect(toasts()).toEqual([['yellow', errorTexts.EMPTY_VALUATION]])
     expect(await listHistory()).toEqual([])
     expect(store.get(resultAtom)).toBeNull()
@@ -462,5 +471,113 @@ describe('running a valuation', () => {
       message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.',
     })
     expect(calls.some((c) => c.path === '/api/valuation')).toBe(false)
+  })
+})
+
+describe('a valuation asked offline', () => {
+  /** Asked offline on one page: the parcel, its facts and a photo; "Định giá" queues it. */
+  async function askOffline() {
+    const first = setup({ online: false })
+    chooseParcel(first.store, parcelFixture)
+    first.store.set(draftAtom, (d) => ({ ...d, frontage: '4,2', frontsStreet: true, floors: '3', legal: 'so-hong' }))
+    await addPhotoFiles(first.deps, [first.photoFile('mat-tien.jpg')])
+    expect(await runValuation(first.deps)).toEqual({ ok: false, queued: true })
+    return first
+  }
+
+  /** The page after a reload: a new store with an empty form, the photos put back by the outbox. */
+  function reloaded(first: ReturnType<typeof setup>, opts: Parameters<typeof setup>[0] = {}) {
+    const next = setup(opts)
+    next.store.set(photosAtom, first.store.get(photosAtom))
+    return next
+  }
+
+  it('is kept on the device through a reload and runs when the app starts online: the result in the history, one notice', async () => {
+    const first = await askOffline()
+    expect(await readQueued()).toMatchObject({ refused: null, draft: { frontage: '4,2', floors: '3' } })
+
+    const next = reloaded(first)
+    const stop = await startValuationQueue(next.deps)
+    await expect.poll(async () => (await listHistory('valuation')).length).toBe(1)
+    stop()
+    await expect.poll(() => next.store.get(queuedAtom)).toBeNull()
+    expect(await readQueued()).toBeNull()
+    // What was asked is what was valued, although the form on the reloaded page is empty.
+    const asked = next.calls.find((c) => c.path === '/api/valuation')!
+    expect(JSON.parse(String(asked.init?.body))).toMatchObject({ frontage_m: 4.2, floors: 3, image_ids: ['img-1'] })
+    expect(next.uploads).toHaveLength(1)
+    expect(next.toasts().filter(([color]) => color === 'green')).toEqual([
+      ['green', `Đã định giá ${parcelLabel(valuationFixture.parcel)}. Kết quả có trong lịch sử.`],
+    ])
+    expect(next.toasts().some(([, title]) => title === QUEUED_TEXT)).toBe(false)
+  })
+
+  it('waits on the device while still offline after the reload, and runs on the online event', async () => {
+    const first = await askOffline()
+    const next = reloaded(first, { online: false })
+    const stop = await startValuationQueue(next.deps)
+    expect(next.store.get(queuedAtom)).toMatchObject({ refused: null })
+    expect(next.calls).toEqual([])
+    next.deps.isOnline = () => true
+    window.dispatchEvent(new Event('online'))
+    await expect.poll(async () => (await listHistory('valuation')).length).toBe(1)
+    stop()
+    expect(next.calls.filter((c) => c.path === '/api/valuation')).toHaveLength(1)
+  })
+
+  it('stays visible with the reason when the server refuses it, and runs again only when asked to', async () => {
+    let limit = true
+    const first = await askOffline()
+    const next = reloaded(first, {
+      routes: (url) =>
+        url.pathname === '/api/valuation' && limit
+          ? fail('MaxUsage', 429, 'Bạn đã dùng hết lượt tra cứu hôm nay.')
+          : undefined,
+    })
+    const stop = await startValuationQueue(next.deps)
+    const reason = /^Bạn đã dùng hết lượt tra cứu hôm nay\. Lượt mới có từ 00:00 ngày 02\/07\/2026\.$/
+    await expect.poll(() => next.store.get(queuedAtom)?.refused).toMatch(reason)
+    expect(await readQueued()).toMatchObject({
+      refused: expect.stringMatching(reason),
+      draft: { frontage: '4,2' },
+    })
+    expect(await listHistory('valuation')).toEqual([])
+    // The link coming back again does not ask the server again on its own.
+    window.dispatchEvent(new Event('online'))
+    await Promise.resolve()
+    const valuations = () => next.calls.filter((c) => c.path === '/api/valuation').length
+    expect(valuations()).toBe(1)
+
+    limit = false
+    await retryQueued(next.deps)
+    expect(valuations()).toBe(2)
+    expect(next.store.get(queuedAtom)).toBeNull()
+    expect((await listHistory('valuation')).length).toBe(1)
+    stop()
+  })
+
+  it('is let go with "Bỏ yêu cầu" while the form keeps what was typed and photographed', async () => {
+    const first = await askOffline()
+    await dismissQueued(first.deps)
+    expect(first.store.get(queuedAtom)).toBeNull()
+    expect(await readQueued()).toBeNull()
+    expect(first.store.get(draftAtom).frontage).toBe('4,2')
+    expect(first.store.get(photosAtom)).toHaveLength(1)
+  })
+
+  it('keeps waiting when the link drops again as it runs', async () => {
+    const first = await askOffline()
+    const next = reloaded(first, {
+      routes: (url) => {
+        if (url.pathname === '/api/valuation') throw new TypeError('Failed to fetch')
+        return undefined
+      },
+    })
+    const stop = await startValuationQueue(next.deps)
+    await expect.poll(() => next.calls.some((c) => c.path === '/api/valuation')).toBe(true)
+    stop()
+    await expect.poll(async () => (await readQueued())?.refused).toBeNull()
+    expect(next.store.get(queuedAtom)).toMatchObject({ refused: null })
+    expect(await listHistory('valuation')).toEqual([])
   })
 })

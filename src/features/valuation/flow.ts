@@ -9,6 +9,7 @@ import * as history from '../history/index.ts'
 import { pushToast } from '../notifications/index.ts'
 import type { ValuationApi } from './api.ts'
 import { draftAtom, photosAtom, queuedAtom, resultAtom } from './atoms.ts'
+import { writeQueued } from './queue-store.ts'
 import { toFieldText, validateDraft, valuationRequest, type DraftErrors, type ValuationDraft } from './form.ts'
 import { parcelContains, pointInParcel } from '../../lib/geo/parcel-point.ts'
 import { newPhoto, photosToUpload, updatePhoto, type PhotoItem } from './photos.ts'
@@ -137,7 +138,8 @@ export async function placeFromMap(
   })
 }
 
-const canUploadNow = (deps: ValuationDeps) =>
+/** Logged in and online: photos may go up and a valuation may be asked. */
+export const canSendNow = (deps: ValuationDeps) =>
   isSessionValid(deps.store.get(sessionAtom), (deps.now ?? Date.now)()) &&
   (deps.isOnline ?? (() => navigator.onLine !== false))()
 
@@ -151,26 +153,11 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
   // A second call while one runs waits for it and then sends whatever it did not.
   const run = async (): Promise<boolean> => {
     const { store } = deps
-    for (const photo of photosToUpload(store.get(photosAtom))) {
-      if (!store.get(photosAtom).some((p) => p.key === photo.key)) continue
-      store.set(photosAtom, (list) => updatePhoto(list, photo.key, { status: 'uploading', progress: 0, error: null }))
-      const res = await uploadPhoto(
-        deps.client,
-        { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey },
-        {
-          onProgress: (loaded, total) =>
-            store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
-          Xhr: deps.Xhr,
-        },
-      )
-      store.set(photosAtom, (list) =>
-        res.ok && res.data[0]
-          ? updatePhoto(list, photo.key, { status: 'uploaded', progress: 1, uploadId: res.data[0].id })
-          : updatePhoto(list, photo.key, {
-              status: 'failed',
-              error: res.ok ? errorTexts.UNKNOWN : res.message || errorTexts.UNKNOWN,
-            }),
-      )
+    // A photo the outbox was sending when asked and gave back unsent (a dropped connection) is sent here.
+    for (let round = 0; round < 2; round += 1) {
+      await sendEach(deps, photosToUpload(store.get(photosAtom)))
+      await photosSettled(store)
+      if (!store.get(photosAtom).some((p) => p.status === 'ready' && p.blob !== null)) break
     }
     return store.get(photosAtom).every((p) => p.status === 'uploaded')
   }
@@ -179,6 +166,46 @@ export function uploadPending(deps: ValuationDeps): Promise<boolean> {
     if (uploading === next) uploading = null
   })
   return next
+}
+
+/** Resolves once no photo is being sent, by the form or by the outbox (which shows its sending on the same tiles). */
+function photosSettled(store: Store): Promise<void> {
+  return new Promise((done) => {
+    const check = () => {
+      if (store.get(photosAtom).some((p) => p.status === 'uploading')) return
+      stop()
+      done()
+    }
+    const stop = store.sub(photosAtom, check)
+    check()
+  })
+}
+
+async function sendEach(deps: ValuationDeps, photos: PhotoItem[]): Promise<void> {
+  const { store } = deps
+  for (const photo of photos) {
+    // Removed meanwhile, or being sent (or sent) by the outbox since the list was taken.
+    const current = store.get(photosAtom).find((p) => p.key === photo.key)
+    if (!current || current.status === 'uploading' || current.status === 'uploaded') continue
+    store.set(photosAtom, (list) => updatePhoto(list, photo.key, { status: 'uploading', progress: 0, error: null }))
+    const res = await uploadPhoto(
+      deps.client,
+      { blob: photo.blob!, name: uploadName(photo.name, photo.type), idempotencyKey: photo.idempotencyKey },
+      {
+        onProgress: (loaded, total) =>
+          store.set(photosAtom, (list) => updatePhoto(list, photo.key, { progress: total > 0 ? loaded / total : 0 })),
+        Xhr: deps.Xhr,
+      },
+    )
+    store.set(photosAtom, (list) =>
+      res.ok && res.data[0]
+        ? updatePhoto(list, photo.key, { status: 'uploaded', progress: 1, uploadId: res.data[0].id })
+        : updatePhoto(list, photo.key, {
+            status: 'failed',
+            error: res.ok ? errorTexts.UNKNOWN : res.message || errorTexts.UNKNOWN,
+          }),
+    )
+  }
 }
 
 /**
@@ -221,7 +248,7 @@ export async function addPhotoFiles(
     }),
   )
   // Photos go up while the user fills in the form; logged out or offline they wait for "Định giá".
-  if (canUploadNow(deps) && photosToUpload(store.get(photosAtom)).length > 0) void uploadPending(deps)
+  if (canSendNow(deps) && photosToUpload(store.get(photosAtom)).length > 0) void uploadPending(deps)
   return messages
 }
 
@@ -238,32 +265,32 @@ export async function storedPlanning(
 
 export type RunOutcome =
   | { ok: true; record: ValuationRecord; historyId: string; planningError: string | null }
-  | { ok: false; errors?: DraftErrors; message?: string; queued?: true }
+  | {
+      ok: false
+      errors?: DraftErrors
+      message?: string
+      queued?: true
+      /** The valuation call's failure: the server's refusal, or no answer at all (code Offline, Network…). */
+      failure?: { code: string; status: number; message: string }
+    }
 
 /** Said once when "Định giá" is pressed offline. */
 export const QUEUED_TEXT =
   'Đang ngoại tuyến: yêu cầu định giá đã được xếp hàng cùng ảnh và sẽ chạy khi có mạng; kết quả sẽ có trong lịch sử.'
 
 /**
- * "Định giá" pressed offline: the request waits, with its photos as they are (nothing is tried, so
- * nothing turns red), and runs once the link returns, even if the person has gone to another screen.
- * The person is told once now, and once more when the result is in the history.
+ * "Định giá" pressed offline: the request is kept on the device (queue-store.ts) with the form as it
+ * is, and its photos as they are (nothing is tried, so nothing turns red); queue.ts runs it once the
+ * link returns, after a reload or a restart too. The person is told once now, and once more when the
+ * result is in the history. Pressed again while it waits, the request is brought up to date silently.
  */
-function queueValuation(deps: ValuationDeps): RunOutcome {
+async function queueValuation(deps: ValuationDeps, draft: ValuationDraft): Promise<RunOutcome> {
   const { store } = deps
-  if (!store.get(queuedAtom)) {
-    store.set(queuedAtom, true)
-    pushToast(store, 'info', QUEUED_TEXT)
-    const run = () => {
-      window.removeEventListener('online', run)
-      store.set(queuedAtom, false)
-      void runValuation(deps).then((out) => {
-        if (out.ok) pushToast(store, 'success', `Đã định giá ${out.record.place.label}. Kết quả có trong lịch sử.`)
-        else if (out.message) pushToast(store, 'error', out.message)
-      })
-    }
-    window.addEventListener('online', run)
-  }
+  const waiting = store.get(queuedAtom)
+  const queued = { at: (deps.now ?? Date.now)(), draft, refused: null }
+  await writeQueued(queued)
+  store.set(queuedAtom, queued)
+  if (!waiting || waiting.refused !== null) pushToast(store, 'info', QUEUED_TEXT)
   return { ok: false, queued: true }
 }
 
@@ -271,15 +298,17 @@ function queueValuation(deps: ValuationDeps): RunOutcome {
  * "Định giá": checks the form, sends any photos still waiting, asks for the valuation (one counted
  * lookup), then the parcel's planning — reused from the history when this parcel was looked up
  * recently, otherwise fetched once (a second counted lookup) — and keeps the result in the history.
+ * `asked` is a queued request's form (queue.ts); otherwise the form on screen is valued.
  */
-export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
+export async function runValuation(deps: ValuationDeps, asked?: ValuationDraft): Promise<RunOutcome> {
   const { store } = deps
   const now = deps.now ?? Date.now
-  const checked = validateDraft(store.get(draftAtom))
+  const draft = asked ?? store.get(draftAtom)
+  const checked = validateDraft(draft)
   if (!checked.ok) return { ok: false, errors: checked.errors }
   if (store.get(photosAtom).some((p) => p.status === 'processing'))
     return { ok: false, message: 'Ảnh đang được xử lý, vui lòng đợi trong giây lát.' }
-  if (!(deps.isOnline ?? (() => navigator.onLine !== false))()) return queueValuation(deps)
+  if (!(deps.isOnline ?? (() => navigator.onLine !== false))()) return queueValuation(deps, draft)
   if (photosToUpload(store.get(photosAtom)).length > 0 || store.get(photosAtom).some((p) => p.status === 'uploading')) {
     const sent = await uploadPending(deps)
     if (!sent) return { ok: false, message: 'Chưa tải được tất cả ảnh lên. Hãy thử lại, hoặc bỏ ảnh lỗi rồi định giá.' }
@@ -292,7 +321,7 @@ export async function runValuation(deps: ValuationDeps): Promise<RunOutcome> {
       photos.map((p) => p.uploadId!),
     ),
   )
-  if (!res.ok) return { ok: false }
+  if (!res.ok) return { ok: false, failure: { code: res.code, status: res.status, message: res.message } }
   const data = res.data
   if (!data.market_estimate) pushToast(store, 'warning', errorTexts.EMPTY_VALUATION)
 

@@ -148,3 +148,24 @@ export function valuationRequest(place: PlaceRef, facts: ValuationFacts, imageId
 export function toFieldText(n: number | null | undefined): string {
   return n === null || n === undefined ? '' : String(Math.round(n * 100) / 100).replace('.', ',')
 }
+
+function isPlace(v: unknown): boolean {
+  if (v === null) return true
+  if (typeof v !== 'object') return false
+  const p = v as Record<string, unknown>
+  return typeof p.lat === 'number' && typeof p.lng === 'number' && typeof p.label === 'string'
+}
+
+/** A stored draft from an older version or another app is replaced rather than half-read. */
+export function isDraft(v: unknown): v is ValuationDraft {
+  if (typeof v !== 'object' || v === null) return false
+  const d = v as Record<string, unknown>
+  return (
+    isPlace(d.place) &&
+    ['area', 'frontage', 'alley', 'floors', 'notes'].every((k) => typeof d[k] === 'string') &&
+    typeof d.frontsStreet === 'boolean' &&
+    typeof d.keepGps === 'boolean' &&
+    typeof d.legal === 'string' &&
+    d.legal in legalStatuses
+  )
+}
