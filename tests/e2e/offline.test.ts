@@ -19,8 +19,8 @@ import {
 /**
  * Offline field use in Chromium with persistent profiles against the real built server: recent map
  * tiles and lookups that reopen with the network cut, a saved area that renders at every saved zoom
- * after the browser restarts offline, photos queued offline that reach the server exactly once after
- * a restart, and a small recent-tile cap that evicts recent tiles but never saved ones.
+ * after the browser restarts offline, a valuation asked offline that runs after a reload once the link
+ * returns, photos queued offline that reach the server exactly once after a restart, and a small recent-tile cap that evicts recent tiles but never saved ones.
  */
 
 const PASSWORD = 'mat-khau-offline-1'
@@ -418,6 +418,67 @@ describe('offline field use in Chromium', () => {
       await tiles.settled()
       expect(tiles.atZoom(17).failed).toEqual([])
       expect(tiles.atZoom(17).layers.size).toBe(3)
+    } finally {
+      await b.close()
+    }
+  })
+  it('keeps a valuation asked offline, with its photo, through a reload, and runs it when the link returns: the result in the history, told once', async () => {
+    const hits = await api<{ lat: number; lng: number; label: string }[]>(
+      `/api/search?q=${encodeURIComponent('tờ 1 thửa 5')}`,
+      { token: session.token },
+    )
+    const point = hits.body.data[0]!
+    const photo = join(tempDir('qh-off-val-photo-'), 'mat-tien.jpg')
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#0369a1' } })
+      .jpeg()
+      .toFile(photo)
+    const b = await openApp(
+      tempDir('qh-off-valuation-'),
+      `/valuation?lat=${point.lat}&lng=${point.lng}&sheet=1&parcel=5`,
+      { viewport: phone },
+    )
+    try {
+      const { page, context } = b
+      await expect
+        .poll(() => page.getByTestId('place-label').textContent(), { timeout: 20_000 })
+        .toContain('Tờ 1, thửa 5')
+      await context.setOffline(true)
+      await page.getByTestId('photo-input').setInputFiles([photo])
+      await expect
+        .poll(() => page.locator('[data-testid=photo-tile][data-status=ready]').count(), { timeout: 30_000 })
+        .toBe(1)
+      const before = await usageCount()
+      await page.getByTestId('valuate').click()
+      const waiting = page.locator('[data-testid=valuation-queued][data-state=waiting]')
+      await expect.poll(() => waiting.count()).toBe(1)
+      expect(await waiting.innerText()).toMatch(
+        /^Đã xếp hàng lúc \d\d:\d\d \d\d\/\d\d\/\d{4}: sẽ định giá Tờ 1, thửa 5 khi có mạng/,
+      )
+      // Kept on the device, the request and its photo, before the page goes.
+      await expect.poll(() => idbCount(page, 'qh-valuation-queue', 'queue')).toBe(1)
+      await expect.poll(() => idbCount(page, 'qh-outbox', 'items')).toBe(1)
+
+      await page.reload()
+      // Back after the reload, still waiting, with its photo: nothing was asked offline.
+      await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(1)
+      await expect.poll(() => page.locator('[data-testid=photo-tile]').count(), { timeout: 20_000 }).toBe(1)
+      expect(await usageCount()).toBe(before)
+
+      await context.setOffline(false)
+      const done = page
+        .getByRole('list', { name: 'Các lần định giá trước' })
+        .getByRole('button', { name: /^Xem lại: .*Tờ 1, thửa 5/ })
+      await expect.poll(() => done.count(), { timeout: 60_000 }).toBe(1)
+      expect(await page.getByTestId('valuation-queued').count()).toBe(0)
+      expect(await idbCount(page, 'qh-valuation-queue', 'queue')).toBe(0)
+      const told = page.locator('.mantine-Notification-root', {
+        hasText: /Đã định giá .*Tờ 1, thửa 5.*Kết quả có trong lịch sử\./,
+      })
+      await expect.poll(() => told.count()).toBe(1)
+      // One counted valuation and the parcel's planning, once each.
+      expect(await usageCount()).toBe(before + 2)
+      // The photo went with it: the stored result shows it.
+      expect(await page.locator('[data-testid=photo-tile][data-status=uploaded]').count()).toBe(1)
     } finally {
       await b.close()
     }
