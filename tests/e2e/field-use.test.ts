@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, mapReady, phone, pixelsNear, startApp, type Browser, type RunningApp } from './harness.ts'
 
@@ -392,6 +394,16 @@ describe('found when tried as a new user, at 390×844', () => {
       await expect.poll(() => page.getByTestId('result-title').count(), { timeout: 30_000 }).toBe(1)
       expect(await page.getByTestId('print-card').isVisible()).toBe(true)
       expect(await page.getByTestId('print-corners').isVisible()).toBe(false)
+      // "In phiếu" from the phone: the print dialog (here only counted) opens once the map is drawn for the page.
+      await page.evaluate(() => {
+        const w = window as unknown as { qhPrinted: number }
+        w.qhPrinted = 0
+        window.print = () => void (w.qhPrinted += 1)
+      })
+      await page.getByTestId('print-card').click()
+      await page.waitForFunction(() => (window as unknown as { qhPrinted: number }).qhPrinted === 1, undefined, {
+        timeout: 30_000,
+      })
       await page.emulateMedia({ media: 'print' })
       expect(await page.getByTestId('print-corners').isVisible()).toBe(true)
       const corners = await page.getByTestId('print-corners').locator('tbody tr').count()
@@ -416,7 +428,40 @@ describe('found when tried as a new user, at 390×844', () => {
       expect(await page.getByTestId('result-place-before').innerText()).toMatch(/^Trước 1\/7\/2025: \S/)
       const map = (await page.getByTestId('map').boundingBox())!
       expect(map.height).toBeGreaterThan(200)
+      // The extract fills the page's width (A4 less its margins, 703 px), not the phone's 390 px: the map is
+      // drawn at that size before printing, as the browser prints a canvas as it was last drawn.
+      const drawn = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll<HTMLCanvasElement>('[data-testid=map] canvas')].map(
+            (c) => c.width / devicePixelRatio,
+          ),
+        ),
+      )
+      expect(drawn).toBeGreaterThanOrEqual(700)
       const pdf = await page.pdf({ path: 'out/planning-card-a4.pdf', format: 'A4' })
+      // Where poppler is installed, the printed page is measured too: the map (first on the page) is painted
+      // across the width between the margins, in a band of rows through its middle.
+      rmSync('out/planning-card-a4.png', { force: true })
+      spawnSync('pdftoppm', ['-r', '60', '-png', '-singlefile', 'out/planning-card-a4.pdf', 'out/planning-card-a4'])
+      if (existsSync('out/planning-card-a4.png')) {
+        const { data, info } = await sharp('out/planning-card-a4.png')
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+        const mm = info.width / 210
+        const [left, right, middle] = [Math.ceil(12 * mm) + 2, Math.floor(198 * mm) - 2, Math.round((12 + 45) * mm)]
+        let painted = 0
+        for (let x = left; x < right; x += 1) {
+          for (let y = middle - Math.round(20 * mm); y <= middle + Math.round(20 * mm); y += 1) {
+            const at = (y * info.width + x) * 3
+            if (data[at]! + data[at + 1]! + data[at + 2]! < 735) {
+              painted += 1
+              break
+            }
+          }
+        }
+        expect(painted / (right - left)).toBeGreaterThan(0.95)
+      }
       expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length).toBeLessThanOrEqual(2)
     } finally {
       await b.close()

@@ -32,6 +32,7 @@ import { useMedia } from './hooks/use-media.ts'
 import { useServerData } from './hooks/use-server-data.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
+import { setPrintMap } from './print-card.ts'
 import { shareLink } from './share.ts'
 import { decodeMapHash, initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
 
@@ -120,6 +121,8 @@ export default function MapView({ search }: { search: MapSearch }) {
   }, [])
   const measuring = panel === 'measure'
   useMapPointer(ctrl, { enabled: () => !measuring, onTap: lookup, onHold: dropPin })
+  // "In phiếu" draws this map at the printed extract's size first.
+  useEffect(() => (ctrl ? setPrintMap(() => ctrl.drawForPrint()) : undefined), [ctrl])
 
   useEffect(() => {
     ctrl?.setPoints({ pin, lookup: selection && selection.status !== 'ready' ? selection.point : null })

@@ -21,6 +21,7 @@ import { formatResetTime } from '../../../lib/errors.ts'
 import { pushToast } from '../../notifications/index.ts'
 import { isUsageStale, lowUsageText, remaining, usageAtom } from '../../usage/index.ts'
 import { fullAddress, isSimulated, nonResidentialZones, reserveVerdict, type Selection } from '../selection.ts'
+import { printCard } from '../print-card.ts'
 import { copyText, geoUri, shareLink } from '../share.ts'
 import { ComparePlansLink } from './ComparePlansLink.tsx'
 import { LandUseList } from './LandUseList.tsx'
@@ -122,6 +123,8 @@ function ValueButton({
 function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string }) {
   const { parcel, location } = result
   const title = resultTitle(result)
+  // The map is drawn again at the page's width before the print dialog opens.
+  const [printing, setPrinting] = useState(false)
   const copyCoordinates = async () => {
     const ok = await copyText(`${formatDecimal(location)}\n${vn2000Text(location)}`)
     pushToast(
@@ -182,7 +185,11 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
       </Button>
       <Button
         variant="default"
-        onClick={() => window.print()}
+        onClick={() => {
+          setPrinting(true)
+          void printCard().finally(() => setPrinting(false))
+        }}
+        loading={printing}
         leftSection={<IconPrinter size={20} aria-hidden />}
         data-testid="print-card"
       >

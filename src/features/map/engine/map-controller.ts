@@ -7,6 +7,7 @@ import { importedBounds, type Bounds } from '../server-data.ts'
 import { CHROME, createCamera } from './camera.ts'
 import { createLegendWatch, type LegendCodes } from './legend-watch.ts'
 import { createMarks, readGeometry, type ApiGeometry } from './marks.ts'
+import { drawForPrint } from './print-map.ts'
 import { createTileLayers, type LayerSettings, type TileSets } from './tile-layers.ts'
 
 export { initialLayerSettings, type BasemapKind, type LayerSettings, type TileSets } from './tile-layers.ts'
@@ -36,6 +37,8 @@ export function createMapController(
   const legend = createLegendWatch(current, tiles.planning)
   const camera = createCamera(current, base.view, start, reduced)
   const viewListeners = new Set<(v: LatLngZoom) => void>()
+  /** From "In phiếu" until the print dialog closes (drawForPrint). */
+  let printing = false
 
   const updateNational = () => {
     const size = base.map.getSize()
@@ -123,6 +126,16 @@ export function createMapController(
     flyTo: camera.flyTo,
     zoomBy: camera.zoomBy,
     setSelectedGeometry: marks.setSelectedGeometry,
+    /** Draws the map for the printed card (print-map.ts); resolves with the function that restores it. */
+    async drawForPrint(): Promise<() => void> {
+      if (!map) return () => {}
+      printing = true
+      const restore = await drawForPrint(map, marks.selectedExtent())
+      return () => {
+        printing = false
+        restore()
+      }
+    },
     setPoints: marks.setPoints,
     parcelIdAt: (pixel: number[]) => (map ? tiles.parcelIdAt(pixel) : null),
     setHovered: tiles.setHovered,
@@ -136,6 +149,8 @@ export function createMapController(
     keepVisible: camera.keepVisible,
     /** Fits a parcel from the API into the map's uncovered part (see camera.fitInside). */
     fitSelection(geometry: ApiGeometry, cover: { bottom: number; right: number }) {
+      // Laid out for print, the card no longer covers the map: the extract stays framed for the page.
+      if (printing) return
       const g = readGeometry(geometry)
       if (g) camera.fitInside(g, cover)
     },
