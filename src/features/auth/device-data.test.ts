@@ -9,7 +9,8 @@ import {
   list as listHistory,
   type NewHistoryEntry,
 } from '../history/history.ts'
-import { draftAtom, photosAtom } from '../valuation/atoms.ts'
+import { draftAtom, photosAtom, queuedAtom } from '../valuation/atoms.ts'
+import { readQueued, writeQueued } from '../valuation/queue-store.ts'
 import { newPhoto } from '../valuation/photos.ts'
 import { clearWalk, loadWalk, saveWalk } from '../walk/store.ts'
 import type { Walk } from '../walk/track.ts'
@@ -37,6 +38,9 @@ async function fillDevice(store: ReturnType<typeof createStore>) {
   } as unknown as NewHistoryEntry<'planning'>)
   store.set(draftAtom, { ...store.get(draftAtom), area: '120' } as never)
   store.set(photosAtom, [newPhoto('anh.jpg')])
+  const waiting = { at: 1, draft: store.get(draftAtom), refused: null }
+  await writeQueued(waiting)
+  store.set(queuedAtom, waiting)
   await saveWalk({
     id: 'w1',
     startedAt: 1,
@@ -63,11 +67,14 @@ describe('what logging out leaves on the device', () => {
     expect(await unsentPhotoCount()).toBe(2)
   })
 
-  it('clears the outbox with its photos, the history, the valuation draft and the walk', async () => {
+  it('clears the outbox with its photos, the history, the valuation draft, a valuation waiting offline and the walk', async () => {
     const store = createStore()
     await fillDevice(store)
     expect(localStorage.getItem(storageKeys.valuationDraft)).not.toBeNull()
+    expect(await readQueued()).not.toBeNull()
     await clearDeviceData(store)
+    expect(await readQueued()).toBeNull()
+    expect(store.get(queuedAtom)).toBeNull()
     expect(await listItems()).toEqual([])
     expect(await listHistory()).toEqual([])
     expect(await loadWalk()).toBeUndefined()

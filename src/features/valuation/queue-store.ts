@@ -1,20 +1,10 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval'
+import type { Store } from '../../lib/store.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
-import { isDraft, type ValuationDraft } from './form.ts'
+import { queuedAtom, type QueuedValuation } from './atoms.ts'
+import { isDraft } from './form.ts'
 
-/**
- * A valuation asked for offline, kept on the device (IndexedDB) until it has run, so closing or
- * reloading the page loses nothing. Its photos wait in the outbox, which keeps them the same way.
- */
-export type QueuedValuation = {
-  /** When "Định giá" was pressed (ms since 1970). */
-  at: number
-  /** The form as it was then: that is what is valued, even if the form is changed meanwhile. */
-  draft: ValuationDraft
-  /** Why the server refused it when it ran (daily limit, no parcel there…); null while it waits. */
-  refused: string | null
-}
-
+/** Kept on the device (IndexedDB) until it has run, so closing or reloading the page loses nothing. */
 const KEY = 'pending'
 
 let db: UseStore | undefined
@@ -41,4 +31,10 @@ export function writeQueued(queued: QueuedValuation): Promise<void> {
 
 export function dropQueued(): Promise<void> {
   return del(KEY, queueDb())
+}
+
+/** The waiting valuation goes from the device and the screen (logging out of a shared phone, "Bỏ yêu cầu"). */
+export async function clearQueued(store: Store): Promise<void> {
+  await dropQueued()
+  store.set(queuedAtom, null)
 }

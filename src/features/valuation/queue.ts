@@ -3,7 +3,7 @@ import { sessionAtom, isSessionValid } from '../auth/index.ts'
 import { pushToast } from '../notifications/index.ts'
 import { queuedAtom } from './atoms.ts'
 import { canSendNow, runValuation, type RunOutcome, type ValuationDeps } from './flow.ts'
-import { dropQueued, readQueued, writeQueued } from './queue-store.ts'
+import { clearQueued, dropQueued, readQueued, writeQueued } from './queue-store.ts'
 
 /**
  * Runs the valuation asked for offline (flow.ts queueValuation keeps it on the device) once it can:
@@ -60,9 +60,8 @@ export async function retryQueued(deps: ValuationDeps): Promise<void> {
 }
 
 /** "Bỏ yêu cầu": the request goes; the form, with what was typed and photographed, stays as it is. */
-export async function dismissQueued(deps: ValuationDeps): Promise<void> {
-  await dropQueued()
-  deps.store.set(queuedAtom, null)
+export function dismissQueued(deps: ValuationDeps): Promise<void> {
+  return clearQueued(deps.store)
 }
 
 /**
