@@ -122,7 +122,7 @@ export default function MapView({ search }: { search: MapSearch }) {
   const measuring = panel === 'measure'
   useMapPointer(ctrl, { enabled: () => !measuring, onTap: lookup, onHold: dropPin })
   // "In phiếu" draws this map at the printed extract's size first.
-  useEffect(() => (ctrl ? setPrintMap(() => ctrl.drawForPrint()) : undefined), [ctrl])
+  useEffect(() => (ctrl ? setPrintMap((focus) => ctrl.drawForPrint(focus)) : undefined), [ctrl])
 
   useEffect(() => {
     ctrl?.setPoints({ pin, lookup: selection && selection.status !== 'ready' ? selection.point : null })

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { printCard, setPrintMap } from './print-card.ts'
 
+const focus = { geometry: null, point: { lat: 10.8, lng: 106.7 } }
+
 describe('printing the planning card', () => {
   afterEach(() => vi.restoreAllMocks())
 
@@ -15,7 +17,7 @@ describe('printing the planning card', () => {
           drawn = () => done(() => steps.push('restore'))
         }),
     )
-    const printing = printCard()
+    const printing = printCard(focus)
     await Promise.resolve()
     expect(steps).toEqual(['draw'])
     drawn()
@@ -29,7 +31,7 @@ describe('printing the planning card', () => {
 
   it('prints at once where no map is shown', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {})
-    await printCard()
+    await printCard(focus)
     expect(print).toHaveBeenCalledTimes(1)
   })
 })

@@ -2,7 +2,13 @@
  * "In phiếu": the map view registers how to ready its map for the page (engine/print-map.ts); the
  * card's button prints once it is ready, and the screen gets its map back after the print dialog.
  */
-type Prepare = () => Promise<() => void>
+import type { Point } from '../../lib/map-url.ts'
+import type { ApiGeometry } from './engine/marks.ts'
+
+/** What the extract is centred on: the card's parcel, or its point where there is no parcel. */
+export type PrintFocus = { geometry: ApiGeometry | null; point: Point }
+
+type Prepare = (focus: PrintFocus) => Promise<() => void>
 
 let prepare: Prepare | null = null
 
@@ -14,8 +20,8 @@ export function setPrintMap(next: Prepare): () => void {
   }
 }
 
-export async function printCard(): Promise<void> {
-  const restore = await prepare?.()
+export async function printCard(focus: PrintFocus): Promise<void> {
+  const restore = await prepare?.(focus)
   if (restore) window.addEventListener('afterprint', restore, { once: true })
   window.print()
 }

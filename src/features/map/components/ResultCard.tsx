@@ -187,7 +187,7 @@ function Actions({ result, shareUrl }: { result: PlanningData; shareUrl: string 
         variant="default"
         onClick={() => {
           setPrinting(true)
-          void printCard().finally(() => setPrinting(false))
+          void printCard({ geometry: parcel?.geometry ?? null, point: location }).finally(() => setPrinting(false))
         }}
         loading={printing}
         leftSection={<IconPrinter size={20} aria-hidden />}

@@ -127,10 +127,14 @@ export function createMapController(
     zoomBy: camera.zoomBy,
     setSelectedGeometry: marks.setSelectedGeometry,
     /** Draws the map for the printed card (print-map.ts); resolves with the function that restores it. */
-    async drawForPrint(): Promise<() => void> {
+    async drawForPrint(focus: { geometry: ApiGeometry | null; point: LatLng }): Promise<() => void> {
       if (!map) return () => {}
       printing = true
-      const restore = await drawForPrint(map, marks.selectedExtent())
+      const g = focus.geometry && readGeometry(focus.geometry)
+      const restore = await drawForPrint(map, {
+        extent: g ? g.getExtent() : null,
+        centre: fromLonLat([focus.point.lng, focus.point.lat]),
+      })
       return () => {
         printing = false
         restore()

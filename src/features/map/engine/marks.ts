@@ -28,8 +28,6 @@ export function createMarks() {
   const pins = new VectorLayer({ source: pinSource, zIndex: 8, properties: { name: 'pins' } })
   return {
     layers: [selection, pins],
-    /** The chosen parcel's outline's extent (EPSG:3857); null when none is marked. */
-    selectedExtent: () => (selectionSource.isEmpty() ? null : selectionSource.getExtent()),
     setSelectedGeometry(geometry: ApiGeometry | null) {
       selectionSource.clear(true)
       const g = geometry && readGeometry(geometry)

@@ -1,4 +1,5 @@
 import type OlMap from 'ol/Map'
+import type { Coordinate } from 'ol/coordinate'
 import type { Extent } from 'ol/extent'
 
 /**
@@ -14,11 +15,14 @@ const RENDER_WAIT_MS = 15_000
 
 /**
  * Draws the map at the printed extract's size before printing: the browser prints the canvas as it is,
- * so a map drawn for a 390 px phone would fill half the page. Centred on the selected parcel when there
- * is one (on a phone it sits above the bottom sheet, off the centre). Resolves once every tile is drawn
+ * so a map drawn for a 390 px phone would fill half the page. Centred on the card's parcel, or its point
+ * (on a phone the parcel sits above the bottom sheet, off the centre). Resolves once every tile is drawn
  * (`rendercomplete`), with the function that gives the screen its map back.
  */
-export async function drawForPrint(map: OlMap, selected: Extent | null): Promise<() => void> {
+export async function drawForPrint(
+  map: OlMap,
+  focus: { extent: Extent | null; centre: Coordinate },
+): Promise<() => void> {
   const view = map.getView()
   const before = { center: view.getCenter(), resolution: view.getResolution() }
   map.setSize(PRINT_MAP_PX)
@@ -26,8 +30,9 @@ export async function drawForPrint(map: OlMap, selected: Extent | null): Promise
   // print resizes it: until the print is over, the map keeps the size drawn for the page.
   const hold = map as { updateSize: () => void }
   hold.updateSize = () => {}
-  if (selected)
-    view.fit(selected, { size: PRINT_MAP_PX, padding: [24, 24, 24, 24], maxZoom: view.getZoom(), duration: 0 })
+  if (focus.extent)
+    view.fit(focus.extent, { size: PRINT_MAP_PX, padding: [24, 24, 24, 24], maxZoom: view.getZoom(), duration: 0 })
+  else view.setCenter(focus.centre)
   await new Promise<void>((done) => {
     const timer = setTimeout(done, RENDER_WAIT_MS)
     map.once('rendercomplete', () => {
