@@ -404,6 +404,10 @@ describe('found when tried as a new user, at 390×844', () => {
       await page.waitForFunction(() => (window as unknown as { qhPrinted: number }).qhPrinted === 1, undefined, {
         timeout: 30_000,
       })
+      // The extract is centred on the parcel, not where the phone's sheet left it (the view's centre, kept on the map's element).
+      const centre = async () => (await page.getByTestId('map').getAttribute('data-view'))!.split('/').map(Number)
+      await expect.poll(async () => Math.abs(POINT.lat - (await centre())[0]!) * 111_000).toBeLessThan(20)
+      expect(Math.abs(POINT.lng - (await centre())[1]!) * 109_000).toBeLessThan(20)
       await page.emulateMedia({ media: 'print' })
       expect(await page.getByTestId('print-corners').isVisible()).toBe(true)
       const corners = await page.getByTestId('print-corners').locator('tbody tr').count()

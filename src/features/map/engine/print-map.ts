@@ -30,6 +30,8 @@ export async function drawForPrint(
   // print resizes it: until the print is over, the map keeps the size drawn for the page.
   const hold = map as { updateSize: () => void }
   hold.updateSize = () => {}
+  // A framing still on its way (the card just opened) would carry the view off the parcel afterwards.
+  view.cancelAnimations()
   if (focus.extent)
     view.fit(focus.extent, { size: PRINT_MAP_PX, padding: [24, 24, 24, 24], maxZoom: view.getZoom(), duration: 0 })
   else view.setCenter(focus.centre)
