@@ -109,8 +109,9 @@ export async function scaleSection(o: {
         { startupWork: false },
       )
       try {
+        const planning = await planningLoad(server, o.api)
         o.log('  planning while the tile store fills…')
-        const during = await planningLoad(server, o.api)
+        const during = await planning()
         const status = await server.call<{ tiles: number; bytes: number } | null>({ cmd: 'startup-work' })
         const [fill] = await server.call<{ s: number }[]>({
           cmd: 'query',
