@@ -55,9 +55,9 @@ async function newVersion(server: BenchServer): Promise<number> {
 const seconds = (r: FillRow) => (r.finished as number) - (r.started as number)
 
 /**
- * One loop per token, each sending the next request as soon as its answer is read, for `ms`. Not autocannon as in
- * section 1: beside a fill, a run through it took this process past its heap limit (2 and 4 GB) twice on 27
- * November, a cause not found yet; these loops keep only the latencies.
+ * One loop per token, each sending the next request as soon as its answer is read, for `ms`, keeping only the
+ * latencies. (On 27 November the bench process ran out of its heap three times while a fill ran, in section 1's
+ * autocannon runs and in these loops alike, in the scale section; the store section ran clean. Not found why.)
  */
 async function loops(base: string, next: (i: number) => HttpRequest, tokens: string[], ms: number) {
   const samples: number[] = []
