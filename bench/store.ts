@@ -56,7 +56,7 @@ const seconds = (r: FillRow) => (r.finished as number) - (r.started as number)
 
 /**
  * One loop per token, each sending the next request as soon as its answer is read, for `ms`, keeping only the
- * latencies. (On 27 November the bench process ran out of its heap three times while a fill ran, in section 1's
+ * latencies. (On 27 November the bench process ran out of its heap four times while a fill ran, in section 1's
  * autocannon runs and in these loops alike, in the scale section; the store section ran clean. Not found why.)
  */
 async function loops(base: string, next: (i: number) => HttpRequest, tokens: string[], ms: number) {
