@@ -1,7 +1,7 @@
 import { requestFor, type ApiOptions } from './api.ts'
-import { benchToken, type HttpRequest } from './lib/http-load.ts'
+import { benchToken, runHttp } from './lib/http-load.ts'
 import { startBenchServer, type BenchServer } from './lib/server-process.ts'
-import { loadResult, pool, ratio, type LoadResult } from './lib/stats.ts'
+import { pool, ratio, type LoadResult } from './lib/stats.ts'
 import { fmt, type Table } from './lib/table.ts'
 
 /** One set and zoom of the store: tiles stored, how many hold features, their gzip bytes. */
@@ -55,39 +55,6 @@ async function newVersion(server: BenchServer): Promise<number> {
 const seconds = (r: FillRow) => (r.finished as number) - (r.started as number)
 
 /**
- * One loop per token, each sending the next request as soon as its answer is read, for `ms`, keeping only the
- * latencies. (On 27 November the bench process ran out of its heap four times while a fill ran, in section 1's
- * autocannon runs and in these loops alike, in the scale section; the store section ran clean. Not found why.)
- */
-async function loops(base: string, next: (i: number) => HttpRequest, tokens: string[], ms: number) {
-  const samples: number[] = []
-  let bad = 0
-  let i = 0
-  const t0 = performance.now()
-  const until = t0 + ms
-  await Promise.all(
-    tokens.map(async (token) => {
-      while (performance.now() < until) {
-        const r = next(i++)
-        const start = performance.now()
-        try {
-          const res = await fetch(base + r.path, {
-            method: r.method,
-            headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
-          })
-          await res.arrayBuffer()
-          if (res.ok) samples.push(performance.now() - start)
-          else bad += 1
-        } catch {
-          bad += 1
-        }
-      }
-    }),
-  )
-  return loadResult(samples, bad, (performance.now() - t0) / 1000)
-}
-
-/**
  * /api/planning at 200 points, `rounds` timed runs pooled, one account per connection; the accounts are logged
  * in first (a login hashes a password: seconds on a loaded machine), so the load starts when `run` is called. Not
  * section 1's run: it waits between runs for the server's statements to pause, which the filler's writes put off.
@@ -95,13 +62,14 @@ async function loops(base: string, next: (i: number) => HttpRequest, tokens: str
 export async function planningLoad(server: BenchServer, o: ApiOptions): Promise<() => Promise<LoadResult>> {
   const samples = await server.call<Parameters<typeof requestFor>[1]>({ cmd: 'samples' })
   const tokens: string[] = []
-  for (let u = 0; u < o.connections; u++) tokens.push(await benchToken(server.url, u % o.users))
+  for (let u = 0; u < o.users; u++) tokens.push(await benchToken(server.url, u))
   const next = requestFor('planning', samples, [])
+  const timed = (durationMs: number) => runHttp(server.url, next, { connections: o.connections, tokens, durationMs })
   // Untimed: the server's code and statements warm, as in section 1.
-  await loops(server.url, next, tokens, o.warmupMs)
+  await timed(o.warmupMs)
   return async () => {
     const runs: LoadResult[] = []
-    for (let round = 0; round < o.rounds; round++) runs.push(await loops(server.url, next, tokens, o.durationMs))
+    for (let round = 0; round < o.rounds; round++) runs.push(await timed(o.durationMs))
     return pool(runs)
   }
 }
