@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import proj4 from 'proj4'
 import sharp from 'sharp'
@@ -26,6 +26,7 @@ import type { GeoTransform } from './gcp.ts'
 import { parseOverlayCrs } from './georef.ts'
 import { importOverlay, type OverlayImportOptions } from './import-overlay.ts'
 import { HALF_WORLD, resolutionAt, TILE_PX, toMercator } from './mercator.ts'
+import { PdfDocument, SET_ASIDE_BYTES } from './pdf/pdf-document.ts'
 import { overlaysAt } from './store.ts'
 
 const MERIDIAN = 107.75
@@ -330,8 +331,9 @@ describe('geospatial PDF sheets', () => {
     s: { maxzoom: number },
     gt: GeoTransform = GT,
     toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
+    [width, height] = [W, H],
   ) => {
-    for (const [q, px, ln] of quarterCentres(W, H))
+    for (const [q, px, ln] of quarterCentres(width, height))
       expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
   }
 
@@ -367,6 +369,16 @@ describe('geospatial PDF sheets', () => {
     const s = await importOverlay(db, base('pdf15', file))
     expect(s.georef).toBe('geospatial-pdf')
     await checkSheet(s.id, s)
+  })
+
+  it('reads a scan of over 1 MB from the file rather than holding it in memory, with its colours in place', async () => {
+    const [w, h] = [768, 512]
+    const file = await geoPdf(dir, 'pdf-large', w, h, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=NONE'])
+    expect(statSync(file).size).toBeGreaterThan(SET_ASIDE_BYTES)
+    expect((await PdfDocument.open(file)).setAside).toBe(1)
+    const s = await importOverlay(db, base('pdf-large', file))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', width: w, height: h })
+    await checkSheet(s.id, s, GT, lngLatOfPixel, [w, h])
   })
 
   it('reads a PDF whose cross-reference offsets are off (bytes added in front) by finding its objects', async () => {
