@@ -325,18 +325,19 @@ describe('raster planning overlays', () => {
   })
 })
 
-describe('geospatial PDF sheets', () => {
-  const checkSheet = async (
-    id: string,
-    s: { maxzoom: number },
-    gt: GeoTransform = GT,
-    toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
-    [width, height] = [W, H],
-  ) => {
-    for (const [q, px, ln] of quarterCentres(width, height))
-      expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
-  }
+/** The sheet's quarters show their colours where the map says they are. */
+const checkSheet = async (
+  id: string,
+  s: { maxzoom: number },
+  gt: GeoTransform = GT,
+  toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
+  [width, height] = [W, H],
+) => {
+  for (const [q, px, ln] of quarterCentres(width, height))
+    expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
+}
 
+describe('geospatial PDF sheets', () => {
   it.each([
     ['ISO 32000, JPEG', ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']],
     ['ISO 32000, deflate with the TIFF predictor', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE', 'PREDICTOR=2']],
@@ -412,6 +413,42 @@ describe('geospatial PDF sheets', () => {
     const s = await importOverlay(db, base('pdf-bare', file, { gcps, crs: VN2000 }))
     expect(s).toMatchObject({ georef: 'gcp', crs: 'vn2000:107.75' })
     expect(s.residuals).toHaveLength(4)
+    await checkSheet(s.id, s)
+  })
+})
+
+describe('geospatial PDFs written by other tools than GDAL (fixtures/pdf/)', () => {
+  const fixture = (name: string) => join(import.meta.dirname, 'fixtures', 'pdf', name)
+
+  it.each([
+    [
+      'pdf-lib-iso32000.pdf',
+      'ISO 32000',
+      'pdf-lib: a JPEG, /VP with /Measure /GEO, object streams, a cross-reference stream',
+    ],
+    ['pdf-lib-lgidict-update.pdf', 'OGC', 'pdf-lib: a Flate image, then an incremental update that adds /LGIDict'],
+    ['qpdf-object-streams.pdf', 'ISO 32000', 'a GDAL sheet rewritten by qpdf into object streams'],
+  ])('imports %s (georeferenced as %s; %s) with its colours where the map says they are', async (name, encoding) => {
+    const id = name.replace('.pdf', '')
+    const lines: string[] = []
+    const s = await importOverlay(db, base(id, fixture(name), { log: (l) => lines.push(l) }))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'vn2000:107.75', width: W, height: H })
+    expect(Math.max(...s.residuals)).toBeLessThan(0.01)
+    expect(lines).toContain(`Ảnh trong PDF: ${W} × ${H} px, tọa độ theo ${encoding}`)
+    await checkSheet(s.id, s)
+  })
+
+  it('places a sheet rewritten by cairo (pdftocairo), which drops the georeferencing, by --gcp on its image', async () => {
+    const refused = await importOverlay(db, base('cairo-bare', fixture('cairo.pdf'))).catch((e: unknown) => e)
+    expect((refused as Error).message).toMatch(/^PDF chưa có tọa độ/)
+    const gcps = [
+      [8, 8],
+      [W - 8, 8],
+      [8, H - 8],
+      [W - 8, H - 8],
+    ].map(([px, ln]) => ({ pixel: px!, line: ln!, a: GT[3] + GT[5] * ln!, b: GT[0] + GT[1] * px! }))
+    const s = await importOverlay(db, base('cairo', fixture('cairo.pdf'), { gcps, crs: VN2000 }))
+    expect(s).toMatchObject({ georef: 'gcp', width: W, height: H })
     await checkSheet(s.id, s)
   })
 })
