@@ -495,6 +495,11 @@ describe('raster overlays refuse bad input with one clear message and store noth
     await refuse(base('pdf-tiled', file), /vẽ tờ bản đồ thành 4 ảnh ghép lại .*GeoTIFF/)
   })
 
+  it('an encrypted PDF (qpdf, empty user password), named as such', async () => {
+    const file = join(import.meta.dirname, 'fixtures', 'pdf', 'qpdf-encrypted.pdf')
+    await refuse(base('pdf-encrypted', file), /^Tệp PDF hỏng, không đọc được qpdf-encrypted\.pdf: PDF được mã hóa/)
+  })
+
   it('a truncated PDF', async () => {
     const whole = readFileSync(
       await geoPdf(dir, 'pdf-whole', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']),

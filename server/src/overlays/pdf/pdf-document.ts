@@ -67,7 +67,10 @@ export class PdfDocument {
       // Invalid objects are errors, not warnings printed to the console and skipped.
       doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true })
     } catch (err) {
-      if (err instanceof EncryptedPDFError) throw new PdfBroken('PDF được mã hóa (có mật khẩu)')
+      // An encrypted file's object streams are ciphertext, so pdf-lib may fail on them before it reads the
+      // trailer that says so; /Encrypt is a key of the trailer (or of the cross-reference stream) only.
+      if (err instanceof EncryptedPDFError || bytes.includes('/Encrypt', 0, 'latin1'))
+        throw new PdfBroken('PDF được mã hóa (có mật khẩu)')
       throw new PdfBroken('cấu trúc tệp hỏng hoặc bị cắt cụt')
     }
     const aside = new Map<PDFRawStream, Range>()
