@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
 import proj4 from 'proj4'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +28,7 @@ import type { GeoTransform } from './gcp.ts'
 import { parseOverlayCrs } from './georef.ts'
 import { importOverlay, type OverlayImportOptions } from './import-overlay.ts'
 import { HALF_WORLD, resolutionAt, TILE_PX, toMercator } from './mercator.ts'
+import { readGeospatialPdf } from './geospatial-pdf.ts'
 import { PdfDocument, SET_ASIDE_BYTES } from './pdf/pdf-document.ts'
 import { overlaysAt } from './store.ts'
 
@@ -380,6 +383,25 @@ describe('geospatial PDF sheets', () => {
     const s = await importOverlay(db, base('pdf-large', file))
     expect(s).toMatchObject({ georef: 'geospatial-pdf', width: w, height: h })
     await checkSheet(s.id, s, GT, lngLatOfPixel, [w, h])
+  })
+
+  it('decodes a deflated scan of over 1 MB, streamed from the file, to exactly its samples', async () => {
+    const [w, h] = [640, 640]
+    const raw = randomBytes(w * h * 3)
+    const doc = await PDFDocument.create()
+    const image = await doc.embedPng(
+      await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+        .png()
+        .toBuffer(),
+    )
+    doc.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h })
+    const file = join(dir, 'pdf-lib-noise.pdf')
+    writeFileSync(file, await doc.save())
+    expect((await PdfDocument.open(file)).setAside).toBe(1)
+    const sheet = await readGeospatialPdf(file, join(dir, 'pdf-lib-noise'), () => {})
+    const ppm = readFileSync(sheet.image)
+    expect(ppm.subarray(0, 15).toString('latin1')).toBe(`P6\n${w} ${h}\n255\n`)
+    expect(ppm.subarray(15).equals(raw)).toBe(true)
   })
 
   it('reads a PDF whose cross-reference offsets are off (bytes added in front) by finding its objects', async () => {
