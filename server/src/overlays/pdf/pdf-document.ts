@@ -24,10 +24,9 @@ export class PdfUnsupported extends Error {}
 
 /**
  * Image data at least this large stays in the file and is read from it when decoded. pdf-lib parses a
- * PDF from bytes in memory and copies each stream's data, so on a 294 MB scanned sheet it alone peaked
- * at 364 MB RSS and took 11.6 s (it looks for `endstream` byte by byte when /Length is a reference, as
- * GDAL writes it); with the image set aside the whole read stays near 120 MB whatever the sheet's size
- * (docs/performance.md, "Geospatial PDF").
+ * PDF from bytes in memory and copies each stream's data, so given a whole 294 MB scanned sheet its load
+ * alone peaked at 368 MB RSS; with the image set aside the whole read, image decoded, peaked at 174–186 MB
+ * on sheets of 294 and 588 MB alike (docs/performance.md, "Geospatial PDF").
  */
 export const SET_ASIDE_BYTES = 1 << 20
 
