@@ -173,7 +173,7 @@ function namedPlaces(
            ST_PointOnSurface(p.geom) as pt, 0 as kind_order, 0 as class_order, ${rank('p.address_fold', '$4', 'vn_name_key(p.address_fold)')}
          -- The house number through the btree alone (parcels_address_prefix), fenced by "offset 0": left to
          -- its estimates, the planner took the trigram index for "like '6936 %' and %> 'duong so 18'",
-         -- whose lists hold most of a million addresses (17 ms instead of 0.3). The street is then tested
+         -- whose lists hold most of a million addresses (docs/performance.md, "Search"). The street is then tested
          -- as "%>" tests it, but written out, so planning does not estimate it by trying it on every address
          -- of the column's statistics.
          from (select * from parcels p where p.address_fold ~>=~ $5 and p.address_fold ~<~ $7 ${inWard('p')} offset 0) p
@@ -254,9 +254,8 @@ function namedPlaces(
      ) answers
      order by ${order}, id limit $3`,
     params,
-    // Prepared per form of the statement: planning this statement cost as much as running it (1–4 ms
-    // each), and PostgreSQL's plan for the form served every query as well (20 searches at a time:
-    // 195 → 987 a second on the demo, 218 → 442 at a million parcels; in the ward 134 → 591 and 93 → 361).
+    // Prepared per form of the statement: planning this statement cost as much as running it, and
+    // PostgreSQL's plan for the form served every query as well (docs/performance.md, "Search").
     { prepare: `search${number ? '-number' : ''}${ward ? '-ward' : ''}` },
   )
 }
