@@ -24,8 +24,8 @@ export type VectorFile = {
     layer: string,
     opts?: { where?: string | undefined; chunk?: number; bytes?: boolean },
   ): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
-  /** Distinct values of one attribute with their counts (DGN levels, DXF layers). */
-  countBy(layer: string, field: string): Promise<{ value: string; count: number }[]>
+  /** Distinct values of one attribute with their counts (DGN levels, DXF layers); `bytes` as for features. */
+  countBy(layer: string, field: string, opts?: { bytes?: boolean }): Promise<{ value: string; count: number }[]>
   close(): Promise<void>
 }
 
@@ -124,13 +124,14 @@ export async function openVector(file: string, opts: OpenOptions = {}): Promise<
         if (lines.length < chunk) return
       }
     },
-    async countBy(layer, field) {
+    async countBy(layer, field, opts = {}) {
       // OGR SQL has no GROUP BY; GDAL's SQLite dialect runs over any driver's layer.
       const lines = await sqlLines(
         gdal,
         ds,
         `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`,
         'SQLITE',
+        opts.bytes,
       )
       return lines
         .map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties)
