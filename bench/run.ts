@@ -16,11 +16,12 @@ import { markdownTable, renderTable, type Table } from './lib/table.ts'
 import { offlineSection } from './offline.ts'
 import { revisionsSection } from './revisions.ts'
 import { scaleSection } from './scale.ts'
+import { storeSection } from './store.ts'
 import { valuationSection } from './valuation.ts'
 
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
                   [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
-                  [--only api,front,offline,valuation,import] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
+                  [--only api,front,offline,valuation,import,store] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
                   [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
                   [--revisions REV,REV,… [--revision-rounds N] [--no-map-visible]] [--markdown FILE] [--listings FILE.csv]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
@@ -185,6 +186,13 @@ try {
       runs[target.name] = await offlineSection({ show, log, db: target.name, serverEnv: serverEnv(target.env) })
     results.offline = runs
   }
+  if (sections.has('store'))
+    results.store = await storeSection({
+      targets: targets.map((t) => ({ name: t.name, env: serverEnv(t.env) })),
+      api: opts,
+      show,
+      log,
+    })
   if (sections.has('valuation')) results.valuation = await valuationSection({ show, log, listings: args.listings })
   if (sections.has('import')) {
     const importTargets = targets.map((t) => ({

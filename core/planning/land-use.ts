@@ -106,14 +106,31 @@ function purpose(code: string): string {
   return rest === name ? rest.charAt(0).toLowerCase() + rest.slice(1) : rest
 }
 
+const housingFirst = (codes: readonly string[]) => [
+  ...codes.filter((c) => residentialCodes.has(c)),
+  ...codes.filter((c) => !residentialCodes.has(c)),
+]
+
 /**
  * Mixed use as a person says it: `ODT+CLN` is "đất ở kết hợp cây lâu năm", housing named first (the
  * use a mixed parcel is known by), the others in the order given. One code gives its own name.
  */
 export function mixedUseName(codes: readonly string[]): string {
-  const ordered = [...codes.filter((c) => residentialCodes.has(c)), ...codes.filter((c) => !residentialCodes.has(c))]
-  const [first, ...others] = ordered
+  const [first, ...others] = housingFirst(codes)
   if (first === undefined) return ''
   if (others.length === 0) return landUseName(first)
   return `đất ${purpose(first)} kết hợp ${others.map(purpose).join(' và ')}`
+}
+
+/**
+ * A parcel's purposes on one line: each name with its code, or mixed use written without each part's
+ * area (`ODT+CLN`) said as the parcel card says it: "Đất ở kết hợp cây lâu năm (ODT+CLN)".
+ */
+export function landUseLine(parts: readonly { code: string; name: string; area_m2: number | null }[]): string {
+  if (parts.length > 1 && parts.some((u) => u.area_m2 === null)) {
+    const codes = parts.map((u) => u.code)
+    const name = mixedUseName(codes)
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${housingFirst(codes).join('+')})`
+  }
+  return parts.map((u) => `${u.name} (${u.code})`).join(', ')
 }

@@ -17,4 +17,19 @@ describe('placeLine', () => {
   it('treats a part written without diacritics or in another case as the same name', () => {
     expect(placeLine(['12 Duong So 5, phuong gia an', 'Phường Gia An'])).toBe('12 Duong So 5, phuong gia an')
   })
+
+  it('names the province once when the address already writes it another way', () => {
+    expect(
+      placeLine([
+        '182 Nguyễn Thị Minh Khai, Phường 6, Quận 3, TP. Hồ Chí Minh',
+        'Phường 6',
+        'Quận 3',
+        'Thành phố Hồ Chí Minh',
+      ]),
+    ).toBe('182 Nguyễn Thị Minh Khai, Phường 6, Quận 3, TP. Hồ Chí Minh')
+    expect(placeLine(['25 Ngô Quyền, Sơn Trà, TP.HCM', 'Thành phố Hồ Chí Minh'])).toBe('25 Ngô Quyền, Sơn Trà, TP.HCM')
+    expect(placeLine(['25 Ngô Quyền, quận Sơn Trà, TP. Đà Nẵng', 'Thành phố Hồ Chí Minh'])).toBe(
+      '25 Ngô Quyền, quận Sơn Trà, TP. Đà Nẵng, Thành phố Hồ Chí Minh',
+    )
+  })
 })

@@ -24,8 +24,8 @@ export type VectorFile = {
     layer: string,
     opts?: { where?: string | undefined; chunk?: number; bytes?: boolean },
   ): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }>
-  /** Distinct values of one attribute with their counts (DGN levels, DXF layers). */
-  countBy(layer: string, field: string): Promise<{ value: string; count: number }[]>
+  /** Distinct values of one attribute with their counts (DGN levels, DXF layers); `bytes` as for features. */
+  countBy(layer: string, field: string, opts?: { bytes?: boolean }): Promise<{ value: string; count: number }[]>
   close(): Promise<void>
 }
 
@@ -43,17 +43,11 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 let outputs = 0
 
 /** Runs one OGR SQL statement into GeoJSONSeq in GDAL's in-memory output folder and hands back its lines; the file is removed at once. */
-async function sqlLines(
-  gdal: Gdal,
-  ds: GdalDataset,
-  sql: string,
-  dialect: 'OGRSQL' | 'SQLITE' = 'OGRSQL',
-  bytes = false,
-): Promise<string[]> {
+async function sqlLines(gdal: Gdal, ds: GdalDataset, sql: string, bytes = false): Promise<string[]> {
   // -a_srs with no reprojection keeps the coordinates as they are in the file (GeoJSONSeq would otherwise go to WGS84).
   const out = await gdal.ogr2ogr(
     ds,
-    ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-dialect', dialect, '-sql', sql],
+    ['-f', 'GeoJSONSeq', '-a_srs', 'EPSG:4326', '-sql', sql],
     `chunk-${process.pid}-${outputs++}`,
   )
   try {
@@ -103,38 +97,46 @@ export async function openVector(file: string, opts: OpenOptions = {}): Promise<
       extent: e && e.length >= 4 ? [e[0]!, e[1]!, e[2]!, e[3]!] : null,
     }
   })
+  const dataset = ds
+  async function* features(
+    layer: string,
+    opts: { where?: string | undefined; chunk?: number; bytes?: boolean } = {},
+  ): AsyncGenerator<{ props: Record<string, unknown>; geometry: Geometry | null }> {
+    const chunk = opts.chunk ?? 5000
+    const where = opts.where ? ` WHERE ${opts.where}` : ''
+    for (let offset = 0; ; offset += chunk) {
+      const lines = await sqlLines(
+        gdal,
+        dataset,
+        `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`,
+        opts.bytes,
+      )
+      for (const line of lines) {
+        const f = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null }
+        yield { props: f.properties ?? {}, geometry: f.geometry ?? null }
+      }
+      if (lines.length < chunk) return
+    }
+  }
   return {
     driver: info.driverShortName ?? 'unknown',
     layers,
-    async *features(layer, opts = {}) {
-      const chunk = opts.chunk ?? 5000
-      const where = opts.where ? ` WHERE ${opts.where}` : ''
-      for (let offset = 0; ; offset += chunk) {
-        const lines = await sqlLines(
-          gdal,
-          ds,
-          `SELECT * FROM ${quoteIdent(layer)}${where} LIMIT ${chunk} OFFSET ${offset}`,
-          'OGRSQL',
-          opts.bytes,
-        )
-        for (const line of lines) {
-          const f = JSON.parse(line) as { properties?: Record<string, unknown> | null; geometry?: Geometry | null }
-          yield { props: f.properties ?? {}, geometry: f.geometry ?? null }
-        }
-        if (lines.length < chunk) return
+    features,
+    async countBy(layer, field, opts = {}) {
+      // Counted from the features as the import reads them. GDAL's SQLite dialect (GROUP BY) stops a
+      // DGN after the count of its element index, which leaves out the shapes of a cell that follows a
+      // complex shape (a polygon with a hole after one of more than 38 vertices) and what comes after.
+      const counts = new Map<string, number>()
+      for await (const f of features(layer, { bytes: opts.bytes ?? false })) {
+        const value = String(f.props[field] ?? '')
+        counts.set(value, (counts.get(value) ?? 0) + 1)
       }
-    },
-    async countBy(layer, field) {
-      // OGR SQL has no GROUP BY; GDAL's SQLite dialect runs over any driver's layer.
-      const lines = await sqlLines(
-        gdal,
-        ds,
-        `SELECT ${quoteIdent(field)} AS value, COUNT(*) AS n FROM ${quoteIdent(layer)} GROUP BY ${quoteIdent(field)} ORDER BY 1`,
-        'SQLITE',
-      )
-      return lines
-        .map((l) => (JSON.parse(l) as { properties: { value: unknown; n: number } }).properties)
-        .map((p) => ({ value: String(p.value ?? ''), count: Number(p.n) }))
+      const numeric = [...counts.keys()].every((v) => /^-?\d+$/.test(v))
+      return [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) =>
+          numeric ? Number(a.value) - Number(b.value) : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+        )
     },
     close: () => gdal.close(ds),
   }

@@ -9,6 +9,7 @@ import { testDb } from '../testing/test-app.ts'
 import { writeVector } from './fixtures/write-vector.ts'
 import { writeZip } from './fixtures/write-zip.ts'
 import { crsFromPrj, formatCrs } from './crs.ts'
+import { dryRunImport } from './dry-run.ts'
 import { importFile, type ImportOptions } from './import-file.ts'
 import { readWithGdal } from './readers/gdal.ts'
 import { listLayers } from './readers/index.ts'
@@ -298,4 +299,97 @@ describe('importing every vector format through GDAL', () => {
       /không ghi hệ tọa độ.*--crs vn2000:<kinh tuyến trục>.*--province/,
     )
   })
+
+  /** Sets the deleted bit of the first element of `type` that stands alone (not a component of a complex element). */
+  function deleteFirstElement(bytes: Buffer, type: number) {
+    for (let at = 0; at + 4 <= bytes.length;) {
+      if (bytes.readUInt16LE(at) === 0xffff) break
+      const words = bytes.readUInt16LE(at + 2)
+      if ((bytes[at + 1]! & 0x7f) === type && (bytes[at]! & 0x80) === 0) {
+        bytes[at + 1]! |= 0x80
+        return
+      }
+      at += 4 + 2 * words
+    }
+    throw new Error(`no element of type ${type}`)
+  }
+
+  it.each([
+    ['2D', []],
+    ['3D', ['-dsco', '3D=YES']],
+  ])(
+    'lists each level of a %s DGN with complex shapes, chains, a grouped hole, text and a deleted element with the count the import reads',
+    async (name, options) => {
+      const square = (x: number, y: number, d: number) => [
+        [x, y],
+        [x, y + d],
+        [x + d, y + d],
+        [x + d, y],
+        [x, y],
+      ]
+      // More than 38 vertices: GDAL writes a complex shape (or chain) header and its components.
+      const circle = (cx: number, cy: number, r: number, n: number) =>
+        Array.from({ length: n + 1 }, (_, i) => [
+          cx + r * Math.cos((-2 * Math.PI * (i % n)) / n),
+          cy + r * Math.sin((-2 * Math.PI * (i % n)) / n),
+        ])
+      const at = (Level: number, geometry: unknown, more = {}) => ({
+        type: 'Feature',
+        properties: { Level, ...more },
+        geometry,
+      })
+      const drawing = {
+        type: 'FeatureCollection',
+        features: [
+          at(10, { type: 'Polygon', coordinates: [square(100, 100, 40)] }),
+          at(10, { type: 'Polygon', coordinates: [circle(200, 120, 20, 60)] }),
+          // A polygon with a hole is written as a cell ("grouped hole") whose shapes are on level 0.
+          at(10, { type: 'Polygon', coordinates: [square(300, 100, 40), square(310, 110, 10).reverse()] }),
+          at(10, {
+            type: 'MultiPolygon',
+            coordinates: [[square(400, 100, 20)], [square(430, 100, 20)]],
+          }),
+          at(20, { type: 'LineString', coordinates: circle(200, 300, 50, 80).slice(0, 70) }),
+          at(20, {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [50, 50],
+            ],
+          }),
+          at(20, {
+            type: 'LineString',
+            coordinates: [
+              [0, 60],
+              [50, 90],
+            ],
+          }),
+          at(30, { type: 'Point', coordinates: [120, 120] }, { OGR_STYLE: 'LABEL(t:"118")' }),
+        ],
+      }
+      const [dgn] = await writeVector(drawing, 'DGN', tmp, `levels-${name}`, options)
+      const bytes = readFileSync(dgn!)
+      deleteFirstElement(bytes, 4)
+      writeFileSync(dgn!, bytes)
+
+      const listed = await listLayers(dgn!)
+      expect(listed).toEqual([
+        'level 0: 2 đối tượng',
+        'level 10: 4 đối tượng',
+        'level 20: 2 đối tượng',
+        'level 30: 1 đối tượng',
+      ])
+      for (const line of listed) {
+        const [, level, count] = /^level (\d+): (\d+) đối tượng$/.exec(line)!
+        const report = await dryRunImport({
+          ...base,
+          file: dgn!,
+          layer: level,
+          crs: hcmc,
+          set: { sheet_no: '18', parcel_no: '1', ward: 'Phường Bến Nghé' },
+        })
+        expect(report.read).toBe(Number(count))
+      }
+    },
+  )
 })

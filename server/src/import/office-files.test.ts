@@ -10,6 +10,7 @@ import { formatDataset, listDatasets } from './datasets.ts'
 import { ImportError } from './errors.ts'
 import { writeVilisShapefile, type VilisParcel } from './fixtures/vilis.ts'
 import { importFile } from './import-file.ts'
+import { placeParcels } from '../places/place-parcels.ts'
 
 /*
  * Files as offices send them, imported with the obvious command: a ViLIS sheet (columns cut to 10
@@ -24,6 +25,8 @@ const idFor = (prefix: string) => {
   return id
 }
 const base = { source: 'VPĐKĐĐ Đà Nẵng (thử nghiệm)', date: '2024-06-01' }
+/** Thrown to roll a test's transaction back: the database is shared with the other tests of this worker. */
+class RolledBack extends Error {}
 
 const sheet: VilisParcel[] = [
   {
@@ -335,5 +338,33 @@ describe('npm run import -- … --dry-run', () => {
     expect(first).toContain('address=Tổ 12, phường An Hải Bắc, quận Sơn Trà, TP. Đà Nẵng')
     expect(res.stdout).not.toContain('Nguyễn Văn Thành')
     expect(existsSync(dataDir)).toBe(false)
+  })
+})
+
+describe('a sheet without a province imported into a database with no administrative boundaries yet', () => {
+  it('says the boundaries are missing, rather than that parcels in TP.HCM lie outside Việt Nam', async () => {
+    let refusal: unknown
+    await db
+      .transaction(async (tx) => {
+        // As before the server's first start: no boundaries to place parcels by. Rolled back below.
+        await tx.query(`delete from datasets where kind = 'areas'`)
+        await tx.query(
+          `insert into datasets (id, kind, name, source, data_date, crs) values ('no-boundaries', 'parcels', 'To 9.shp', 'thử', '2024-06-01', 'EPSG:4326')`,
+        )
+        await tx.query(
+          `insert into parcels (dataset_id, province, ward, sheet_no, parcel_no, area_m2, geom)
+           values ('no-boundaries', '', 'Phường 6', 9, 41, 120.5,
+             ST_Multi(ST_Buffer(ST_SetSRID(ST_MakePoint(106.6964, 10.7812), 4326), 0.00005, 4)))`,
+        )
+        refusal = await placeParcels(tx, 'no-boundaries').catch((err: unknown) => err)
+        throw new RolledBack()
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RolledBack)) throw err
+      })
+    expect(refusal).toBeInstanceOf(ImportError)
+    expect((refusal as ImportError).message).toBe(
+      '1 thửa không có tỉnh/thành phố, và cơ sở dữ liệu chưa có ranh giới hành chính để tìm tỉnh theo vị trí (máy chủ nạp ranh giới khi chạy npm start lần đầu); ghi tỉnh bằng cột tinh_tp hay --province "<tỉnh/thành phố>"',
+    )
   })
 })

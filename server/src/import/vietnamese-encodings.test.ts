@@ -9,7 +9,9 @@ import { testDb } from '../testing/test-app.ts'
 import { writeShapefile, type DbfField } from './fixtures/write-shapefile.ts'
 import { writeVector } from './fixtures/write-vector.ts'
 import { importFile } from './import-file.ts'
+import { formatSummary } from './report.ts'
 import { readWithGdal } from './readers/gdal.ts'
+import { listLayers } from './readers/index.ts'
 import { decodeText, detectEncoding, type TextEncoding } from './vietnamese-encodings.ts'
 
 const names = ['Nguyễn Thị Minh Khai', 'Đường Lê Lợi', 'Phường Bến Nghé']
@@ -183,6 +185,148 @@ describe('importing legacy text', () => {
     expect(texts).toEqual(names)
     expect(reader.text?.()).toEqual({ encoding: 'tcvn3', from: 'detected' })
   })
+
+  /**
+   * An AutoCAD drawing as a text DXF, its strings written as bytes: `codepage` is the $DWGCODEPAGE the
+   * header declares (none, or a wrong one, as drawings typed with .VnTime or VNI-Times fonts have; from
+   * AutoCAD 2007, AC1021, the text is UTF-8 whatever the code page says).
+   * Two road centrelines, each on a layer named after its street, a TEXT label and a block whose ATTRIB
+   * holds the ward.
+   */
+  const dxfDrawing = (version: string, codepage: string | null, [minhKhai, leLoi, benNghe]: string[]) => {
+    const group = (pairs: [number, string | number][]) => pairs.map(([c, v]) => `${c}\n${v}\n`).join('')
+    const line = (layer: string, y: number): [number, string | number][] => [
+      [0, 'LINE'],
+      [8, layer],
+      [10, 603000],
+      [20, y],
+      [30, 0],
+      [11, 603200],
+      [21, y],
+      [31, 0],
+    ]
+    const text = group([
+      [0, 'SECTION'],
+      [2, 'HEADER'],
+      [9, '$ACADVER'],
+      [1, version],
+      ...(codepage
+        ? ([
+            [9, '$DWGCODEPAGE'],
+            [3, codepage],
+          ] as [number, string][])
+        : []),
+      [0, 'ENDSEC'],
+      [0, 'SECTION'],
+      [2, 'BLOCKS'],
+      [0, 'BLOCK'],
+      [8, '0'],
+      [2, 'NHAN'],
+      [70, 2],
+      [10, 0],
+      [20, 0],
+      [30, 0],
+      [3, 'NHAN'],
+      [0, 'ATTDEF'],
+      [8, '0'],
+      [10, 0],
+      [20, 0],
+      [30, 0],
+      [40, 2],
+      [1, ''],
+      [3, 'Phuong'],
+      [2, 'PHUONG'],
+      [70, 0],
+      [0, 'ENDBLK'],
+      [8, '0'],
+      [0, 'ENDSEC'],
+      [0, 'SECTION'],
+      [2, 'ENTITIES'],
+      ...line(minhKhai!, 1191000),
+      ...line(leLoi!, 1191100),
+      [0, 'TEXT'],
+      [8, 'GHI_CHU'],
+      [10, 603050],
+      [20, 1191002],
+      [30, 0],
+      [40, 2],
+      [1, `${minhKhai!}`],
+      [0, 'INSERT'],
+      [8, 'GHI_CHU'],
+      [66, 1],
+      [2, 'NHAN'],
+      [10, 603050],
+      [20, 1191050],
+      [30, 0],
+      [0, 'ATTRIB'],
+      [8, 'GHI_CHU'],
+      [10, 603050],
+      [20, 1191050],
+      [30, 0],
+      [40, 2],
+      [1, benNghe!],
+      [2, 'PHUONG'],
+      [70, 0],
+      [0, 'SEQEND'],
+      [8, 'GHI_CHU'],
+      [0, 'ENDSEC'],
+      [0, 'EOF'],
+    ])
+    return Buffer.from(text, 'latin1')
+  }
+
+  it.each([
+    ['tcvn3', 'AC1009', null, undefined],
+    ['tcvn3', 'AC1009', 'ANSI_1252', undefined],
+    ['tcvn3', 'AC1009', null, 'tcvn3'],
+    ['vni', 'AC1009', 'ANSI_1252', undefined],
+    ['vni', 'AC1009', null, 'vni'],
+    ['windows-1258', 'AC1015', 'ANSI_1258', undefined],
+    ['utf-8', 'AC1021', 'ANSI_1258', undefined],
+  ] as const)(
+    'imports the streets of a DXF drawing typed in %s (%s, code page %s, --encoding %s) as Unicode, and reads its labels and block attributes the same way',
+    async (encoding, version, codepage, option) => {
+      const file = join(tmp, `duong-${encoding}-${version}-${codepage ?? 'none'}-${option ?? 'found'}.dxf`)
+      const strings =
+        encoding === 'utf-8' ? names.map((n) => Buffer.from(n, 'utf8').toString('latin1')) : legacy[encoding]
+      writeFileSync(file, dxfDrawing(version, codepage, strings))
+      const datasetId = `enc-dxf-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+      created.push(datasetId)
+      const summary = await importFile(db, {
+        file,
+        kind: 'roads',
+        crs: { kind: 'vn2000', meridian: 105.75 },
+        source: 'Bản vẽ giao thông (thử nghiệm)',
+        date: '2024-06-01',
+        datasetId,
+        map: { name: 'Layer' },
+        set: { width_m: '16', province: 'TP.HCM' },
+        ...(option ? { encoding: option } : {}),
+      })
+      expect(
+        await db.query('select name from streets where dataset_id = $1 order by ST_YMin(geom)', [datasetId]),
+      ).toEqual([{ name: names[0] }, { name: names[1] }])
+      const said = { tcvn3: 'TCVN3 (ABC)', vni: 'VNI', 'windows-1258': 'Windows-1258', 'utf-8': null }[encoding]
+      expect(formatSummary(summary).filter((l) => l.startsWith('Chữ tiếng Việt'))).toEqual(
+        said
+          ? [
+              `Chữ tiếng Việt đọc theo bảng mã ${said} (${option ? 'theo --encoding' : 'nhận ra từ nội dung tệp'}), đã chuyển sang Unicode.`,
+            ]
+          : [],
+      )
+      // The label and the attribute are points, which a street is not: refused, each with its number.
+      expect(summary.rejections.map((r) => r.n)).toEqual([3, 4])
+
+      const reader = await readWithGdal(file, 'dxf', { layer: 'GHI_CHU', encoding: option })
+      const labels: unknown[] = []
+      for await (const rec of reader.records) labels.push(rec.props.Text)
+      await reader.close()
+      expect(labels).toEqual([names[0], names[2]])
+      expect(await listLayers(file)).toEqual(
+        expect.arrayContaining([`layer ${names[0]}: 1 đối tượng`, `layer ${names[1]}: 1 đối tượng`]),
+      )
+    },
+  )
 
   // TCVN3 text that a tool read as Latin-1 and saved as Unicode, as it reaches GeoJSON, GeoPackage and workbooks.
   const mojibake = legacy.tcvn3

@@ -1,12 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import { basename } from 'node:path'
 import { ImportError } from '../import/errors.ts'
-import { PdfBroken, PdfFile } from './pdf/pdf-file.ts'
-import { PdfUnsupported } from './pdf/pdf-filters.ts'
+import { PdfBroken, PdfDocument, PdfUnsupported } from './pdf/pdf-document.ts'
 import { pdfGeoref, type PdfGeoref } from './pdf/pdf-georef.ts'
 import { writeImage } from './pdf/pdf-image.ts'
-import { firstPage, placedImages } from './pdf/pdf-page.ts'
-import { PdfSyntaxError, PdfTruncated } from './pdf/pdf-syntax.ts'
+import { placedImages } from './pdf/pdf-page.ts'
 
 /** A PDF starts with `%PDF-` (readers accept it anywhere in the first kilobyte, after junk some tools prepend). */
 export function isPdf(file: string): boolean {
@@ -44,11 +42,9 @@ export async function readGeospatialPdf(
   scratchStem: string,
   ensureRoom: (bytes: number) => void,
 ): Promise<PdfSheet> {
-  let pdf: PdfFile | undefined
   try {
-    pdf = new PdfFile(file)
-    const page = firstPage(pdf)
-    const images = placedImages(pdf, page)
+    const pdf = await PdfDocument.open(file)
+    const images = placedImages(pdf)
     const area = (m: number[]) => Math.abs(m[0]! * m[3]! - m[1]! * m[2]!)
     const largest = images.reduce<(typeof images)[number] | undefined>(
       (best, p) => (!best || area(p.ctm) > area(best.ctm) ? p : best),
@@ -70,7 +66,7 @@ export async function readGeospatialPdf(
     const others = new Set(images.map((p) => p.image)).size - 1
     if (others > 0) notes.push(`PDF vẽ thêm ${others} ảnh nhỏ (chú giải, khung tên …), không nhập`)
     const written = await writeImage(pdf, largest.image, scratchStem, ensureRoom)
-    const georef = pdfGeoref(pdf, page, largest)
+    const georef = pdfGeoref(pdf, largest)
     notes.push(
       `Ảnh trong PDF: ${written.width} × ${written.height} px${georef ? `, tọa độ theo ${georef.encoding}` : ', không có tọa độ'}`,
     )
@@ -80,11 +76,8 @@ export async function readGeospatialPdf(
       throw new ImportError(
         `${basename(file)} có ${err.message}, chưa đọc được: hãy xuất tờ bản đồ thành GeoTIFF rồi nhập tệp đó`,
       )
-    if (err instanceof PdfBroken || err instanceof PdfSyntaxError || err instanceof PdfTruncated) {
-      throw new ImportError(`Tệp PDF hỏng, không đọc được ${basename(file)}: ${err.message || 'dữ liệu bị cắt cụt'}`)
-    }
+    if (err instanceof PdfBroken)
+      throw new ImportError(`Tệp PDF hỏng, không đọc được ${basename(file)}: ${err.message}`)
     throw err
-  } finally {
-    pdf?.close()
   }
 }

@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
 import proj4 from 'proj4'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -26,6 +28,8 @@ import type { GeoTransform } from './gcp.ts'
 import { parseOverlayCrs } from './georef.ts'
 import { importOverlay, type OverlayImportOptions } from './import-overlay.ts'
 import { HALF_WORLD, resolutionAt, TILE_PX, toMercator } from './mercator.ts'
+import { readGeospatialPdf } from './geospatial-pdf.ts'
+import { PdfDocument, SET_ASIDE_BYTES } from './pdf/pdf-document.ts'
 import { overlaysAt } from './store.ts'
 
 const MERIDIAN = 107.75
@@ -324,17 +328,19 @@ describe('raster planning overlays', () => {
   })
 })
 
-describe('geospatial PDF sheets', () => {
-  const checkSheet = async (
-    id: string,
-    s: { maxzoom: number },
-    gt: GeoTransform = GT,
-    toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
-  ) => {
-    for (const [q, px, ln] of quarterCentres(W, H))
-      expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
-  }
+/** The sheet's quarters show their colours where the map says they are. */
+const checkSheet = async (
+  id: string,
+  s: { maxzoom: number },
+  gt: GeoTransform = GT,
+  toLngLat: (px: number, ln: number, g: GeoTransform) => [number, number] = lngLatOfPixel,
+  [width, height] = [W, H],
+) => {
+  for (const [q, px, ln] of quarterCentres(width, height))
+    expectColour(await colourAt(id, s.maxzoom, ...toLngLat(px, ln, gt)), QUARTER_COLOURS[q])
+}
 
+describe('geospatial PDF sheets', () => {
   it.each([
     ['ISO 32000, JPEG', ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG']],
     ['ISO 32000, deflate with the TIFF predictor', ['GEO_ENCODING=ISO32000', 'COMPRESS=DEFLATE', 'PREDICTOR=2']],
@@ -369,6 +375,35 @@ describe('geospatial PDF sheets', () => {
     await checkSheet(s.id, s)
   })
 
+  it('reads a scan of over 1 MB from the file rather than holding it in memory, with its colours in place', async () => {
+    const [w, h] = [768, 512]
+    const file = await geoPdf(dir, 'pdf-large', w, h, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=NONE'])
+    expect(statSync(file).size).toBeGreaterThan(SET_ASIDE_BYTES)
+    expect((await PdfDocument.open(file)).setAside).toBe(1)
+    const s = await importOverlay(db, base('pdf-large', file))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', width: w, height: h })
+    await checkSheet(s.id, s, GT, lngLatOfPixel, [w, h])
+  })
+
+  it('decodes a deflated scan of over 1 MB, streamed from the file, to exactly its samples', async () => {
+    const [w, h] = [640, 640]
+    const raw = randomBytes(w * h * 3)
+    const doc = await PDFDocument.create()
+    const image = await doc.embedPng(
+      await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+        .png()
+        .toBuffer(),
+    )
+    doc.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h })
+    const file = join(dir, 'pdf-lib-noise.pdf')
+    writeFileSync(file, await doc.save())
+    expect((await PdfDocument.open(file)).setAside).toBe(1)
+    const sheet = await readGeospatialPdf(file, join(dir, 'pdf-lib-noise'), () => {})
+    const ppm = readFileSync(sheet.image)
+    expect(ppm.subarray(0, 15).toString('latin1')).toBe(`P6\n${w} ${h}\n255\n`)
+    expect(ppm.subarray(15).equals(raw)).toBe(true)
+  })
+
   it('reads a PDF whose cross-reference offsets are off (bytes added in front) by finding its objects', async () => {
     const good = await geoPdf(dir, 'shifted-src', W, H, GT, MERIDIAN, ['GEO_ENCODING=ISO32000', 'COMPRESS=JPEG'])
     const file = join(dir, 'shifted.pdf')
@@ -400,6 +435,42 @@ describe('geospatial PDF sheets', () => {
     const s = await importOverlay(db, base('pdf-bare', file, { gcps, crs: VN2000 }))
     expect(s).toMatchObject({ georef: 'gcp', crs: 'vn2000:107.75' })
     expect(s.residuals).toHaveLength(4)
+    await checkSheet(s.id, s)
+  })
+})
+
+describe('geospatial PDFs written by other tools than GDAL (fixtures/pdf/)', () => {
+  const fixture = (name: string) => join(import.meta.dirname, 'fixtures', 'pdf', name)
+
+  it.each([
+    [
+      'pdf-lib-iso32000.pdf',
+      'ISO 32000',
+      'pdf-lib: a JPEG, /VP with /Measure /GEO, object streams, a cross-reference stream',
+    ],
+    ['pdf-lib-lgidict-update.pdf', 'OGC', 'pdf-lib: a Flate image, then an incremental update that adds /LGIDict'],
+    ['qpdf-object-streams.pdf', 'ISO 32000', 'a GDAL sheet rewritten by qpdf into object streams'],
+  ])('imports %s (georeferenced as %s; %s) with its colours where the map says they are', async (name, encoding) => {
+    const id = name.replace('.pdf', '')
+    const lines: string[] = []
+    const s = await importOverlay(db, base(id, fixture(name), { log: (l) => lines.push(l) }))
+    expect(s).toMatchObject({ georef: 'geospatial-pdf', crs: 'vn2000:107.75', width: W, height: H })
+    expect(Math.max(...s.residuals)).toBeLessThan(0.01)
+    expect(lines).toContain(`Ảnh trong PDF: ${W} × ${H} px, tọa độ theo ${encoding}`)
+    await checkSheet(s.id, s)
+  })
+
+  it('places a sheet rewritten by cairo (pdftocairo), which drops the georeferencing, by --gcp on its image', async () => {
+    const refused = await importOverlay(db, base('cairo-bare', fixture('cairo.pdf'))).catch((e: unknown) => e)
+    expect((refused as Error).message).toMatch(/^PDF chưa có tọa độ/)
+    const gcps = [
+      [8, 8],
+      [W - 8, 8],
+      [8, H - 8],
+      [W - 8, H - 8],
+    ].map(([px, ln]) => ({ pixel: px!, line: ln!, a: GT[3] + GT[5] * ln!, b: GT[0] + GT[1] * px! }))
+    const s = await importOverlay(db, base('cairo', fixture('cairo.pdf'), { gcps, crs: VN2000 }))
+    expect(s).toMatchObject({ georef: 'gcp', width: W, height: H })
     await checkSheet(s.id, s)
   })
 })
@@ -444,6 +515,11 @@ describe('raster overlays refuse bad input with one clear message and store noth
   it('a PDF whose scan is cut into image tiles', async () => {
     const file = await geoPdf(dir, 'pdf-tiled', W, H, GT, MERIDIAN, ['TILED=YES', 'BLOCKXSIZE=256', 'BLOCKYSIZE=256'])
     await refuse(base('pdf-tiled', file), /vẽ tờ bản đồ thành 4 ảnh ghép lại .*GeoTIFF/)
+  })
+
+  it('an encrypted PDF (qpdf, empty user password), named as such', async () => {
+    const file = join(import.meta.dirname, 'fixtures', 'pdf', 'qpdf-encrypted.pdf')
+    await refuse(base('pdf-encrypted', file), /^Tệp PDF hỏng, không đọc được qpdf-encrypted\.pdf: PDF được mã hóa/)
   })
 
   it('a truncated PDF', async () => {

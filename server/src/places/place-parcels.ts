@@ -32,6 +32,16 @@ export async function placeParcels(tx: Queryable, datasetId: string): Promise<vo
   )
   const outside = groups.find((g) => g.province === null)
   if (outside) {
+    // An import into a database no server has started on yet (which loads the shipped boundaries)
+    // has nothing to place by: saying the parcels lie outside Việt Nam would send the user to the CRS.
+    const anyWard = await tx.query(
+      `select 1 from admin_units a join datasets d on d.id = a.dataset_id
+       where a.level = 'ward' and a.before_2025 is not null and d.kind = 'areas' and d.data_date >= date '${REORGANISED_ON}' limit 1`,
+    )
+    if (anyWard.length === 0)
+      throw new ImportError(
+        `${outside.ids.length} thửa không có tỉnh/thành phố, và cơ sở dữ liệu chưa có ranh giới hành chính để tìm tỉnh theo vị trí (máy chủ nạp ranh giới khi chạy npm start lần đầu); ghi tỉnh bằng cột tinh_tp hay --province "<tỉnh/thành phố>"`,
+      )
     throw new ImportError(
       `${outside.ids.length} thửa không có tỉnh/thành phố và nằm ngoài ranh giới hành chính Việt Nam; kiểm tra hệ tọa độ, hoặc ghi tỉnh bằng cột tinh_tp hay --province "<tỉnh/thành phố>"`,
     )

@@ -3,7 +3,7 @@ import { openVector, type VectorFile, type VectorLayer } from '../../gdal/vector
 import { crsFromPrj } from '../crs.ts'
 import { ImportError } from '../errors.ts'
 import type { FileFormat, SourceRecord } from '../types.ts'
-import type { TextEncoding } from '../vietnamese-encodings.ts'
+import { chooseEncoding, decodeText, type TextEncoding } from '../vietnamese-encodings.ts'
 import type { Reader } from './reader.ts'
 import { checkShapefileParts, shapefilePartsInZip } from './shapefile-check.ts'
 import { decodeRecords } from './text.ts'
@@ -31,8 +31,10 @@ export async function listLayers(file: string): Promise<string[]> {
     const byAttribute = attributeLayers[vf.driver]
     const layer = vf.layers[0]
     if (byAttribute && layer && vf.layers.length === 1) {
-      const groups = await vf.countBy(layer.name, byAttribute.field)
-      return groups.map((g) => `${byAttribute.label} ${g.value}: ${g.count} đối tượng`)
+      // DXF layer names are text like any other in the drawing: read as bytes, in the encoding they show.
+      const groups = await vf.countBy(layer.name, byAttribute.field, { bytes: true })
+      const { encoding } = chooseEncoding(groups.map((g) => g.value))
+      return groups.map((g) => `${byAttribute.label} ${decodeText(g.value, encoding)}: ${g.count} đối tượng`)
     }
     return vf.layers.map((l) => `${l.name}: ${l.featureCount} đối tượng, ${l.geometryType}`)
   } finally {
@@ -46,9 +48,17 @@ const describeError = (err: unknown) =>
     : String(err)
   ).trim()
 
+/**
+ * GDAL recodes DXF text by the header's $DWGCODEPAGE through iconv, which drops the last letter of
+ * every Windows-1258 string (ANSI_1258, what AutoCAD on a Vietnamese Windows writes) and recodes the
+ * UTF-8 of AutoCAD 2007+ drawings a second time. Declared as UTF-8, the text is not recoded: it comes
+ * as the file's bytes, and its encoding is found from them like a DGN's.
+ */
+const openOptions = (file: string) => (/\.dxf$/i.test(file) ? { config: { DXF_ENCODING: 'UTF-8' } } : {})
+
 async function open(file: string): Promise<VectorFile> {
   try {
-    return await openVector(file)
+    return await openVector(file, openOptions(file))
   } catch (err) {
     throw new ImportError(`Không đọc được ${basename(file)}: ${describeError(err)}`)
   }

@@ -1,32 +1,30 @@
-import { constants, inflateSync } from 'node:zlib'
-import { isDict, nameOf, numberOf, type PdfDict, type PdfValue } from './pdf-syntax.ts'
-
-/** A stream encoded in a way this reader does not decode; the message names the filter. */
-export class PdfUnsupported extends Error {}
+import { PDFName, type PDFDict } from 'pdf-lib'
+import { PdfUnsupported, type PdfDocument } from './pdf-document.ts'
 
 /** The stream's filters as names, first applied first (ISO 32000-1 §7.4). */
-export function filtersOf(dict: PdfDict): string[] {
-  const f = dict.get('Filter')
-  if (f === undefined || f === null) return []
-  const list = Array.isArray(f) ? f : [f]
-  return list.map((v) => nameOf(v) ?? '?')
+export function filtersOf(pdf: PdfDocument, dict: PDFDict): string[] {
+  const f = dict.get(PDFName.of('Filter'))
+  const list = pdf.array(f) ?? (f === undefined ? [] : [f])
+  return list.map((v) => pdf.name(v) ?? '?')
 }
 
 /** The decode parameters of the filter at `index` (one dictionary, or an array parallel to /Filter). */
-export function decodeParmsOf(dict: PdfDict, index: number): PdfDict | undefined {
-  const p: PdfValue | undefined = dict.get('DecodeParms') ?? dict.get('DP')
-  const one = Array.isArray(p) ? p[index] : p
-  return isDict(one) ? one : undefined
+export function decodeParmsOf(pdf: PdfDocument, dict: PDFDict, index: number): PDFDict | undefined {
+  const p = dict.get(PDFName.of('DecodeParms')) ?? dict.get(PDFName.of('DP'))
+  return pdf.dict(pdf.array(p)?.[index] ?? p)
 }
 
 export type Predictor = { kind: 'none' | 'png' | 'tiff'; columns: number; colors: number; bpc: number }
 
-export function predictorOf(parms: PdfDict | undefined): Predictor {
-  const p = numberOf(parms?.get('Predictor')) ?? 1
-  const columns = numberOf(parms?.get('Columns')) ?? 1
-  const colors = numberOf(parms?.get('Colors')) ?? 1
-  const bpc = numberOf(parms?.get('BitsPerComponent')) ?? 8
-  return { kind: p >= 10 ? 'png' : p === 2 ? 'tiff' : 'none', columns, colors, bpc }
+export function predictorOf(pdf: PdfDocument, parms: PDFDict | undefined): Predictor {
+  const entry = (key: string) => pdf.number(parms?.get(PDFName.of(key)))
+  const p = entry('Predictor') ?? 1
+  return {
+    kind: p >= 10 ? 'png' : p === 2 ? 'tiff' : 'none',
+    columns: entry('Columns') ?? 1,
+    colors: entry('Colors') ?? 1,
+    bpc: entry('BitsPerComponent') ?? 8,
+  }
 }
 
 /** Bytes in one row of samples, without the PNG predictor's filter-type byte. */
@@ -67,34 +65,4 @@ export function unpredictRow(p: Predictor, row: Buffer, prev: Buffer, out: Buffe
     } else throw new PdfUnsupported(`kiểu lọc PNG ${type}`)
     out[i] = v & 0xff
   }
-}
-
-/**
- * Inflates a whole (small) stream. A sync flush lets a stream that lacks its final checksum, which
- * some writers leave out, decode to what it holds.
- */
-export function inflate(bytes: Buffer): Buffer {
-  return inflateSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH })
-}
-
-/** Decodes a small stream (content, object stream, cross-reference stream): no filter or FlateDecode. */
-export function decodeSmall(bytes: Buffer, dict: PdfDict): Buffer {
-  const filters = filtersOf(dict)
-  if (filters.length === 0) return bytes
-  if (filters.length !== 1 || (filters[0] !== 'FlateDecode' && filters[0] !== 'Fl'))
-    throw new PdfUnsupported(`bộ lọc ${filters.join('+')}`)
-  const data = inflate(bytes)
-  const p = predictorOf(decodeParmsOf(dict, 0))
-  if (p.kind === 'none') return data
-  const width = rowBytes(p)
-  const stride = p.kind === 'png' ? width + 1 : width
-  const rows = Math.floor(data.length / stride)
-  const out = Buffer.alloc(rows * width)
-  let prev = Buffer.alloc(width)
-  for (let r = 0; r < rows; r++) {
-    const row = out.subarray(r * width, (r + 1) * width)
-    unpredictRow(p, data.subarray(r * stride, (r + 1) * stride), prev, row)
-    prev = row
-  }
-  return out
 }

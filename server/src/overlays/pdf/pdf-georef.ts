@@ -1,6 +1,6 @@
-import type { PdfFile } from './pdf-file.ts'
-import { apply, invert, matrixOf, multiply, rectOf, type Matrix, type Page, type PlacedImage } from './pdf-page.ts'
-import { nameOf, numberOf, PdfString, type PdfDict, type PdfValue } from './pdf-syntax.ts'
+import { PDFName, type PDFDict } from 'pdf-lib'
+import type { PdfDocument } from './pdf-document.ts'
+import { apply, invert, matrixOf, multiply, rectOf, type Matrix, type PlacedImage } from './pdf-page.ts'
 
 /**
  * Where the PDF says its image lies on the ground: control points in the image's own square (u to the
@@ -23,11 +23,7 @@ function toImageSquare(inverse: Matrix, px: number, py: number): { u: number; v:
   return { u, v: 1 - up }
 }
 
-const numbers = (v: PdfValue | undefined): number[] | null => {
-  if (!Array.isArray(v)) return null
-  const n = v.map((x) => numberOf(x))
-  return n.every((x) => x !== undefined && Number.isFinite(x)) ? (n as number[]) : null
-}
+const key = (name: string) => PDFName.of(name)
 
 /** The page rectangle the image covers (its square through the CTM). */
 function imageRect(ctm: Matrix): [number, number, number, number] {
@@ -49,37 +45,30 @@ function overlap(a: [number, number, number, number], b: [number, number, number
  * /LPTS [x y …] /GCS … >>, LPTS being points of the BBox's unit square. The viewport that covers the
  * most of the image is the map frame (a sheet may also carry small inset maps).
  */
-function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
-  const vps = pdf.get(page.dict.get('VP'))
-  if (!Array.isArray(vps)) return null
+function iso32000(pdf: PdfDocument, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
+  const vps = pdf.array(pdf.page.get(key('VP')))
+  if (!vps) return null
   const rect = imageRect(placed.ctm)
-  let best: { vp: PdfDict; bbox: [number, number, number, number]; measure: PdfDict; area: number } | undefined
+  let best: { bbox: [number, number, number, number]; measure: PDFDict; area: number } | undefined
   for (const item of vps) {
     const vp = pdf.dict(item)
-    const bbox = rectOf(pdf.get(vp?.get('BBox')) as PdfValue)
-    const measure = pdf.dict(vp?.get('Measure'))
-    if (!vp || !bbox || !measure || nameOf(measure.get('Subtype')) !== 'GEO') continue
+    const bbox = rectOf(pdf, vp?.get(key('BBox')))
+    const measure = pdf.dict(vp?.get(key('Measure')))
+    if (!bbox || !measure || pdf.name(measure.get(key('Subtype'))) !== 'GEO') continue
     const area = overlap(rect, [
       Math.min(bbox[0], bbox[2]),
       Math.min(bbox[1], bbox[3]),
       Math.max(bbox[0], bbox[2]),
       Math.max(bbox[1], bbox[3]),
     ])
-    if (!best || area > best.area) best = { vp, bbox, measure, area }
+    if (!best || area > best.area) best = { bbox, measure, area }
   }
   if (!best) return null
-  const gpts = numbers(pdf.get(best.measure.get('GPTS')) as PdfValue)
-  const lpts = numbers(pdf.get(best.measure.get('LPTS')) as PdfValue)
-  const gcs = pdf.dict(best.measure.get('GCS'))
-  const wkt = pdf.get(gcs?.get('WKT'))
-  if (
-    !gpts ||
-    !lpts ||
-    gpts.length !== lpts.length ||
-    gpts.length < 6 ||
-    gpts.length % 2 ||
-    !(wkt instanceof PdfString)
-  )
+  const gpts = pdf.numbers(best.measure.get(key('GPTS')))
+  const lpts = pdf.numbers(best.measure.get(key('LPTS')))
+  const gcs = pdf.dict(best.measure.get(key('GCS')))
+  const wkt = pdf.text(gcs?.get(key('WKT')))
+  if (!gpts || !lpts || gpts.length !== lpts.length || gpts.length < 6 || gpts.length % 2 || wkt === undefined)
     return null
   const [x0, y0, x1, y1] = best.bbox
   const points = []
@@ -91,8 +80,8 @@ function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix
     encoding: 'ISO 32000',
     coordinates: 'geographic',
     points,
-    wkt: wkt.text(),
-    epsg: numberOf(pdf.get(gcs?.get('EPSG')) as PdfValue),
+    wkt,
+    epsg: pdf.number(gcs?.get(key('EPSG'))),
   }
 }
 
@@ -101,16 +90,13 @@ function iso32000(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix
  * map frames) maps page points to map coordinates by a /CTM or by /Registration pairs [x y X Y], in
  * the CRS of its /Projection. Only a projection that carries its WKT (as GDAL writes it) is read.
  */
-function ogc(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
-  const lgi = pdf.get(page.dict.get('LGIDict'))
-  const dicts = (Array.isArray(lgi) ? lgi : [lgi])
-    .map((d) => pdf.dict(d as PdfValue))
-    .filter((d): d is PdfDict => d !== undefined)
+function ogc(pdf: PdfDocument, placed: PlacedImage, inverse: Matrix): PdfGeoref | null {
+  const lgi = pdf.page.get(key('LGIDict'))
+  const dicts = (pdf.array(lgi) ?? [lgi]).map((d) => pdf.dict(d)).filter((d): d is PDFDict => d !== undefined)
   for (const d of dicts) {
-    const projection = pdf.dict(d.get('Projection'))
-    const wkt = pdf.get(projection?.get('WKT'))
-    if (!(wkt instanceof PdfString)) continue
-    const ctm = matrixOf(pdf.get(d.get('CTM')) as PdfValue)
+    const wkt = pdf.text(pdf.dict(d.get(key('Projection')))?.get(key('WKT')))
+    if (wkt === undefined) continue
+    const ctm = matrixOf(pdf, d.get(key('CTM')))
     const points: PdfGeoref['points'] = []
     if (ctm) {
       // The image's four corners, through the page to the map.
@@ -125,20 +111,19 @@ function ogc(pdf: PdfFile, page: Page, placed: PlacedImage, inverse: Matrix): Pd
         points.push({ u: iu, v: 1 - iv, x, y })
       }
     } else {
-      const registration = pdf.get(d.get('Registration'))
-      for (const pair of Array.isArray(registration) ? registration : []) {
-        const r = numbers(pdf.get(pair) as PdfValue)
+      for (const pair of pdf.array(d.get(key('Registration'))) ?? []) {
+        const r = pdf.numbers(pair)
         if (r?.length === 4) points.push({ ...toImageSquare(inverse, r[0]!, r[1]!), x: r[2]!, y: r[3]! })
       }
     }
-    if (points.length >= 3) return { encoding: 'OGC', coordinates: 'map', points, wkt: wkt.text(), epsg: undefined }
+    if (points.length >= 3) return { encoding: 'OGC', coordinates: 'map', points, wkt, epsg: undefined }
   }
   return null
 }
 
-/** The georeferencing of the page the image lies on: ISO 32000 when the PDF has it, else the OGC best practice. */
-export function pdfGeoref(pdf: PdfFile, page: Page, placed: PlacedImage): PdfGeoref | null {
+/** The georeferencing of the first page for the image drawn there: ISO 32000 when the PDF has it, else the OGC best practice. */
+export function pdfGeoref(pdf: PdfDocument, placed: PlacedImage): PdfGeoref | null {
   const inverse = invert(placed.ctm)
   if (!inverse) return null
-  return iso32000(pdf, page, placed, inverse) ?? ogc(pdf, page, placed, inverse)
+  return iso32000(pdf, placed, inverse) ?? ogc(pdf, placed, inverse)
 }

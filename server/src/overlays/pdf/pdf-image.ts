@@ -2,17 +2,9 @@ import { createWriteStream, writeFileSync } from 'node:fs'
 import { PassThrough, type Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { constants, createInflate } from 'node:zlib'
-import { PdfBroken, PdfStream, type PdfFile } from './pdf-file.ts'
-import {
-  decodeParmsOf,
-  filtersOf,
-  PdfUnsupported,
-  predictorOf,
-  rowBytes,
-  unpredictRow,
-  type Predictor,
-} from './pdf-filters.ts'
-import { nameOf, numberOf, PdfString, type PdfValue } from './pdf-syntax.ts'
+import { PDFName, PDFRawStream, type PDFDict, type PDFObject } from 'pdf-lib'
+import { PdfBroken, PdfUnsupported, type PdfDocument } from './pdf-document.ts'
+import { decodeParmsOf, filtersOf, predictorOf, rowBytes, unpredictRow, type Predictor } from './pdf-filters.ts'
 
 /** The colour spaces a scanned sheet comes in; anything else is named in the refusal. */
 type ColourSpace = { kind: 'gray' | 'rgb' } | { kind: 'indexed'; base: 'gray' | 'rgb'; hival: number; palette: Buffer }
@@ -27,14 +19,14 @@ const FILTER_NAMES: Record<string, string> = {
   CCF: 'CCITTFaxDecode',
 }
 
-function deviceSpace(pdf: PdfFile, v: PdfValue | undefined): 'gray' | 'rgb' {
-  const resolved = pdf.get(v)
-  const family = nameOf(Array.isArray(resolved) ? resolved[0] : (resolved as PdfValue))
+function deviceSpace(pdf: PdfDocument, v: PDFObject | undefined): 'gray' | 'rgb' {
+  const array = pdf.array(v)
+  const family = pdf.name(array ? array[0] : v)
   if (family === 'DeviceGray' || family === 'CalGray' || family === 'G') return 'gray'
   if (family === 'DeviceRGB' || family === 'CalRGB' || family === 'RGB') return 'rgb'
-  if (family === 'ICCBased' && Array.isArray(resolved)) {
+  if (family === 'ICCBased' && array) {
     // An ICC profile is read by its number of components; 1 and 3 are grey and RGB scans.
-    const n = numberOf(pdf.stream(resolved[1])?.dict.get('N'))
+    const n = pdf.number(pdf.stream(array[1])?.dict.get(PDFName.of('N')))
     if (n === 1) return 'gray'
     if (n === 3) return 'rgb'
     throw new PdfUnsupported(`ảnh hệ màu ICC ${n ?? '?'} kênh (chỉ nhận xám hoặc RGB)`)
@@ -42,18 +34,20 @@ function deviceSpace(pdf: PdfFile, v: PdfValue | undefined): 'gray' | 'rgb' {
   throw new PdfUnsupported(`ảnh hệ màu ${family ?? 'không rõ'} (chỉ nhận xám, RGB hoặc bảng màu)`)
 }
 
-function colourSpaceOf(pdf: PdfFile, v: PdfValue | undefined): ColourSpace {
-  const resolved = pdf.get(v)
-  if (Array.isArray(resolved) && (nameOf(resolved[0]) === 'Indexed' || nameOf(resolved[0]) === 'I')) {
-    const base = deviceSpace(pdf, resolved[1])
-    const hival = numberOf(pdf.get(resolved[2]) as PdfValue) ?? 0
-    const lookup = pdf.get(resolved[3])
-    const palette =
-      lookup instanceof PdfString ? lookup.bytes : lookup instanceof PdfStream ? pdf.decoded(lookup) : Buffer.alloc(0)
+function colourSpaceOf(pdf: PdfDocument, v: PDFObject | undefined): ColourSpace {
+  const array = pdf.array(v)
+  if (array && (pdf.name(array[0]) === 'Indexed' || pdf.name(array[0]) === 'I')) {
+    const base = deviceSpace(pdf, array[1])
+    const hival = pdf.number(array[2]) ?? 0
+    const lookup = pdf.get(array[3])
+    const palette = lookup instanceof PDFRawStream ? pdf.decoded(lookup) : (pdf.bytes(lookup) ?? Buffer.alloc(0))
     return { kind: 'indexed', base, hival, palette }
   }
   return { kind: deviceSpace(pdf, v) }
 }
+
+/** An image dictionary's entry, by its name or the abbreviation some writers use. */
+const entry = (d: PDFDict, name: string, short: string) => d.get(PDFName.of(name)) ?? d.get(PDFName.of(short))
 
 export type ExtractedImage = { path: string; width: number; height: number }
 
@@ -63,40 +57,42 @@ export type ExtractedImage = { path: string; width: number; height: number }
  * memory holds a row, not the image.
  */
 export async function writeImage(
-  pdf: PdfFile,
-  image: PdfStream,
+  pdf: PdfDocument,
+  image: PDFRawStream,
   pathStem: string,
   ensureRoom: (bytes: number) => void,
 ): Promise<ExtractedImage> {
   const d = image.dict
-  const width = numberOf(d.get('Width') ?? d.get('W'))
-  const height = numberOf(d.get('Height') ?? d.get('H'))
+  const width = pdf.number(entry(d, 'Width', 'W'))
+  const height = pdf.number(entry(d, 'Height', 'H'))
   if (!width || !height || !Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0)
     throw new PdfBroken('ảnh trong PDF không ghi kích thước')
-  const filters = filtersOf(d).map((f) => FILTER_NAMES[f] ?? f)
+  const filters = filtersOf(pdf, d).map((f) => FILTER_NAMES[f] ?? f)
   if (filters.length === 1 && filters[0] === 'DCTDecode') {
     // JPEG data carries its own colour; the PDF's colour space only has to be one GDAL shows as is.
-    deviceSpace(pdf, d.get('ColorSpace') ?? d.get('CS'))
+    deviceSpace(pdf, entry(d, 'ColorSpace', 'CS'))
     const path = `${pathStem}.jpg`
-    ensureRoom(image.length)
-    await pipeline(pdf.readStream(image), createWriteStream(path))
+    ensureRoom(pdf.encodedLength(image))
+    await pipeline(pdf.encoded(image), createWriteStream(path))
     return { path, width, height }
   }
   if (filters.length > 1 || (filters.length === 1 && filters[0] !== 'FlateDecode')) {
     throw new PdfUnsupported(`ảnh nén kiểu ${filters.join(' + ')} (chỉ đọc được JPEG/DCTDecode và Flate)`)
   }
-  const cs = colourSpaceOf(pdf, d.get('ColorSpace') ?? d.get('CS'))
-  const bpc = numberOf(d.get('BitsPerComponent') ?? d.get('BPC')) ?? 8
+  const cs = colourSpaceOf(pdf, entry(d, 'ColorSpace', 'CS'))
+  const bpc = pdf.number(entry(d, 'BitsPerComponent', 'BPC')) ?? 8
   if (![1, 2, 4, 8, 16].includes(bpc)) throw new PdfUnsupported(`ảnh ${bpc} bit mỗi kênh`)
   const comps = cs.kind === 'rgb' ? 3 : 1
   const sampleRow: Predictor = { kind: 'none', columns: width, colors: comps, bpc }
   const predictor =
-    filters.length === 0 ? sampleRow : { ...predictorOf(decodeParmsOf(d, 0)), columns: width, colors: comps, bpc }
+    filters.length === 0
+      ? sampleRow
+      : { ...predictorOf(pdf, decodeParmsOf(pdf, d, 0)), columns: width, colors: comps, bpc }
   const outComps = cs.kind === 'indexed' ? (cs.base === 'rgb' ? 3 : 1) : comps
   const path = `${pathStem}.${outComps === 3 ? 'ppm' : 'pgm'}`
   ensureRoom(width * height * outComps)
   writeFileSync(path, `P${outComps === 3 ? 6 : 5}\n${width} ${height}\n255\n`)
-  const toPixels = sampleConverter(cs, bpc, width, decodeArray(d.get('Decode') ?? d.get('D')))
+  const toPixels = sampleConverter(cs, bpc, width, pdf.numbers(entry(d, 'Decode', 'D')))
   const source: Transform =
     filters.length === 0 ? new PassThrough() : createInflate({ finishFlush: constants.Z_SYNC_FLUSH })
   let rows = 0
@@ -119,21 +115,12 @@ export async function writeImage(
       if (out.length) yield Buffer.concat(out)
     }
   }
-  await pipeline(pdf.readStream(image), source, unpack, createWriteStream(path, { flags: 'a' })).catch(
-    (err: unknown) => {
-      if (err instanceof PdfUnsupported) throw err
-      throw new PdfBroken(`dữ liệu ảnh hỏng (${(err as Error).message})`)
-    },
-  )
+  await pipeline(pdf.encoded(image), source, unpack, createWriteStream(path, { flags: 'a' })).catch((err: unknown) => {
+    if (err instanceof PdfUnsupported) throw err
+    throw new PdfBroken(`dữ liệu ảnh hỏng (${(err as Error).message})`)
+  })
   if (rows < height) throw new PdfBroken(`ảnh thiếu dữ liệu: ${rows} trên ${height} dòng (tệp bị cắt cụt?)`)
   return { path, width, height }
-}
-
-/** /Decode as [min, max] pairs, one per component, or undefined for the default. */
-function decodeArray(v: PdfValue | undefined): number[] | undefined {
-  if (!Array.isArray(v)) return undefined
-  const nums = v.map((x) => numberOf(x))
-  return nums.every((x) => x !== undefined) ? (nums as number[]) : undefined
 }
 
 /**

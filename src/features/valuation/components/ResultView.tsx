@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconInfoCircle, IconPrinter, IconShare } from '@tabler/icons-react'
+import { landUseLine } from '#core/planning/land-use.ts'
 import {
   formatArea,
   formatDate,
@@ -126,7 +127,7 @@ export function ResultView({
         <Text fw={600}>{record.place.label}</Text>
         <Text size="sm" c="dimmed">
           {[d.parcel.ward, d.parcel.district, d.parcel.province].filter(Boolean).join(', ')} ·{' '}
-          {formatArea(d.parcel.area_m2)} · {d.parcel.land_use.map((u) => `${u.name} (${u.code})`).join(', ')}
+          {formatArea(d.parcel.area_m2)} · {landUseLine(d.parcel.land_use)}
         </Text>
         <Text size="sm" c="dimmed">
           VN-2000 (KTT {formatMeridian(d.location.vn2000.zone_meridian)}): X (bắc){' '}
