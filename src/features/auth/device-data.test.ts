@@ -38,7 +38,7 @@ async function fillDevice(store: ReturnType<typeof createStore>) {
   } as unknown as NewHistoryEntry<'planning'>)
   store.set(draftAtom, { ...store.get(draftAtom), area: '120' } as never)
   store.set(photosAtom, [newPhoto('anh.jpg')])
-  const waiting = { at: 1, draft: store.get(draftAtom), refused: null }
+  const waiting = { at: 1, draft: store.get(draftAtom), refused: null, owner: 'Lan' }
   await writeQueued(waiting)
   store.set(queuedAtom, waiting)
   await saveWalk({

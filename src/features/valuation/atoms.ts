@@ -39,6 +39,11 @@ export type QueuedValuation = {
   draft: ValuationDraft
   /** Why the server refused it when it ran (daily limit, no parcel there…); null while it waits. */
   refused: string | null
+  /**
+   * The account it was asked on ('' when asked logged out): on a shared phone it runs only on that
+   * account, never on the next person's after a logout that kept the device's data.
+   */
+  owner: string
 }
 
 /** A valuation asked for offline, waiting for the link to return or refused when it ran (queue.ts). */

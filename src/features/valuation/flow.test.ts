@@ -23,7 +23,7 @@ import {
   type ValuationDeps,
 } from './flow.ts'
 import { movePhoto, removePhoto, type PhotoItem } from './photos.ts'
-import { dismissQueued, retryQueued, startValuationQueue } from './queue.ts'
+import { dismissQueued, retryQueued, runQueued, startValuationQueue } from './queue.ts'
 import { dropQueued, readQueued } from './queue-store.ts'
 import { parcelFixture, planningFixture, valuationFixture } from './test-fixtures.ts'
 import type { XhrLike } from './upload.ts'
@@ -520,6 +520,22 @@ describe('a valuation asked offline', () => {
     expect(next.calls).toEqual([])
     next.deps.isOnline = () => true
     window.dispatchEvent(new Event('online'))
+    await expect.poll(async () => (await listHistory('valuation')).length).toBe(1)
+    stop()
+    expect(next.calls.filter((c) => c.path === '/api/valuation')).toHaveLength(1)
+  })
+
+  it("runs only on the account it was asked on: another person's login on the same phone leaves it waiting", async () => {
+    const first = await askOffline()
+    const next = reloaded(first)
+    next.store.set(sessionAtom, { ...next.store.get(sessionAtom), userName: 'Minh', token: 'tok-minh' })
+    const stop = await startValuationQueue(next.deps)
+    // The run started by the queue, waited for to its end.
+    await runQueued(next.deps)
+    expect(next.calls).toEqual([])
+    expect(next.store.get(queuedAtom)).toMatchObject({ owner: 'Lan', refused: null })
+
+    next.store.set(sessionAtom, { ...next.store.get(sessionAtom), userName: 'Lan', token: 'tok' })
     await expect.poll(async () => (await listHistory('valuation')).length).toBe(1)
     stop()
     expect(next.calls.filter((c) => c.path === '/api/valuation')).toHaveLength(1)

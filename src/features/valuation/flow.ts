@@ -287,7 +287,7 @@ export const QUEUED_TEXT =
 async function queueValuation(deps: ValuationDeps, draft: ValuationDraft): Promise<RunOutcome> {
   const { store } = deps
   const waiting = store.get(queuedAtom)
-  const queued = { at: (deps.now ?? Date.now)(), draft, refused: null }
+  const queued = { at: (deps.now ?? Date.now)(), draft, refused: null, owner: store.get(sessionAtom).userName }
   await writeQueued(queued)
   store.set(queuedAtom, queued)
   if (!waiting || waiting.refused !== null) pushToast(store, 'info', QUEUED_TEXT)

@@ -16,7 +16,12 @@ function queueDb(): UseStore {
 function isQueued(v: unknown): v is QueuedValuation {
   if (typeof v !== 'object' || v === null) return false
   const q = v as Record<string, unknown>
-  return typeof q.at === 'number' && isDraft(q.draft) && (q.refused === null || typeof q.refused === 'string')
+  return (
+    typeof q.at === 'number' &&
+    isDraft(q.draft) &&
+    (q.refused === null || typeof q.refused === 'string') &&
+    typeof q.owner === 'string'
+  )
 }
 
 /** The waiting valuation; null when there is none (or what is stored is from another version). */

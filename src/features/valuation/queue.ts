@@ -30,6 +30,9 @@ async function runOnce(deps: ValuationDeps): Promise<void> {
   const { store } = deps
   const queued = store.get(queuedAtom)
   if (!queued || queued.refused !== null || !canSendNow(deps)) return
+  // Another person's request waits for its own account; one asked logged out belongs to the next login.
+  const user = store.get(sessionAtom).userName
+  if (queued.owner !== '' && queued.owner !== user) return
   const out = await runValuation(deps, queued.draft)
   if (out.ok) {
     await dropQueued()
