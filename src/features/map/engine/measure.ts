@@ -256,14 +256,16 @@ function build(map: OlMap) {
       snapping = on
       snap?.setEnabled(on)
     },
-    /** Draws a kept measurement again and brings it into view. */
-    show(kind: MeasureKind, points: readonly [number, number][]) {
+    /** Draws a kept measurement again and brings it into view; returns its id in the list reported. */
+    show(kind: MeasureKind, points: readonly [number, number][]): number {
+      const id = nextId++
       const feature = new Feature<Geometry>(geometryOf(kind, points))
-      feature.setId(nextId++)
+      feature.setId(id)
       source.addFeature(feature)
       const size = map.getSize()
       const extent = feature.getGeometry()!.getExtent()
       if (size) map.getView().fit(extent, { padding: [80, 40, 80, 40], maxZoom: 20, duration: 250 })
+      return id
     },
     start(kind: MeasureKind) {
       stopDrawing()
