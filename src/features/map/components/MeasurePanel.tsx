@@ -30,6 +30,7 @@ const SNAPPED = { corner: 'Bám góc thửa', edge: 'Bám cạnh thửa' } as co
  */
 export default function MeasurePanel(props: { map: OlMap; onClose: () => void }) {
   const ctrl = useRef<MeasureController | null>(null)
+  const panel = useRef<HTMLElement>(null)
   const [kind, setKind] = useState<MeasureKind | null>('area')
   const [list, setList] = useState<Measurement[]>([])
   const [drawing, setDrawing] = useState<string | null>(null)
@@ -79,15 +80,15 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
   // Compact so the map stays in view, and only the buttons take taps: a tap on the panel's text lands on the map.
   return (
     <section
+      ref={panel}
       className="qh-measure qh-floating qh-panel"
       aria-label="Đo khoảng cách và diện tích"
       data-testid="measure-panel"
     >
       <h2 className="visually-hidden">Đo trên bản đồ</h2>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={4} wrap="nowrap">
         <Button
           size="sm"
-          px={10}
           variant={kind === 'length' ? 'filled' : 'default'}
           aria-pressed={kind === 'length'}
           className="qh-measure-kind"
@@ -98,7 +99,6 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
         </Button>
         <Button
           size="sm"
-          px={10}
           variant={kind === 'area' ? 'filled' : 'default'}
           aria-pressed={kind === 'area'}
           className="qh-measure-kind"
@@ -219,7 +219,10 @@ export default function MeasurePanel(props: { map: OlMap; onClose: () => void })
         onClose={() => setListOpen(false)}
         onShow={(m) => {
           setListOpen(false)
-          const shown = ctrl.current?.show(m.kind, m.points)
+          // Framed above the panel, which covers the map's lower part.
+          const mapBottom = props.map.getTargetElement()?.getBoundingClientRect().bottom ?? 0
+          const panelTop = panel.current?.getBoundingClientRect().top ?? mapBottom
+          const shown = ctrl.current?.show(m.kind, m.points, Math.max(0, mapBottom - panelTop))
           if (shown !== undefined) setKeptIds(new Set([...keptIds, shown]))
         }}
       />

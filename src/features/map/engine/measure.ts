@@ -256,15 +256,18 @@ function build(map: OlMap) {
       snapping = on
       snap?.setEnabled(on)
     },
-    /** Draws a kept measurement again and brings it into view; returns its id in the list reported. */
-    show(kind: MeasureKind, points: readonly [number, number][]): number {
+    /**
+     * Draws a kept measurement again and brings it into view above the lowest `coveredPx` of the map (the
+     * panel's); returns its id in the list reported.
+     */
+    show(kind: MeasureKind, points: readonly [number, number][], coveredPx = 0): number {
       const id = nextId++
       const feature = new Feature<Geometry>(geometryOf(kind, points))
       feature.setId(id)
       source.addFeature(feature)
       const size = map.getSize()
       const extent = feature.getGeometry()!.getExtent()
-      if (size) map.getView().fit(extent, { padding: [80, 40, 80, 40], maxZoom: 20, duration: 250 })
+      if (size) map.getView().fit(extent, { padding: [70, 60, coveredPx + 30, 40], maxZoom: 20, duration: 250 })
       return id
     },
     start(kind: MeasureKind) {
