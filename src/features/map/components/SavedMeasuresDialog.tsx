@@ -49,7 +49,7 @@ export function SavedMeasuresDialog(props: {
           Đã xoá “{deleted.name}”.{' '}
           <Button
             size="compact-sm"
-            variant="light"
+            variant="default"
             leftSection={<IconArrowBackUp size={16} aria-hidden />}
             onClick={() => {
               void saveMeasure(store, deleted)
@@ -86,7 +86,7 @@ export function SavedMeasuresDialog(props: {
                   <Group gap={6} mt={4}>
                     <Button
                       size="compact-sm"
-                      variant="light"
+                      variant="default"
                       leftSection={<IconEye size={16} aria-hidden />}
                       onClick={() => props.onShow(m)}
                       aria-label={`Xem “${m.name}” trên bản đồ`}
@@ -122,21 +122,21 @@ export function SavedMeasuresDialog(props: {
       {saved.length > 0 && (
         <Group gap="xs" mt="md">
           <Button
-            variant="light"
+            variant="default"
             leftSection={<IconMap2 size={18} aria-hidden />}
             onClick={() => download(fileName(base, 'geojson'), measuresGeoJson(saved), 'application/geo+json')}
           >
             Tải GeoJSON
           </Button>
           <Button
-            variant="light"
+            variant="default"
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
             onClick={() => download(fileName(base, 'csv'), measuresCsv(saved), 'text/csv;charset=utf-8')}
           >
             Tải CSV
           </Button>
           <Button
-            variant="light"
+            variant="default"
             leftSection={<IconFileVector size={18} aria-hidden />}
             onClick={() => download(fileName(base, 'dxf'), measuresDxf(saved), 'application/dxf')}
           >
