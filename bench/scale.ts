@@ -128,7 +128,8 @@ export async function scaleSection(o: {
         rmSync(dir, { recursive: true, force: true })
       }
     }
-    // A million parcels take 0.8 GB: the last size's database goes too.
+    // A million parcels fill most of a gigabyte (docs/performance.md, "Scale bench"): the last size's
+    // database goes too.
     if (db === 'postgres') await freshPostgres(o.pgUrl as string, o.name, false)
   }
   o.show(scaleTable(lines))

@@ -17,9 +17,8 @@ export const DEFAULT_DAILY_LOOKUP_LIMIT = 20
 export const MAX_COMPARE_AREA_KM2 = 9
 /**
  * Most vertices the zones and road reserves in one compared place may hold together: what one comparison
- * clips and measures, seconds at most (two versions of one zone sharing a boundary traced with 15,000
- * vertices took 15 s on a busy machine). Past it the place is refused before any clipping starts (the
- * embedded database cannot stop a statement once it runs).
+ * clips and measures, seconds at most (what a larger one took: docs/performance.md, "Limits"). Past it the
+ * place is refused before any clipping starts (the embedded database cannot stop a statement once it runs).
  */
 export const MAX_COMPARE_VERTICES = 20_000
 /**
@@ -36,8 +35,8 @@ export const VALUATION_RANGES = {
 /**
  * Most vertices one imported feature (a parcel, a zone, a road) may have: four times the most detailed
  * shape in the real data seen (a province of the national boundaries, 5,580). A shape traced with more is
- * more than any screen or survey shows, and costs every lookup and comparison there: one polygon of
- * 1,000,000 vertices made each lookup take 10 s and answer 24.7 MB. Such a feature is refused, saying so.
+ * more than any screen or survey shows, and costs every lookup and comparison there (what a million-vertex
+ * polygon cost: docs/performance.md, "Limits"). Such a feature is refused, saying so.
  */
 export const MAX_FEATURE_VERTICES = 20_000
 /**

@@ -6,12 +6,12 @@ export function vn2000Proj(meridian: number): string {
 }
 
 /*
- * The transformation itself, written out rather than taken from proj4: proj4 (130 kB) sat on the map's
- * first-paint path only for this. Same model as the string above and as PROJ: WGS84 ellipsoid on both
- * sides, the 7-parameter Helmert shift (position-vector rotations, as towgs84 means them) through
- * geocentric coordinates, then transverse Mercator by Krüger's series to n⁶ (Karney 2011), which
- * agrees with PROJ's to well under a millimetre across a 3° zone; server/src/import/crs.test.ts checks
- * it against cs2cs.
+ * The transformation itself, written out rather than taken from proj4: proj4 sat on the map's
+ * first-paint path only for this (its weight: docs/performance.md, "Front end"). Same model as the
+ * string above and as PROJ: WGS84 ellipsoid on both sides, the 7-parameter Helmert shift
+ * (position-vector rotations, as towgs84 means them) through geocentric coordinates, then transverse
+ * Mercator by Krüger's series to n⁶ (Karney 2011), which agrees with PROJ's to well under a millimetre
+ * across a 3° zone; server/src/import/crs.test.ts checks it against cs2cs.
  */
 const A = 6378137
 const F = 1 / 298.257223563

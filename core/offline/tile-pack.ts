@@ -31,9 +31,9 @@ export const PACK_CONTENT_TYPE = 'application/vnd.qh.tile-pack'
 /** Tiles one pack may hold: the server refuses more, the app asks for at most this many. */
 export const PACK_MAX_TILES = 256
 /**
- * Tiles the app asks per pack, at most: up to about 300 kB of z17–18 parcels, a couple of seconds on a
- * slow mobile link. Each request costs a round trip in which its slot of the link idles, so packs are
- * as full as this allows: the low zooms of every layer together in one (a few tiles each), a zoom's
+ * Tiles the app asks per pack, at most: a few seconds of z17–18 parcels on a slow mobile link
+ * (docs/performance.md, "Offline packs"). Each request costs a round trip in which its slot of the link
+ * idles, so packs are as full as this allows: the low zooms of every layer together in one (a few tiles each), a zoom's
  * layers together while they fit.
  */
 export const PACK_TILES = 128

@@ -15,7 +15,8 @@ keepFilesPrivate()
 
 // Scanned plans (--kind overlay) have their own options and importer (server/src/overlays); OpenStreetMap
 // extracts (--kind basemap) are read whole, every layer, by theirs (server/src/basemap). Each is loaded
-// only for its kind: the overlay importer's modules alone took 2–5 s to load before every import.
+// only for its kind: the overlay importer's modules alone took seconds to load before every import
+// (docs/performance.md, "Import").
 const special = kindOf(process.argv.slice(2))
 if (special === 'overlay') process.exit(await (await import('../overlays/cli.ts')).runRasterKind(process.argv.slice(2)))
 if (special === 'basemap') process.exit(await (await import('../basemap/cli.ts')).runBasemapKind(process.argv.slice(2)))

@@ -41,7 +41,8 @@ const require = createRequire(import.meta.url)
 let loading: Promise<Gdal> | undefined
 
 /**
- * GDAL compiled to WebAssembly, loaded once per process (≈0.5 s, ≈180 MB). Files are read in place
+ * GDAL compiled to WebAssembly, loaded once per process (its time and memory: docs/performance.md,
+ * "Import"). Files are read in place
  * through Emscripten's NODEFS mount, so a large input is not copied into memory first.
  *
  * gdal3.js reads its .wasm and .data from a path it resolves against the working directory (it

@@ -137,7 +137,7 @@ function vertexCount(coords: unknown[]): number {
 const ring = (r: Position[]) => `(${r.map((p) => `${p[0]} ${p[1]}`).join(',')})`
 
 /**
- * WKT of a prepared geometry. PostGIS parses WKT about three times faster than GeoJSON, and JS
+ * WKT of a prepared geometry. PostGIS parses WKT faster than GeoJSON (docs/performance.md, "Import"), and JS
  * number formatting is the shortest text that reads back to the same double, so nothing is lost.
  */
 export function toWkt(g: Geometry): string {

@@ -80,7 +80,7 @@ async function writeDataset(
 ) {
   const { datasetId, kind } = p
   // The geometry functions' high declared costs make PostgreSQL JIT-compile every batch, which
-  // costs more than the batch itself (≈1 s each); PGlite has no JIT and ignores the setting.
+  // costs more than the batch itself (docs/performance.md, "Import"); PGlite has no JIT and ignores the setting.
   await tx.query('set local jit = off')
   const [existing] = await tx.query<{ kind: string }>('select kind from datasets where id = $1 for update', [datasetId])
   if (existing && existing.kind !== options.kind) {

@@ -54,15 +54,14 @@ export type TileServiceOptions = {
   store?: TileStore | undefined
 }
 
-// Most tiles are a few kB: compressing them in place takes a fraction of a millisecond, while the hop to
-// zlib's thread pool added about 2 ms to every cold tile on the bench.
+// Most tiles are a few kB: compressing them in place costs less than the hop to zlib's thread pool
+// (docs/performance.md, "Tiles").
 const GZIP_SYNC_MAX = 64 * 1024
 
-// Measured on the demo tiles (bench/tile-encode.ts, z14–18, CPU per tile): level 5 writes the same bytes
-// as zlib's default 6 (42.3 % vs 42.4 % of the protobuf) for about a quarter less CPU (0.14 vs 0.18 ms);
-// 9 gains nothing more. Level 4 would save another 0.03 ms but send 2–3 % more bytes, and tiles go over
-// slow mobile links (at 1.6 Mbit/s those 50-odd bytes take longer than the CPU saved) and fill the
-// service worker's cache, so the bytes win there.
+// Level 5 writes the same bytes as zlib's default 6 for less CPU, and 9 gains nothing more; level 4 saves a
+// little more CPU but sends more bytes, and tiles go over slow mobile links (where those bytes take longer
+// than the CPU saved) and fill the service worker's cache, so the bytes win there. Measured on the demo
+// tiles: docs/performance.md, "Tiles".
 const GZIP_LEVEL = 5
 
 // What a cache entry costs besides its bytes (key, objects, map slot); keeps empty tiles from being free.

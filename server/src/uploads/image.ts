@@ -21,9 +21,9 @@ sharp.cache(false)
 
 /**
  * Photos are decoded one at a time in this process, in the order they arrive. Decoding runs on libuv's
- * thread pool, where scrypt (every login) runs too: several large photos at once took every thread
- * and pushed logins to 11–17 s, and each held hundreds of MB. Waiting here costs an upload some time,
- * never a login, and memory stays that of one decode.
+ * thread pool, where scrypt (every login) runs too: several large photos at once took every thread,
+ * delayed logins by seconds and each held a lot of memory (docs/performance.md, "Photos"). Waiting here
+ * costs an upload some time, never a login, and memory stays that of one decode.
  */
 export const photoDecoding = (() => {
   let running = 0

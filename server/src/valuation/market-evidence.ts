@@ -25,13 +25,10 @@ export { LEVEL_MIN, levelOf } from '#core/valuation/confidence.ts'
 
 /**
  * Evidence score band → the share of held-out true prices inside [low, high] that the band may state:
- * no more than every market of the ratio study keeps (docs/performance.md, `npm run bench -- --only
- * valuation`, fold 3; the bands were first set on the demo's fold 7). The top band was 85 %, the Wilson
- * bound of 87.6 % of 474 on the demo, but a market priced by other rules (size and frontage effects three
- * times the estimator's priors) kept only 83.6 % of 110, and 80.2 % of 91 when thinned: it states 80 %,
- * which every market holds. 0.2–0.5: 77.3 % at the least (other rules, thin); below 0.2: 81.8 % at the
- * least. The range widens as the evidence thins, so coverage holds up where the score falls; the levels
- * say how much evidence there is.
+ * no more than every market of the ratio study keeps (`npm run bench -- --only valuation`; the shares each
+ * market kept and how the bands were set: docs/performance.md, "Confidence bands"), so a market priced by
+ * other rules than the demo's holds what it states too. The range widens as the evidence thins, so
+ * coverage holds up where the score falls; the levels say how much evidence there is.
  */
 export const CALIBRATION: readonly { minScore: number; coverage: number }[] = [
   { minScore: 0.5, coverage: 0.8 },

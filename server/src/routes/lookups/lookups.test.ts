@@ -201,6 +201,24 @@ describe('GET /api/search', () => {
     }
   })
 
+  it('ranks a Hà Nội street written "Phố …" by the name after "Phố", as a price table writes it, before a longer name starting with the query', async () => {
+    const ids = await db.query<{ id: number }>(
+      `insert into streets (dataset_id, name, class, width_m, province, ward, geom)
+       select 'demo', n, 'street', 8, 'Thành phố Hà Nội', 'Phường Thử', ST_SetSRID(ST_MakeLine(ST_Point(105.85, 21.01), ST_Point(105.851, 21.01)), 4326)
+       from unnest(array['Phố Quỳnh Lâm Thử', 'Quỳnh Lâm Thử Nghiệm Dài Hơn']) n
+       returning id::float8 as id`,
+    )
+    try {
+      const res = await search('quynh lam thu', 5)
+      expect(res.body.data.slice(0, 2).map((r: { label: string }) => r.label)).toEqual([
+        'Phố Quỳnh Lâm Thử',
+        'Quỳnh Lâm Thử Nghiệm Dài Hơn',
+      ])
+    } finally {
+      await db.query('delete from streets where id = any($1::bigint[])', [ids.map((r) => r.id)])
+    }
+  })
+
   it('finds the ward by name', async () => {
     const res = await search('gia an')
     expect(res.body.data[0]).toMatchObject({ kind: 'ward', label: 'Phường Gia An' })
