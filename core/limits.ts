@@ -44,3 +44,5 @@ export const MAX_FEATURE_VERTICES = 20_000
  * 2,048-pixel view of it) until it has at most this many, so no stored shape makes an answer heavy.
  */
 export const MAX_ANSWER_VERTICES = 2_000
+/** Longest name of a measurement kept on the device: room for "Lô đất sau nhà, cạnh hẻm 261 …" and more, not a page. */
+export const MAX_MEASURE_NAME = 120

@@ -29,6 +29,8 @@ export const storageKeys = {
   position: 'qh.position',
   /** IndexedDB database (idb-keyval, object store 'marks'): stakeout results (corners found or lost, measured points), kept until exported or cleared. */
   stakeoutDb: 'qh-stakeout',
+  /** IndexedDB database (idb-keyval, object store 'measures'): measurements the user named and kept on the map. */
+  measuresDb: 'qh-measures',
   /** sessionStorage prefix + path: when a chunk-load failure last reloaded that path. */
   chunkReloadPrefix: 'qh.chunk-reload:',
 } as const

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -629,6 +629,9 @@ describe('the map screen in Chromium', () => {
         // The square is drawn round the map's centre: the panel stays compact (220 px at most, about a
         // quarter of a phone's screen, however many points are down) and lets taps on anything but its buttons
         // through to the map, so every corner, the fourth too, lands on the map itself.
+        // Free drawing: the corners go where the taps are, not onto the parcels round the centre.
+        await page.getByTestId('measure-snap').click()
+        expect(await page.getByTestId('measure-snap').getAttribute('aria-pressed')).toBe('false')
         const c = await mapCentre(page)
         const half = 60
         const cy = c.y
@@ -682,6 +685,99 @@ describe('the map screen in Chromium', () => {
         await page.screenshot({ path: `${shots}/measure-kept-${v.name}.png` })
         await page.getByTestId('measure-button').click()
         await expect.poll(() => page.getByTestId('measure-result').textContent(), { timeout: 10_000 }).toBe(text)
+      })
+    })
+
+    it('puts a tap near a parcel’s corner exactly on it, and keeps the measurement named through a reload, renamed, deleted and undone, shown again and exported', async () => {
+      const token = await account(`measure-${v.name}`)
+      type Outline =
+        { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] }
+      const planning = await api<{ parcel: { geometry: Outline } }>(
+        `/api/planning?lat=${target.lat}&lng=${target.lng}`,
+        {
+          token,
+        },
+      )
+      const shape = planning.body.data.parcel.geometry
+      const ring = (shape.type === 'Polygon' ? shape.coordinates[0] : shape.coordinates[0]![0])!
+      const [a, b] = [ring[0]!, ring[1]!].map(([lng, lat]) => ({ lat: lat!, lng: lng! }))
+      const view = { lat: (a!.lat + b!.lat) / 2, lng: (a!.lng + b!.lng) / 2, zoom: 19 }
+      const name = 'Cạnh thửa 5, phía trước'
+      await withMap(v, { hash: `#/${view.lat}/${view.lng}/${view.zoom}`, loggedIn: false }, async (_b, page) => {
+        await page.getByTestId('measure-button').click()
+        await expect.poll(() => page.getByTestId('measure-panel').count(), { timeout: 10_000 }).toBe(1)
+        await page.getByTestId('measure-panel').getByRole('button', { name: 'Chiều dài' }).click()
+        const box = (await page.getByTestId('map').boundingBox())!
+        // Each tap 4 px right of and above the corner (about a metre on the ground at zoom 19): the ring shows
+        // the corner is near once the parcels' tiles are drawn, and the point lands on it.
+        for (const corner of [a!, b!]) {
+          const p = pixelOf(view, corner, box)
+          await expect
+            .poll(
+              async () => {
+                await page.mouse.move(p.x + 4, p.y - 4)
+                return page.getByTestId('measure-snapped').textContent()
+              },
+              { timeout: 15_000 },
+            )
+            .toBe('Bám góc thửa')
+          await tap(page, v, p.x + 4, p.y - 4)
+          await page.waitForTimeout(150)
+        }
+        await page.getByRole('button', { name: 'Kết thúc hình' }).click()
+        const text = await page.getByTestId('measure-result').innerText()
+        await page.getByTestId('measure-save').click()
+        await page.getByTestId('measure-name').fill(name)
+        await page.getByTestId('measure-name-ok').click()
+        await expect.poll(() => page.getByTestId('measure-saved-open').innerText()).toBe('Đã lưu (1)')
+
+        // Kept on the device: after a reload the list has it, with its figure.
+        await page.reload()
+        await mapReady(page)
+        await page.getByTestId('measure-button').click()
+        await page.getByTestId('measure-saved-open').click({ timeout: 10_000 })
+        const rows = page.getByTestId('saved-measure')
+        await expect.poll(() => rows.count()).toBe(1)
+        expect(await rows.getByTestId('saved-measure-name').innerText()).toBe(name)
+        expect(await rows.innerText()).toContain(text)
+        await page.screenshot({ path: `${shots}/measures-saved-${v.name}.png` })
+
+        // The export's line runs from corner to corner, to the centimetre (the tiles keep about one).
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Tải GeoJSON' }).click(),
+        ])
+        const fc = JSON.parse(readFileSync((await file.path())!, 'utf8')) as {
+          features: { geometry: { coordinates: number[][] }; properties: { name: string } }[]
+        }
+        expect(fc.features[0]!.properties.name).toBe(name)
+        const line = fc.features[0]!.geometry.coordinates
+        expect(line).toHaveLength(2)
+        line.forEach(([lng, lat], i) => {
+          const want = [a!, b!][i]!
+          const off = Math.hypot(
+            (lat! - want.lat) * 110_600,
+            (lng! - want.lng) * 111_320 * Math.cos((want.lat * Math.PI) / 180),
+          )
+          expect(off, `point ${i + 1} lies on the parcel’s corner`).toBeLessThan(0.05)
+        })
+
+        // Renamed; deleted, then put back from the line that says so.
+        await page.getByRole('button', { name: `Đổi tên “${name}”` }).click()
+        await page.getByTestId('measure-name').fill('Mặt tiền')
+        await page.getByTestId('measure-name-ok').click()
+        await expect.poll(() => rows.getByTestId('saved-measure-name').innerText()).toBe('Mặt tiền')
+        await page.getByRole('button', { name: 'Xoá “Mặt tiền”' }).click()
+        await expect.poll(() => rows.count()).toBe(0)
+        expect(await page.getByTestId('measure-deleted').innerText()).toMatch(/^Đã xoá “Mặt tiền”\./)
+        await page.getByTestId('measure-undo').click()
+        await expect.poll(() => rows.count()).toBe(1)
+
+        // Shown again on the map, with its figure in the panel.
+        await page.getByRole('button', { name: 'Xem “Mặt tiền” trên bản đồ' }).click()
+        await expect.poll(() => page.getByTestId('saved-measures').count()).toBe(0)
+        await expect.poll(() => page.getByTestId('measure-result').innerText()).toBe(text)
+        await page.screenshot({ path: `${shots}/measures-shown-${v.name}.png` })
       })
     })
 

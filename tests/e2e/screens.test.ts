@@ -32,12 +32,85 @@ const screens: Screen[] = [
     path: `/demo#/${POINT.lat}/${POINT.lng}/19/sel/${POINT.lat},${POINT.lng}`,
     ready: (p) => visible(p, 'result-card'),
   },
+  {
+    name: 'đo trên bản đồ',
+    path: `/demo#/${POINT.lat}/${POINT.lng}/18.5`,
+    ready: (p) => measuring(p, false),
+  },
+  {
+    name: 'phép đo đã lưu',
+    path: `/demo#/${POINT.lat}/${POINT.lng}/18.5`,
+    ready: (p) => measuring(p, true),
+  },
   { name: 'định giá', path: '/valuation', ready: heading },
   { name: 'offline', path: '/offline', ready: heading },
   { name: 'tài khoản', path: '/account', ready: (p) => visible(p, 'account-email') },
   { name: 'so sánh', path: `/compare?lat=${POINT.lat}&lng=${POINT.lng}`, ready: heading },
   { name: 'sơ đồ thửa', path: `/sketch?lat=${POINT.lat}&lng=${POINT.lng}`, ready: (p) => visible(p, 'corner-table') },
   { name: 'đi đo ranh', path: '/walk', ready: heading },
+]
+
+/**
+ * The measure panel with two measurements kept on the device (written into its IndexedDB store as the app
+ * writes them), and with their list open when `list`.
+ */
+async function measuring(page: Page, list: boolean) {
+  await page.evaluate(
+    (rows) =>
+      new Promise<void>((done, fail) => {
+        const req = indexedDB.open('qh-measures')
+        req.onupgradeneeded = () => req.result.createObjectStore('measures')
+        req.onerror = () => fail(req.error)
+        req.onsuccess = () => {
+          const tx = req.result.transaction('measures', 'readwrite')
+          for (const r of rows) tx.objectStore('measures').put(r, r.id)
+          tx.oncomplete = () => {
+            req.result.close()
+            done()
+          }
+        }
+      }),
+    SAVED_MEASURES,
+  )
+  await page.reload()
+  await page.waitForSelector('[data-testid=map][data-ready=true]', { timeout: 30_000 })
+  await page.getByTestId('measure-button').click()
+  await visible(page, 'measure-saved-open')
+  if (!list) return
+  await page.getByTestId('measure-saved-open').click()
+  await visible(page, 'saved-measures')
+}
+const SAVED_MEASURES = [
+  {
+    id: 'm1',
+    name: 'Lô đất sau nhà, cạnh hẻm 261 Điện Biên Phủ',
+    kind: 'area',
+    points: [
+      [106.7, 10.7955],
+      [106.7002, 10.7955],
+      [106.7002, 10.7957],
+      [106.7, 10.7957],
+    ],
+    lengthM: 87.2,
+    areaM2: 480.1,
+    sides: [21.9, 22.1, 21.9, 22.1],
+    text: '480,1 m² · chu vi 87,2 m',
+    at: Date.UTC(2026, 10, 27, 3, 0, 0),
+  },
+  {
+    id: 'm2',
+    name: 'Mặt tiền',
+    kind: 'length',
+    points: [
+      [106.7, 10.7955],
+      [106.7002, 10.7955],
+    ],
+    lengthM: 21.9,
+    areaM2: 0,
+    sides: [21.9],
+    text: '21,9 m',
+    at: Date.UTC(2026, 10, 27, 4, 0, 0),
+  },
 ]
 
 async function api<T>(path: string, json?: unknown): Promise<{ status: number; data: T }> {
@@ -95,7 +168,9 @@ function overlaps(page: Page): Promise<string[]> {
       )
         .trim()
         .slice(0, 30)}"`
-    const shown = [...document.querySelectorAll(selector)].filter((el) => {
+    // While a modal dialog is open only its controls can be tapped: what lies under it is not in the way.
+    const modal = document.querySelector('[role=dialog][aria-modal=true]')
+    const shown = [...(modal ?? document).querySelectorAll(selector)].filter((el) => {
       const r = el.getBoundingClientRect()
       if (r.width < 2 || r.height < 2 || r.bottom <= 0 || r.top >= innerHeight) return false
       if (el.closest('[aria-hidden=true], .visually-hidden')) return false
@@ -206,7 +281,8 @@ describe('every screen', () => {
         })
         if (hintCut) problems.push('the search field’s hint is cut short')
         if (problems.length > 0) found[s.name] = problems
-        await b.page.screenshot({ path: `out/screens-${size.width}-${s.path.split(/[/?#]/)[1] || 'home'}.png` })
+        const file = `${s.path.split(/[/?#]/)[1] || 'home'}${s.ready === heading ? '' : `-${s.name.replace(/ /g, '-')}`}`
+        await b.page.screenshot({ path: `out/screens-${size.width}-${file}.png` })
       }
       if (Object.keys(found).length > 0) console.log(size, JSON.stringify(found, null, 1))
       expect(found).toEqual({})

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore } from 'jotai'
+import { createStore as createIdbStore, keys, set as idbSet } from 'idb-keyval'
 import { listItems, putItem, removeItem, type OutboxItem } from '#core/outbox/queue.ts'
 import { createApiClient } from '../../lib/api/client.ts'
 import { storageKeys } from '../../lib/storage-keys.ts'
@@ -25,7 +26,9 @@ function queued(name: string, status: OutboxItem['status']): OutboxItem {
   return photoOutboxItem(name, Date.now(), { status, uploadId: status === 'sent' ? 'u-1' : null })
 }
 
-/** One of everything a person leaves on the device: queued photos, a lookup, a draft, a walk. */
+const measures = () => createIdbStore(storageKeys.measuresDb, 'measures')
+
+/** One of everything a person leaves on the device: queued photos, a lookup, a draft, a walk, a kept measurement. */
 async function fillDevice(store: ReturnType<typeof createStore>) {
   await putItem(queued('chua-gui', 'pending'))
   await putItem(queued('da-gui', 'sent'))
@@ -50,6 +53,7 @@ async function fillDevice(store: ReturnType<typeof createStore>) {
     parcelId: null,
     points: [],
   } as unknown as Walk)
+  await idbSet('m1', { id: 'm1', name: 'Mặt tiền', kind: 'length', points: [], at: 1 }, measures())
 }
 
 beforeEach(async () => {
@@ -67,7 +71,7 @@ describe('what logging out leaves on the device', () => {
     expect(await unsentPhotoCount()).toBe(2)
   })
 
-  it('clears the outbox with its photos, the history, the valuation draft, a valuation waiting offline and the walk', async () => {
+  it('clears the outbox with its photos, the history, the valuation draft, a valuation waiting offline, the walk and the kept measurements', async () => {
     const store = createStore()
     await fillDevice(store)
     expect(localStorage.getItem(storageKeys.valuationDraft)).not.toBeNull()
@@ -78,6 +82,7 @@ describe('what logging out leaves on the device', () => {
     expect(await listItems()).toEqual([])
     expect(await listHistory()).toEqual([])
     expect(await loadWalk()).toBeUndefined()
+    expect(await keys(measures())).toEqual([])
     expect(store.get(photosAtom)).toEqual([])
     expect(localStorage.getItem(storageKeys.valuationDraft)).toBeNull()
   })
@@ -104,7 +109,7 @@ describe('what logging out leaves on the device', () => {
     expect(await listHistory()).toEqual([])
   })
 
-  it('keeps the history, the valuation draft and the photos on logout unless asked to clear them', async () => {
+  it('keeps the history, the valuation draft, the photos and the measurements on logout unless asked to clear them', async () => {
     const store = createStore()
     store.set(sessionAtom, {
       userName: 'Lan',
@@ -124,6 +129,7 @@ describe('what logging out leaves on the device', () => {
     expect(store.get(sessionAtom).isLogin).toBe(false)
     expect(await listHistory()).toHaveLength(1)
     expect(await listItems()).toHaveLength(2)
+    expect(await keys(measures())).toEqual(['m1'])
     expect(localStorage.getItem(storageKeys.valuationDraft)).toContain('120')
   })
 })

@@ -2,3 +2,4 @@
 export { DemoPage } from './DemoPage.tsx'
 export { prepareMapView } from './load-map-view.ts'
 export { MapFrame } from './MapFrame.tsx'
+export { clearSavedMeasures } from './saved-measures.ts'

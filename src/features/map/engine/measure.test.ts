@@ -5,7 +5,9 @@ import { fromLonLat } from 'ol/proj'
 import Feature from 'ol/Feature'
 import OlMap from 'ol/Map'
 import type VectorLayer from 'ol/layer/Vector'
-import { createMeasure, measureGeometry, type Measurement } from './measure.ts'
+import RenderFeature from 'ol/render/Feature'
+import { createMeasure, geometryOf, measureGeometry, type Measurement } from './measure.ts'
+import { parcelOutlines, snapTarget } from './measure-snap.ts'
 
 /** A square of `side` metres at latitude 10.8°, built in degrees so its true size is known. */
 function square(side: number) {
@@ -87,5 +89,57 @@ describe('measuring', () => {
     again.dispose()
     expect(layer()).toBeUndefined()
     vi.unstubAllGlobals()
+  })
+})
+
+describe('keeping a measurement', () => {
+  it('gives a polygon’s points as lon/lat without the closing one, and draws them back as the same shape', () => {
+    const m = measureGeometry(square(100))!
+    expect(m.points).toHaveLength(4)
+    expect(m.points[0]![0]).toBeCloseTo(106.7, 9)
+    expect(m.points[0]![1]).toBeCloseTo(10.8, 9)
+    const again = measureGeometry(geometryOf('area', m.points))!
+    expect(again.areaM2).toBeCloseTo(m.areaM2, 6)
+    const line = measureGeometry(
+      geometryOf('length', [
+        [106.7, 10.8],
+        [106.7, 10.801],
+      ]),
+    )!
+    expect(line.kind).toBe('length')
+    expect(line.points).toEqual(
+      [
+        [106.7, 10.8],
+        [106.7, 10.801],
+      ].map(([a, b]) => [expect.closeTo(a!, 9), expect.closeTo(b!, 9)]),
+    )
+  })
+})
+
+describe('snapping to parcels', () => {
+  it('calls a snapped point a corner when it is one end of the parcel side, else a point on that side', () => {
+    const side = [
+      [0, 0],
+      [10, 0],
+    ]
+    expect(snapTarget([10, 0], side)).toBe('corner')
+    expect(snapTarget([4, 0], side)).toBe('edge')
+    expect(snapTarget([4, 0], null)).toBe('corner')
+  })
+
+  it('snaps to the parcel outlines the tiles drew, not to their number labels', () => {
+    const ring = [0, 0, 10, 0, 10, 10, 0, 10, 0, 0]
+    const outline = new RenderFeature('Polygon', ring, [ring.length], 2, { id: 7 }, 7)
+    const label = new RenderFeature('Point', [5, 5], [2], 2, { id: 7, label: '12' }, 7)
+    const [only, ...more] = parcelOutlines([outline, label])
+    expect(more).toEqual([])
+    expect(only!.getGeometry()!.getType()).toBe('Polygon')
+    expect((only!.getGeometry() as Polygon).getCoordinates()[0]).toEqual([
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ])
   })
 })

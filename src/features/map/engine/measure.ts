@@ -1,4 +1,4 @@
-import type Feature from 'ol/Feature'
+import Feature from 'ol/Feature'
 import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
 import type Geometry from 'ol/geom/Geometry'
@@ -10,7 +10,7 @@ import Draw from 'ol/interaction/Draw'
 import Modify from 'ol/interaction/Modify'
 import VectorLayer from 'ol/layer/Vector'
 import VectorSource from 'ol/source/Vector'
-import { toLonLat } from 'ol/proj'
+import { fromLonLat, toLonLat } from 'ol/proj'
 import proj4 from 'proj4'
 import CircleStyle from 'ol/style/Circle'
 import Fill from 'ol/style/Fill'
@@ -18,6 +18,7 @@ import Stroke from 'ol/style/Stroke'
 import Style from 'ol/style/Style'
 import Text from 'ol/style/Text'
 import { formatMeasureArea, formatMeasureLength } from '../../../lib/geo/measure-format.ts'
+import { createParcelSnap, type ParcelSnap, type SnapTarget } from './measure-snap.ts'
 
 export type MeasureKind = 'length' | 'area'
 /** One measurement: its total, and `sides` (each segment's length in m, in drawing order; a polygon's closing side last). */
@@ -28,6 +29,8 @@ export type Measurement = {
   areaM2: number
   sides: number[]
   text: string
+  /** The shape as WGS84 [lng, lat] points; a polygon's ring without its closing point. */
+  points: [number, number][]
 }
 
 /**
@@ -63,6 +66,22 @@ function ringArea(points: number[][]): number {
   return Math.abs(twice) / 2
 }
 
+const lngLat = (c: number[]): [number, number] => {
+  const [lng, lat] = toLonLat(c)
+  return [lng!, lat!]
+}
+function openRing(ring: number[][]): number[][] {
+  const first = ring[0]
+  const last = ring.at(-1)
+  return first && last && ring.length > 1 && first[0] === last[0] && first[1] === last[1] ? ring.slice(0, -1) : ring
+}
+
+/** The map geometry of a kept shape: a line through its points, or the polygon they ring. */
+export function geometryOf(kind: MeasureKind, points: readonly [number, number][]): LineString | Polygon {
+  const coords = points.map((p) => fromLonLat(p))
+  return kind === 'area' ? new Polygon([[...coords, coords[0]!]]) : new LineString(coords)
+}
+
 export function measureGeometry(geometry: Geometry): Omit<Measurement, 'id'> | null {
   if (geometry instanceof Polygon) {
     const rings = geometry.getCoordinates()
@@ -81,11 +100,13 @@ export function measureGeometry(geometry: Geometry): Omit<Measurement, 'id'> | n
     const last = ring[ring.length - 1]!
     const sides = segmentLengths(first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first])
     const lengthM = sum(sides)
+    const ringPoints = openRing(outer)
     return {
       kind: 'area',
       lengthM,
       areaM2,
       sides,
+      points: ringPoints.map(lngLat),
       text: `${formatMeasureArea(areaM2)} · chu vi ${formatMeasureLength(lengthM)}`,
     }
   }
@@ -93,7 +114,7 @@ export function measureGeometry(geometry: Geometry): Omit<Measurement, 'id'> | n
     const coords = geometry.getCoordinates()
     const sides = coords.length < 2 ? [] : segmentLengths(toLocalMetres(coords))
     const lengthM = sum(sides)
-    return { kind: 'length', lengthM, areaM2: 0, sides, text: formatMeasureLength(lengthM) }
+    return { kind: 'length', lengthM, areaM2: 0, sides, text: formatMeasureLength(lengthM), points: coords.map(lngLat) }
   }
   return null
 }
@@ -180,10 +201,14 @@ const kept = new WeakMap<OlMap, ReturnType<typeof build>>()
  * first one to finish), then drag any vertex to adjust it. Every change reports the list of
  * measurements and the one being drawn. Opening it again on the same map finds what was drawn before.
  */
-export function createMeasure(map: OlMap, onChange: (list: Measurement[], drawing: string | null) => void) {
+export function createMeasure(
+  map: OlMap,
+  onChange: (list: Measurement[], drawing: string | null) => void,
+  onSnap: (target: SnapTarget | null) => void = () => {},
+) {
   const m = kept.get(map) ?? build(map)
   kept.set(map, m)
-  m.attach(onChange)
+  m.attach(onChange, onSnap)
   return m
 }
 
@@ -195,6 +220,8 @@ function build(map: OlMap) {
   let nextId = 1
   let sketch: string | null = null
   let onChange: ((list: Measurement[], drawing: string | null) => void) | null = null
+  let snap: ParcelSnap | null = null
+  let snapping = true
 
   const report = () => {
     const list = source.getFeatures().flatMap((f) => {
@@ -216,10 +243,32 @@ function build(map: OlMap) {
 
   return {
     /** Reports to this listener from now on (the panel, opened again), with the vertices draggable. */
-    attach(listener: (list: Measurement[], drawing: string | null) => void) {
+    attach(listener: (list: Measurement[], drawing: string | null) => void, onSnap: (t: SnapTarget | null) => void) {
       onChange = listener
       if (!map.getInteractions().getArray().includes(modify)) map.addInteraction(modify)
+      snap?.dispose()
+      snap = createParcelSnap(map, onSnap)
+      snap.setEnabled(snapping)
       report()
+    },
+    /** Vertices land on parcel corners and sides (the default), or wherever the tap is. */
+    setSnapping(on: boolean) {
+      snapping = on
+      snap?.setEnabled(on)
+    },
+    /**
+     * Draws a kept measurement again and brings it into view above the lowest `coveredPx` of the map (the
+     * panel's); returns its id in the list reported.
+     */
+    show(kind: MeasureKind, points: readonly [number, number][], coveredPx = 0): number {
+      const id = nextId++
+      const feature = new Feature<Geometry>(geometryOf(kind, points))
+      feature.setId(id)
+      source.addFeature(feature)
+      const size = map.getSize()
+      const extent = feature.getGeometry()!.getExtent()
+      if (size) map.getView().fit(extent, { padding: [70, 60, coveredPx + 30, 40], maxZoom: 20, duration: 250 })
+      return id
     },
     start(kind: MeasureKind) {
       stopDrawing()
@@ -235,6 +284,7 @@ function build(map: OlMap) {
         sketch = null
       })
       map.addInteraction(draw)
+      snap?.raise()
       report()
     },
     /** Ends the line or polygon being drawn, keeping it. */
@@ -262,6 +312,8 @@ function build(map: OlMap) {
       draw?.abortDrawing()
       stopDrawing()
       map.removeInteraction(modify)
+      snap?.dispose()
+      snap = null
       onChange = null
       if (source.getFeatures().length > 0) return
       map.removeLayer(layer)
