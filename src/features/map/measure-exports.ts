@@ -1,6 +1,7 @@
 import { autoMeridian } from '#core/geo/provinces.ts'
 import { toVn2000 } from '#core/geo/vn2000.ts'
-import { crsLabel, dxfUnicode } from '../sketch/index.ts'
+import { dxfLayerTable, dxfText, dxfWords, type DxfPair } from '../../lib/dxf.ts'
+import { crsLabel } from '../sketch/index.ts'
 import type { SavedMeasure } from './saved-measures.ts'
 
 /**
@@ -92,7 +93,6 @@ export function measuresGeoJson(list: readonly SavedMeasure[]): string {
   })
 }
 
-type Pair = [code: number, value: string | number]
 const LAYERS = [
   { name: 'DO_CHIEU_DAI', color: 1 },
   { name: 'DO_DIEN_TICH', color: 3 },
@@ -100,26 +100,7 @@ const LAYERS = [
   { name: 'GHI_CHU', color: 7 },
 ]
 
-/** Words as MTEXT with `\U+` escapes (Vietnamese kept in any CAD program), its middle at (e, n). */
-function words(layer: string, e: number, n: number, h: number, value: string): Pair[] {
-  const chars = dxfUnicode(value)
-  const chunks: string[] = []
-  for (let i = 0; i < chars.length; i += 250) chunks.push(chars.slice(i, i + 250).join(''))
-  const last = chunks.pop() ?? ''
-  return [
-    [0, 'MTEXT'],
-    [8, layer],
-    [10, f3(e)],
-    [20, f3(n)],
-    [30, '0.0'],
-    [40, f3(h)],
-    [71, 5],
-    ...chunks.map((c): Pair => [3, c]),
-    [1, last],
-  ]
-}
-
-function shape(m: SavedMeasure, meridian: number): Pair[] {
+function shape(m: SavedMeasure, meridian: number): DxfPair[] {
   const pts = grid(m, meridian)
   const layer = m.kind === 'area' ? 'DO_DIEN_TICH' : 'DO_CHIEU_DAI'
   const es = pts.map((p) => p.y)
@@ -135,7 +116,7 @@ function shape(m: SavedMeasure, meridian: number): Pair[] {
     [10, '0.0'],
     [20, '0.0'],
     [30, '0.0'],
-    ...pts.flatMap((p): Pair[] => [
+    ...pts.flatMap((p): DxfPair[] => [
       [0, 'VERTEX'],
       [8, layer],
       [10, f3(p.y)],
@@ -144,7 +125,7 @@ function shape(m: SavedMeasure, meridian: number): Pair[] {
     ]),
     [0, 'SEQEND'],
     [8, layer],
-    ...words('TEN_PHEP_DO', (Math.min(...es) + Math.max(...es)) / 2, Math.max(...ns) + h * 1.5, h, label),
+    ...dxfWords('TEN_PHEP_DO', (Math.min(...es) + Math.max(...es)) / 2, Math.max(...ns) + h * 1.5, h, label),
   ]
 }
 
@@ -159,7 +140,7 @@ export function measuresDxf(list: readonly SavedMeasure[]): string {
   const all = list.flatMap((m) => grid(m, meridian))
   const minE = Math.min(...all.map((p) => p.y))
   const minN = Math.min(...all.map((p) => p.x))
-  const pairs: Pair[] = [
+  const pairs: DxfPair[] = [
     [0, 'SECTION'],
     [2, 'HEADER'],
     [9, '$ACADVER'],
@@ -169,24 +150,14 @@ export function measuresDxf(list: readonly SavedMeasure[]): string {
     [0, 'ENDSEC'],
     [0, 'SECTION'],
     [2, 'TABLES'],
-    [0, 'TABLE'],
-    [2, 'LAYER'],
-    [70, LAYERS.length],
-    ...LAYERS.flatMap((l): Pair[] => [
-      [0, 'LAYER'],
-      [2, l.name],
-      [70, 0],
-      [62, l.color],
-      [6, 'CONTINUOUS'],
-    ]),
-    [0, 'ENDTAB'],
+    ...dxfLayerTable(LAYERS),
     [0, 'ENDSEC'],
     [0, 'SECTION'],
     [2, 'ENTITIES'],
     ...list.flatMap((m) => shape(m, meridian)),
-    ...(all.length > 0 ? words('GHI_CHU', minE, minN - 2, 1, `Phép đo trên bản đồ, ${crsLabel(meridian)}`) : []),
+    ...(all.length > 0 ? dxfWords('GHI_CHU', minE, minN - 2, 1, `Phép đo trên bản đồ, ${crsLabel(meridian)}`) : []),
     [0, 'ENDSEC'],
     [0, 'EOF'],
   ]
-  return pairs.map(([code, value]) => `${String(code).padStart(3, ' ')}\r\n${value}`).join('\r\n') + '\r\n'
+  return dxfText(pairs)
 }

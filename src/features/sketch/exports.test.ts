@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { fromVn2000 } from '#core/geo/vn2000.ts'
 import { readDxfWithGdal } from '../../../tests/support/gdal-dxf.ts'
-import { cornersCsv, crsLabel, dxfUnicode, fileName, outlineDxf } from './exports.ts'
+import { cornersCsv, crsLabel, fileName, outlineDxf } from './exports.ts'
 import { outlineOf, type LngLat } from './geometry.ts'
 
 const M = 105.75
@@ -93,12 +93,6 @@ describe('outline as DXF, read back with GDAL', () => {
     expect(east![0]! - mid.e).toBeGreaterThan(10)
     const name = (await on('DUONG'))[1]!.geometry!.coordinates as number[]
     expect(name[1]).toBeCloseTo(1_193_997, 3)
-  })
-
-  it('escapes every character outside ASCII, and MTEXT’s own control characters', () => {
-    expect(dxfUnicode('Thửa {a\\b}').join('')).toBe('Th\\U+1EEDa \\{a\\\\b\\}')
-    // Decomposed input (as some keyboards type it) is composed first: one escape per letter.
-    expect(dxfUnicode('ư\u0309')).toEqual(['\\U+1EED'])
   })
 })
 

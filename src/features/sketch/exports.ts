@@ -1,4 +1,5 @@
 import { foldVietnamese } from '#core/text/fold.ts'
+import { dxfLayerTable, dxfText, dxfWords, type DxfPair } from '../../lib/dxf.ts'
 import type { Outline } from './geometry.ts'
 import { sideDirection, type NearStreet, type Neighbour } from './neighbours.ts'
 
@@ -25,25 +26,10 @@ export function cornersCsv(outline: Outline): string {
   return `\uFEFF${rows.join('\r\n')}\r\n`
 }
 
-/**
- * Text for an MTEXT entity: every character outside printable ASCII as a `\U+XXXX` escape, which
- * AutoCAD, BricsCAD, LibreCAD and GDAL (so QGIS) turn back into the character whatever the drawing's
- * code page, so Vietnamese survives ("Thửa" → "Th\U+1EEDa"). MTEXT's own
- * control characters (backslash, braces) are escaped too. Returned as characters, so a long text can be
- * cut into 250-character chunks without splitting an escape.
- */
-export function dxfUnicode(text: string): string[] {
-  return [...text.normalize('NFC')].map((ch) => {
-    if (ch === '\\' || ch === '{' || ch === '}') return `\\${ch}`
-    const code = ch.codePointAt(0)!
-    return code >= 0x20 && code < 0x7f ? ch : `\\U+${code.toString(16).toUpperCase().padStart(4, '0')}`
-  })
-}
-
-type Pair = [code: number, value: string | number]
 type Pt = { x: number; y: number }
 
-function layerTable(layers: { name: string; color: number }[]): Pair[] {
+/** The line-type table (the solid line the layers name), then the layers. */
+function layerTable(layers: { name: string; color: number }[]): DxfPair[] {
   return [
     [0, 'TABLE'],
     [2, 'LTYPE'],
@@ -56,22 +42,12 @@ function layerTable(layers: { name: string; color: number }[]): Pair[] {
     [73, 0],
     [40, '0.0'],
     [0, 'ENDTAB'],
-    [0, 'TABLE'],
-    [2, 'LAYER'],
-    [70, layers.length],
-    ...layers.flatMap((l): Pair[] => [
-      [0, 'LAYER'],
-      [2, l.name],
-      [70, 0],
-      [62, l.color],
-      [6, 'CONTINUOUS'],
-    ]),
-    [0, 'ENDTAB'],
+    ...dxfLayerTable(layers),
   ]
 }
 
 /** A number as TEXT (corner numbers, side lengths: ASCII only). Drawing X = easting, Y = northing. */
-function text(layer: string, x: number, y: number, height: number, value: string): Pair[] {
+function text(layer: string, x: number, y: number, height: number, value: string): DxfPair[] {
   return [
     [0, 'TEXT'],
     [8, layer],
@@ -83,27 +59,7 @@ function text(layer: string, x: number, y: number, height: number, value: string
   ]
 }
 
-/** Words as MTEXT with `\U+` escapes, its middle at (x, y); chunks of 250 characters as DXF asks. */
-function words(layer: string, x: number, y: number, height: number, value: string): Pair[] {
-  const chars = dxfUnicode(value)
-  const chunks: string[] = []
-  for (let i = 0; i < chars.length; i += 250) chunks.push(chars.slice(i, i + 250).join(''))
-  const last = chunks.pop() ?? ''
-  return [
-    [0, 'MTEXT'],
-    [8, layer],
-    [10, fixed(x, 3)],
-    [20, fixed(y, 3)],
-    [30, '0.0'],
-    [40, fixed(height, 3)],
-    // 5: attached at its middle centre, so a label stands centred on its place.
-    [71, 5],
-    ...chunks.map((c): Pair => [3, c]),
-    [1, last],
-  ]
-}
-
-function line(layer: string, a: Pt, b: Pt): Pair[] {
+function line(layer: string, a: Pt, b: Pt): DxfPair[] {
   return [
     [0, 'LINE'],
     [8, layer],
@@ -141,7 +97,7 @@ function nearestOn(p: Pt, [a, b]: [Pt, Pt]): Pt {
  * POLYLINE on layer RANH_THUA, a POINT and the corner number at each corner, each side's length at its
  * middle; the title and the coordinate system (GHI_CHU), the address (DIA_CHI), each neighbour's number
  * on its side (THUA_KE) and the nearest street's centre line with its name (DUONG), all words in
- * Vietnamese through `\U+` escapes (dxfUnicode). Drawing units are metres in VN-2000 with CAD's axes:
+ * Vietnamese through `\U+` escapes (dxfUnicode in src/lib/dxf.ts). Drawing units are metres in VN-2000 with CAD's axes:
  * drawing X = easting (VN-2000 Y), drawing Y = northing (VN-2000 X), so the drawing lands on the same
  * coordinates as the certificate.
  */
@@ -158,15 +114,15 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
   const reach = extent / 2 + h * 3
   const neighbours = (ctx.neighbours ?? []).flatMap((n) => {
     const d = sideDirection(n.side)
-    return words('THUA_KE', mid.y + d.dy * reach, mid.x + d.dx * reach, h, neighbourName(n))
+    return dxfWords('THUA_KE', mid.y + d.dy * reach, mid.x + d.dx * reach, h, neighbourName(n))
   })
   const street = ctx.street
     ? (() => {
         const at = nearestOn(mid, ctx.street.segment)
-        return [...line('DUONG', ...ctx.street.segment), ...words('DUONG', at.y, at.x, h * 1.2, ctx.street.name)]
+        return [...line('DUONG', ...ctx.street.segment), ...dxfWords('DUONG', at.y, at.x, h * 1.2, ctx.street.name)]
       })()
     : []
-  const entities: Pair[] = [
+  const entities: DxfPair[] = [
     [0, 'POLYLINE'],
     [8, 'RANH_THUA'],
     [66, 1],
@@ -174,7 +130,7 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
     [10, '0.0'],
     [20, '0.0'],
     [30, '0.0'],
-    ...outline.corners.flatMap((c): Pair[] => [
+    ...outline.corners.flatMap((c): DxfPair[] => [
       [0, 'VERTEX'],
       [8, 'RANH_THUA'],
       [10, fixed(c.y, 3)],
@@ -183,7 +139,7 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
     ]),
     [0, 'SEQEND'],
     [8, 'RANH_THUA'],
-    ...outline.corners.flatMap((c): Pair[] => [
+    ...outline.corners.flatMap((c): DxfPair[] => [
       [0, 'POINT'],
       [8, 'DIEM'],
       [10, fixed(c.y, 3)],
@@ -198,9 +154,9 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
     }),
     ...neighbours,
     ...street,
-    ...words('GHI_CHU', (minE + maxE) / 2, maxN + reach + h * 2.4, h * 1.2, ctx.title),
-    ...(ctx.address ? words('DIA_CHI', (minE + maxE) / 2, maxN + reach + h * 1.2, h * 0.9, ctx.address) : []),
-    ...words(
+    ...dxfWords('GHI_CHU', (minE + maxE) / 2, maxN + reach + h * 2.4, h * 1.2, ctx.title),
+    ...(ctx.address ? dxfWords('DIA_CHI', (minE + maxE) / 2, maxN + reach + h * 1.2, h * 0.9, ctx.address) : []),
+    ...dxfWords(
       'GHI_CHU',
       (minE + maxE) / 2,
       minN - reach - h * 1.5,
@@ -208,7 +164,7 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
       `${crsLabel(outline.meridian)}, S = ${fixed(outline.areaM2, 1)} m²`,
     ),
   ]
-  const pairs: Pair[] = [
+  const pairs: DxfPair[] = [
     [0, 'SECTION'],
     [2, 'HEADER'],
     [9, '$ACADVER'],
@@ -247,7 +203,7 @@ export function outlineDxf(outline: Outline, ctx: DxfContext): string {
     [0, 'ENDSEC'],
     [0, 'EOF'],
   ]
-  return pairs.map(([code, value]) => `${String(code).padStart(3, ' ')}\r\n${value}`).join('\r\n') + '\r\n'
+  return dxfText(pairs)
 }
 
 /** A file name without diacritics or spaces: "so-do-to-12-thua-34.dxf". */

@@ -1,3 +1,4 @@
+import { dxfLayerTable, dxfText, type DxfPair } from '../../lib/dxf.ts'
 import { crsLabel } from '../sketch/index.ts'
 import { QUALITY_WORDS } from '../position/index.ts'
 import { markOffset, type Mark } from './marks.ts'
@@ -95,15 +96,14 @@ export function marksGeoJson(marks: readonly Mark[]): string {
   })
 }
 
-type Pair = [code: number, value: string | number]
-const point = (layer: string, x: number, y: number): Pair[] => [
+const point = (layer: string, x: number, y: number): DxfPair[] => [
   [0, 'POINT'],
   [8, layer],
   [10, f3(y)],
   [20, f3(x)],
   [30, '0.0'],
 ]
-const text = (layer: string, x: number, y: number, h: number, value: string): Pair[] => [
+const text = (layer: string, x: number, y: number, h: number, value: string): DxfPair[] => [
   [0, 'TEXT'],
   [8, layer],
   [10, f3(y + h / 3)],
@@ -119,9 +119,9 @@ const text = (layer: string, x: number, y: number, h: number, value: string): Pa
  * Y = northing (VN-2000 X), as the sketch's DXF.
  */
 export function marksDxf(marks: readonly Mark[]): string {
-  const entities: Pair[] = marks.flatMap((m): Pair[] => {
+  const entities: DxfPair[] = marks.flatMap((m): DxfPair[] => {
     const label = m.target.label.normalize('NFD').replace(/[^\x20-\x7e]/g, '')
-    const out: Pair[] = [
+    const out: DxfPair[] = [
       ...point('MOC_GHI', m.target.x, m.target.y),
       ...text('SO_HIEU_DIEM', m.target.x, m.target.y, 0.2, label),
     ]
@@ -141,7 +141,7 @@ export function marksDxf(marks: readonly Mark[]): string {
     return out
   })
   const layers = ['MOC_GHI', 'MOC_DO', 'LECH', 'SO_HIEU_DIEM']
-  const pairs: Pair[] = [
+  const pairs: DxfPair[] = [
     [0, 'SECTION'],
     [2, 'HEADER'],
     [9, '$ACADVER'],
@@ -149,17 +149,7 @@ export function marksDxf(marks: readonly Mark[]): string {
     [0, 'ENDSEC'],
     [0, 'SECTION'],
     [2, 'TABLES'],
-    [0, 'TABLE'],
-    [2, 'LAYER'],
-    [70, layers.length],
-    ...layers.flatMap((name, i): Pair[] => [
-      [0, 'LAYER'],
-      [2, name],
-      [70, 0],
-      [62, i + 1],
-      [6, 'CONTINUOUS'],
-    ]),
-    [0, 'ENDTAB'],
+    ...dxfLayerTable(layers.map((name, i) => ({ name, color: i + 1 }))),
     [0, 'ENDSEC'],
     [0, 'SECTION'],
     [2, 'ENTITIES'],
@@ -167,5 +157,5 @@ export function marksDxf(marks: readonly Mark[]): string {
     [0, 'ENDSEC'],
     [0, 'EOF'],
   ]
-  return pairs.map(([code, value]) => `${String(code).padStart(3, ' ')}\r\n${value}`).join('\r\n') + '\r\n'
+  return dxfText(pairs)
 }
