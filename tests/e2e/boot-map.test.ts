@@ -44,16 +44,19 @@ describe('the map /demo draws before the app runs', () => {
     await app?.stop()
   })
 
-  it('draws the map in the boot shell, and the map view keeps that same map on screen, reading each TileJSON and tile once, also from the service worker', async () => {
+  it('draws the map in the boot shell, and the map view keeps that same map on screen, reading each TileJSON and tile once and not the national outline, also from the service worker', async () => {
     const b = await launch(phone)
     try {
       await b.context.addInitScript(watchViewports)
       const tileJsons: string[] = []
       const tiles: string[] = []
+      const outline: string[] = []
       b.page.on('request', (r) => {
         const m = /\/tiles\/(basemap|planning|parcels)\.json/.exec(r.url())
         if (m) tileJsons.push(m[1]!)
         if (/\/tiles\/\w+\/\d+\/\d+\/\d+\.pbf/.test(r.url())) tiles.push(r.url())
+        // The service worker's precache fetches it too; the page itself should not, over the data.
+        if (r.url().includes('/assets/national-outline-') && !r.serviceWorker()) outline.push(r.url())
       })
       await b.page.goto(`${app.url}/demo`)
       await mapReady(b.page)
@@ -63,6 +66,8 @@ describe('the map /demo draws before the app runs', () => {
       // The first tiles are preloaded before the map asks for them: its own requests take those over.
       expect(tiles.length).toBeGreaterThan(0)
       expect(new Set(tiles).size).toBe(tiles.length)
+      // The first view lies over the data, where the national outline is never drawn: its module is not fetched.
+      expect(outline).toEqual([])
       // Opened fitted to the data, and the address then says where.
       await expect.poll(() => new URL(b.page.url()).hash).toMatch(/^#\/10\.79\d*\/106\.\d+\/1[45](\.\d+)?$/)
 

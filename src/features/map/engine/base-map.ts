@@ -11,18 +11,25 @@ import VectorLayer from 'ol/layer/Vector'
 import { fromLonLat } from 'ol/proj'
 import VectorSource from 'ol/source/Vector'
 import { mapConfig } from '../config.ts'
-import { vietnamOutline } from '../national-outline.ts'
 import type { LatLngZoom } from '../../../lib/map-url.ts'
 import { wheelZoomInteraction } from './wheel-zoom.ts'
 
 /**
  * The bundled national outline (with Hoàng Sa and Trường Sa and the provinces' names); tile-layers.ts
- * hides it where the basemap's own tiles take over. Read when first drawn: most views open inside the
- * data, where it never is.
+ * hides it where the basemap's own tiles take over. Its module is fetched when the layer is first drawn:
+ * most views open inside the data, where it never is, and the first view's paint should not wait for it.
+ * A fetch that fails (offline, a new build) is asked for again when the layer is next drawn.
  */
 export function createNationalLayer() {
   const source: VectorSource = new VectorSource({
-    loader: () => source.addFeatures(new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' })),
+    loader: (extent) =>
+      import('../national-outline.ts').then(
+        ({ vietnamOutline }) => new GeoJSON().readFeatures(vietnamOutline, { featureProjection: 'EPSG:3857' }),
+        (error: unknown) => {
+          source.removeLoadedExtent(extent)
+          throw error
+        },
+      ),
   })
   return new VectorLayer({
     source,

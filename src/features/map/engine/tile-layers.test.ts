@@ -193,4 +193,18 @@ describe('the national outline', () => {
     ) as Style
     expect(land.getFill()?.getColor()).toBe('#f4efe4')
   })
+
+  it('reads its shapes and names when first drawn at a zoom that shows it, the islands and archipelagos among them', async () => {
+    const { map, national } = mapAt(106.5, 16.2, 6)
+    const source = national.getSource()!
+    expect(source.getFeatures()).toHaveLength(0)
+    const view = map.getView()
+    const loaded = new Promise((resolve) => source.once('featuresloadend', resolve))
+    source.loadFeatures(view.calculateExtent(map.getSize()), view.getResolution()!, view.getProjection())
+    await loaded
+    const kinds = new Set(source.getFeatures().map((f) => f.get('kind')))
+    expect([...kinds]).toEqual(expect.arrayContaining(['mainland', 'island', 'archipelago', 'province-label']))
+    const names = source.getFeatures().map((f) => f.get('name'))
+    expect(names).toEqual(expect.arrayContaining(['Quần đảo Hoàng Sa\n(Việt Nam)', 'Quần đảo Trường Sa\n(Việt Nam)']))
+  })
 })
