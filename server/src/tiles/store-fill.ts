@@ -47,8 +47,8 @@ const BAND = 16
 /** Tiles cut between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 4
 /**
- * Older versions' tiles deleted per statement: on the embedded database, whose one connection lookups wait for,
- * 2,000 took 0.8 s and 100 took 12 ms (a load average of 10).
+ * Older versions' tiles deleted per statement: few, so a lookup on the embedded database, whose one connection it
+ * waits for, never waits long behind one (docs/performance.md, "Figures behind the code's choices").
  */
 const DROP_BATCH = 100
 const LEASE_SECONDS = 30
