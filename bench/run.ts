@@ -22,7 +22,7 @@ import { valuationSection } from './valuation.ts'
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
                   [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
                   [--only api,front,offline,valuation,import,store] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
-                  [--scale-db pglite,postgres] [--scale-name qh_bench_scale]
+                  [--scale-db pglite,postgres] [--scale-name qh_bench_scale] [--scale-rounds 2]
                   [--revisions REV,REV,… [--revision-rounds N] [--no-map-visible]] [--markdown FILE] [--listings FILE.csv]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     'scale-sizes': { type: 'string', default: '20000,200000,1000000' },
     'scale-db': { type: 'string' },
     'scale-name': { type: 'string', default: 'qh_bench_scale' },
+    'scale-rounds': { type: 'string', default: '2' },
     revisions: { type: 'string' },
     'revision-rounds': { type: 'string', default: '3' },
     'no-map-visible': { type: 'boolean', default: false },
@@ -96,8 +97,8 @@ const scaleDbs = (args['scale-db'] ?? (pgUrl ? 'postgres' : 'pglite')).split(','
   return s
 })
 
-// A database name, dropped and created by the scale section: nothing that needs quoting.
-if (!/^[a-z_][a-z0-9_]{0,62}$/.test(args['scale-name'])) {
+// The prefix of the databases the scale section drops and creates (the size is added): nothing that needs quoting.
+if (!/^[a-z_][a-z0-9_]{0,52}$/.test(args['scale-name'])) {
   process.stderr.write(`--scale-name takes a lower-case database name (letters, digits, _).\n${usage}`)
   process.exit(2)
 }
@@ -158,6 +159,7 @@ try {
       sizes: scaleSizes,
       name: args['scale-name'],
       dbs: scaleDbs,
+      rounds: num('scale-rounds', args['scale-rounds'], 1, 9),
       api: opts,
       pgUrl,
       show,

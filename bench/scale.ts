@@ -3,7 +3,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { benchApi, type ApiOptions, type ApiRun } from './api.ts'
+import { benchApi, type ApiLine, type ApiOptions, type ApiRun } from './api.ts'
 import { startBenchServer } from './lib/server-process.ts'
 import { pool, ratio } from './lib/stats.ts'
 import { planningLoad } from './store.ts'
@@ -74,16 +74,99 @@ async function freshPostgres(url: string, name: string, create = true): Promise<
   return u.toString()
 }
 
+type Loaded = Omit<ScaleLine, 'run'> & { env: Record<string, string>; dir: string; dbName: string }
+
+/** One size loaded into its own fresh database, then the tile store's fill on it with /api/planning loaded meanwhile. */
+async function loadSize(
+  o: { name: string; api: ApiOptions; pgUrl: string | undefined; log: (s: string) => void },
+  db: 'pglite' | 'postgres',
+  parcels: number,
+): Promise<Loaded> {
+  const dir = join(tmpdir(), 'qh-bench', `${o.name}-${db}-${parcels}`)
+  const dbName = `${o.name}_${parcels}`
+  rmSync(dir, { recursive: true, force: true })
+  const env: Record<string, string> =
+    db === 'pglite'
+      ? { DATA_DIR: dir, DATABASE_URL: '' }
+      : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, dbName) }
+  o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
+  const loaded = await runLoader(parcels, env)
+  const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
+  const diskBytes = db === 'pglite' ? dirBytes(dir) : null
+  // The server starts filling the tile store for the new data at once, as after an import; lookups are
+  // measured while it fills.
+  const server = await startBenchServer(serverEnv(env), { startupWork: false })
+  try {
+    const planning = await planningLoad(server, o.api)
+    o.log('  planning while the tile store fills…')
+    const during = pool(await planning())
+    const loadEnd = Date.now() / 1000
+    const status = await server.call<{ tiles: number; bytes: number } | null>({ cmd: 'startup-work' })
+    const [fill] = await server.call<{ s: number; finished: number }[]>({
+      cmd: 'query',
+      sql: `select extract(epoch from finished_at - started_at)::float8 as s,
+              extract(epoch from finished_at)::float8 as finished from tile_store_fill
+            where finished_at is not null order by version desc limit 1`,
+    })
+    const [disk] = await server.call<{ bytes: number }[]>({
+      cmd: 'query',
+      sql: `select pg_total_relation_size('tile_store')::float8 as bytes`,
+    })
+    const store = status && {
+      seconds: fill?.s ?? Number.NaN,
+      tiles: status.tiles,
+      bytes: status.bytes,
+      diskBytes: disk?.bytes ?? Number.NaN,
+      planningP95: during.latency.p95,
+      // The accounts log in while the fill runs (it starts with the server): it may end before the load does.
+      endedDuringLoad: fill !== undefined && fill.finished < loadEnd,
+    }
+    return {
+      db,
+      parcels: loaded.rows.parcels ?? parcels,
+      rows,
+      loadMs: loaded.ms,
+      rowsPerS: rows / (loaded.ms / 1000),
+      dbBytes: loaded.dbBytes,
+      diskBytes,
+      store,
+      env,
+      dir,
+      dbName,
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+const serverEnv = (env: Record<string, string>) => ({ ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'false' })
+
+/** Per endpoint, the line of the round with the median p95 (the lower middle of an even count). */
+function medianRun(runs: ApiRun[]): ApiRun {
+  const first = runs[0] as ApiRun
+  const lines = first.lines.map((line) => {
+    const same = runs
+      .map((r) => r.lines.find((l) => l.name === line.name))
+      .filter((l): l is ApiLine => l !== undefined)
+      .sort((a, b) => a.api.latency.p95 - b.api.latency.p95)
+    return same[Math.floor((same.length - 1) / 2)] ?? line
+  })
+  return { ...first, lines }
+}
+
 /**
- * For each size: a fresh database, the generated dataset loaded in one child process (rows/s), its
- * size, then the section 1 run on it. Latency should stay flat: every lookup and tile is index-bound.
- * `name` names the PostgreSQL database and the embedded one's directory, both dropped before each size,
- * so two runs on one server need two names.
+ * Every size loaded into its own fresh database (rows/s, size, the tile store's fill), then section 1 run on
+ * each size in `rounds` rounds, the sizes in turn (forward, then backward), so a machine whose load changes
+ * during the hour a large size takes weighs on every size alike; each endpoint's p95 is its median over the
+ * rounds. Latency should stay flat: every lookup and tile is index-bound. `name` prefixes the PostgreSQL
+ * databases and the embedded ones' directories, dropped before each size and after the run, so two runs on
+ * one server need two names.
  */
 export async function scaleSection(o: {
   sizes: number[]
   name: string
   dbs: ('pglite' | 'postgres')[]
+  rounds: number
   api: ApiOptions
   pgUrl: string | undefined
   show: (t: Table) => void
@@ -92,68 +175,34 @@ export async function scaleSection(o: {
   const lines: ScaleLine[] = []
   for (const db of o.dbs) {
     if (db === 'postgres' && !o.pgUrl) continue
-    for (const parcels of o.sizes) {
-      const dir = join(tmpdir(), 'qh-bench', `${o.name}-${db}-${parcels}`)
-      rmSync(dir, { recursive: true, force: true })
-      const env: Record<string, string> =
-        db === 'pglite'
-          ? { DATA_DIR: dir, DATABASE_URL: '' }
-          : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, o.name) }
-      o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
-      const loaded = await runLoader(parcels, env)
-      const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
-      const diskBytes = db === 'pglite' ? dirBytes(dir) : null
-      // The server starts filling the tile store for the new data at once, as after an import; lookups are
-      // measured while it fills, then everything once it has filled.
-      const server = await startBenchServer(
-        { ...env, DAILY_LOOKUP_LIMIT: '1000000', DEMO_DATA: 'false' },
-        { startupWork: false },
-      )
-      try {
-        const planning = await planningLoad(server, o.api)
-        o.log('  planning while the tile store fills…')
-        const during = pool(await planning())
-        const loadEnd = Date.now() / 1000
-        const status = await server.call<{ tiles: number; bytes: number } | null>({ cmd: 'startup-work' })
-        const [fill] = await server.call<{ s: number; finished: number }[]>({
-          cmd: 'query',
-          sql: `select extract(epoch from finished_at - started_at)::float8 as s,
-                  extract(epoch from finished_at)::float8 as finished from tile_store_fill
-                where finished_at is not null order by version desc limit 1`,
-        })
-        const [disk] = await server.call<{ bytes: number }[]>({
-          cmd: 'query',
-          sql: `select pg_total_relation_size('tile_store')::float8 as bytes`,
-        })
-        const store = status && {
-          seconds: fill?.s ?? Number.NaN,
-          tiles: status.tiles,
-          bytes: status.bytes,
-          diskBytes: disk?.bytes ?? Number.NaN,
-          planningP95: during.latency.p95,
-          // The accounts log in while the fill runs (it starts with the server): it may end before the load does.
-          endedDuringLoad: fill !== undefined && fill.finished < loadEnd,
+    const loaded: Loaded[] = []
+    try {
+      for (const parcels of o.sizes) loaded.push(await loadSize(o, db, parcels))
+      const runs = loaded.map((): ApiRun[] => [])
+      for (let round = 0; round < o.rounds; round++) {
+        const order = loaded.map((_, i) => i)
+        if (round % 2 === 1) order.reverse()
+        for (const i of order) {
+          const size = loaded[i] as Loaded
+          o.log(`Scale: ${db}, ${size.parcels.toLocaleString('en-US')} parcels, round ${round + 1} of ${o.rounds}…`)
+          const server = await startBenchServer(serverEnv(size.env))
+          try {
+            runs[i]?.push(await benchApi(server, o.api, o.log))
+          } finally {
+            await server.stop()
+          }
         }
-        const run = await benchApi(server, o.api, o.log)
-        lines.push({
-          db,
-          parcels: loaded.rows.parcels ?? parcels,
-          rows,
-          loadMs: loaded.ms,
-          rowsPerS: rows / (loaded.ms / 1000),
-          dbBytes: loaded.dbBytes,
-          diskBytes,
-          run,
-          store,
-        })
-      } finally {
-        await server.stop()
-        rmSync(dir, { recursive: true, force: true })
+      }
+      loaded.forEach(({ env: _env, dir: _dir, dbName: _dbName, ...line }, i) =>
+        lines.push({ ...line, run: medianRun(runs[i] ?? []) }),
+      )
+    } finally {
+      // A million parcels fill most of a gigabyte (docs/performance.md, "Scale"): every size's database goes.
+      for (const size of loaded) {
+        rmSync(size.dir, { recursive: true, force: true })
+        if (db === 'postgres') await freshPostgres(o.pgUrl as string, size.dbName, false)
       }
     }
-    // A million parcels fill most of a gigabyte (docs/performance.md, "Scale bench"): the last size's
-    // database goes too.
-    if (db === 'postgres') await freshPostgres(o.pgUrl as string, o.name, false)
   }
   o.show(scaleTable(lines))
   return lines

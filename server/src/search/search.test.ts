@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResult } from '#core/contract/lookups.ts'
 import { foldVietnamese } from '#core/text/fold.ts'
@@ -92,6 +93,29 @@ function segmentNamedPlaces(
     params,
   )
 }
+
+// A PostgreSQL backend loads pg_trgm's library only when a statement first calls it, and until then does not know
+// its settings: a server's first address search on a fresh connection must still answer.
+describe.skipIf(!process.env.DATABASE_URL)('search on a fresh PostgreSQL connection', () => {
+  it('finds an address by house number and street as the first statement of a new connection', async () => {
+    const [parcel] = await db.query<{ address: string }>(
+      `select address from parcels where address ~ '^[0-9]+ ' order by id limit 1`,
+    )
+    const address = (parcel?.address ?? '').split(',')[0] ?? ''
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await client.connect()
+    try {
+      const fresh: Queryable = {
+        query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        exec: async (sql: string) => void (await client.query(sql)),
+      }
+      const found = await searchPlaces(fresh, address, 5)
+      expect(found.map((r) => r.label)).toContain(parcel?.address)
+    } finally {
+      await client.end()
+    }
+  })
+})
 
 describe('search ranked over street names', () => {
   const datasetId = 'search-names-places'

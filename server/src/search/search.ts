@@ -176,9 +176,11 @@ function namedPlaces(
          -- its estimates, the planner took the trigram index for "like '6936 %' and %> 'duong so 18'",
          -- whose lists hold most of a million addresses (docs/performance.md, "Search"). The street is then tested
          -- as "%>" tests it, but written out, so planning does not estimate it by trying it on every address
-         -- of the column's statistics.
+         -- of the column's statistics. A backend that has not yet called pg_trgm does not know its setting
+         -- (the library loads on first use): then it is pg_trgm's default, 0.6.
          from (select * from parcels p where p.address_fold ~>=~ $5 and p.address_fold ~<~ $7 ${inWard('p')} offset 0) p
-         where $6 = '' or word_similarity($6, p.address_fold)::float8 >= current_setting('pg_trgm.word_similarity_threshold')::float8
+         where $6 = '' or word_similarity($6, p.address_fold)::float8
+           >= coalesce(current_setting('pg_trgm.word_similarity_threshold', true)::float8, 0.6)
          order by is_prefix desc, ws desc, sim desc, p.id limit $3),`
     : ''
   // Street names are ranked once per name and class, not per segment, and only the names answered are

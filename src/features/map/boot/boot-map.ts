@@ -28,10 +28,15 @@ function mapStylesheets(): Promise<unknown> {
   return Promise.race([Promise.all(loaded), delay(FIRST_TILES_WAIT_MS)])
 }
 
-/** Settles when the map has drawn the tiles of its first view (or given up on those that failed). */
+/**
+ * Settles when the map has drawn the tiles of its first view (or given up on those that failed), in a
+ * task after that frame: OpenLayers tells so from inside the frame's animation callback, and the app's
+ * start (preloading its files, compiling its entry) run from there would hold back that frame's paint.
+ */
 async function firstTiles(ctrl: MapController): Promise<void> {
   await ctrl.layersAdded
   await new Promise((resolve) => ctrl.map.once('rendercomplete', resolve))
+  await delay(0)
 }
 
 /**

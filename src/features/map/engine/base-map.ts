@@ -32,6 +32,11 @@ export function createNationalLayer() {
   })
 }
 
+/** The device's pixel ratio, capped where drawing more pixels costs more than it shows (see mapConfig). */
+export function mapPixelRatio(device = globalThis.devicePixelRatio || 1): number {
+  return Math.min(device, mapConfig.maxPixelRatio)
+}
+
 /**
  * The OpenLayers map itself: the view, the controls and the interactions (keyboard on the map element,
  * which follows the map when it moves to another element; the app's own wheel zoom; no rotation).
@@ -54,6 +59,7 @@ export function createBaseMap(
   const map = new OlMap({
     target,
     view,
+    pixelRatio: mapPixelRatio(),
     controls: [
       new Attribution({ collapsible: true, collapsed: true, tipLabel: 'Nguồn dữ liệu bản đồ' }),
       new ScaleLine({ units: 'metric', minWidth: 72 }),

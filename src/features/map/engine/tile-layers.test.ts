@@ -3,6 +3,7 @@ import Feature from 'ol/Feature'
 import OlMap from 'ol/Map'
 import View from 'ol/View'
 import type VectorLayer from 'ol/layer/Vector'
+import type VectorTileLayer from 'ol/layer/VectorTile'
 import type Style from 'ol/style/Style'
 import type { StyleFunction } from 'ol/style/Style'
 import type VectorTileSource from 'ol/source/VectorTile'
@@ -116,6 +117,17 @@ describe('the tile layers', () => {
     const over = ['13047/7697', '13047/7698', '13048/7697', '13048/7698']
     expect(urls).toEqual([...over.map((t) => `basemap/14/${t}.pbf`), ...over.map((t) => `planning/14/${t}.pbf`)])
     expect(layer(map, 'parcels')!.getVisible()).toBe(true)
+  })
+
+  it('draw the basemap’s names as text alone, without a blank tile image per tile beside them', () => {
+    const { map, tiles } = mapAt(106.7, 10.797, 14.8)
+    tiles.add(sets)
+    const mode = (name: string) => (layer(map, name) as unknown as VectorTileLayer).getRenderMode()
+    expect(mode('basemap-labels')).toBe('vector')
+    // The shapes stay pre-drawn into tile images, which panning and zooming reuse.
+    expect(mode('basemap')).toBe('hybrid')
+    expect(mode('planning')).toBe('hybrid')
+    expect(mode('parcels')).toBe('hybrid')
   })
 
   it('box where the parcels and plans are at small zooms, not the country the national boundaries span', () => {

@@ -139,8 +139,11 @@ function buildDataLayers(sets: TileSets, hoveredId: () => string | null) {
   // The basemap's names from the same tiles (no second request), drawn over the planning colours and
   // the parcel lines so they read at any planning opacity. All names share one declutter group, where
   // the higher layer wins: zone codes and parcel numbers give way to street and place names.
+  // Text only, which every render mode draws as vectors each frame: in the default 'hybrid' mode the
+  // layer would also make, clear and copy a tile-sized image per tile that stays blank.
   const basemapLabels = new VectorTileLayer({
     source: basemap.getSource()!,
+    renderMode: 'vector',
     declutter: 'labels',
     extent: basemap.getExtent(),
     minZoom: basemap.getMinZoom(),
