@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { benchApi, type ApiLine, type ApiOptions, type ApiRun } from './api.ts'
 import { startBenchServer } from './lib/server-process.ts'
-import { ratio } from './lib/stats.ts'
+import { pool, ratio } from './lib/stats.ts'
 import { planningLoad } from './store.ts'
 import { fmt, type Table } from './lib/table.ts'
 
@@ -99,7 +99,7 @@ async function loadSize(
   try {
     const planning = await planningLoad(server, o.api)
     o.log('  planning while the tile store fills…')
-    const during = await planning()
+    const during = pool(await planning())
     const loadEnd = Date.now() / 1000
     const status = await server.call<{ tiles: number; bytes: number } | null>({ cmd: 'startup-work' })
     const [fill] = await server.call<{ s: number; finished: number }[]>({

@@ -1,7 +1,7 @@
 import { requestFor, type ApiOptions } from './api.ts'
 import { benchToken, runHttp } from './lib/http-load.ts'
 import { startBenchServer, type BenchServer } from './lib/server-process.ts'
-import { pool, ratio, type LoadResult } from './lib/stats.ts'
+import { percentile, pool, ratio, type LoadResult } from './lib/stats.ts'
 import { fmt, type Table } from './lib/table.ts'
 
 /** One set and zoom of the store: tiles stored, how many hold features, their gzip bytes. */
@@ -14,10 +14,13 @@ export type StoreRun = {
   zooms: StoreZoom[]
   /** tile_store with its TOAST and primary key on disk, after a VACUUM FULL (no space of older versions). */
   diskBytes: number
-  /** Seconds from the fill's start to its end (tile_store_fill), on an idle server and under the planning load. */
+  /**
+   * Seconds from the fill's start to its end (tile_store_fill), on an idle server and under the planning load (the
+   * median of the rounds' fills; the load runs for one duration from each fill's start).
+   */
   fillIdleS: number
   fillLoadedS: number
-  /** Whether the fill under load ended before the load did (then "while it fills" is partly after). */
+  /** Whether a fill under load ended before its load did (then "while it fills" is partly after). */
   fillEndedDuringLoad: boolean
   planning: { filling: LoadResult; filled: LoadResult }
 }
@@ -55,11 +58,15 @@ async function newVersion(server: BenchServer): Promise<number> {
 const seconds = (r: FillRow) => (r.finished as number) - (r.started as number)
 
 /**
- * /api/planning at 200 points, `rounds` timed runs pooled, one account per connection; the accounts are logged
- * in first (a login hashes a password: seconds on a loaded machine), so the load starts when `run` is called. Not
- * section 1's run: it waits between runs for the server's statements to pause, which the filler's writes put off.
+ * /api/planning at 200 points, `rounds` timed runs (o.rounds unless given), one account per connection; the
+ * accounts are logged in first (a login hashes a password: seconds on a loaded machine), so the load starts when
+ * `run` is called. Not section 1's run: it waits between runs for the server's statements to pause, which the
+ * filler's writes put off.
  */
-export async function planningLoad(server: BenchServer, o: ApiOptions): Promise<() => Promise<LoadResult>> {
+export async function planningLoad(
+  server: BenchServer,
+  o: ApiOptions,
+): Promise<(rounds?: number) => Promise<LoadResult[]>> {
   const samples = await server.call<Parameters<typeof requestFor>[1]>({ cmd: 'samples' })
   const tokens: string[] = []
   for (let u = 0; u < o.users; u++) tokens.push(await benchToken(server.url, u))
@@ -67,17 +74,17 @@ export async function planningLoad(server: BenchServer, o: ApiOptions): Promise<
   const timed = (durationMs: number) => runHttp(server.url, next, { connections: o.connections, tokens, durationMs })
   // Untimed: the server's code and statements warm, as in section 1.
   await timed(o.warmupMs)
-  return async () => {
+  return async (rounds = o.rounds) => {
     const runs: LoadResult[] = []
-    for (let round = 0; round < o.rounds; round++) runs.push(await timed(o.durationMs))
-    return pool(runs)
+    for (let round = 0; round < rounds; round++) runs.push(await timed(o.durationMs))
+    return runs
   }
 }
 
 /**
- * The tile store on the demo data: a fill under the planning load (its p95 while the store fills, against the
- * same load once filled), a fill on an idle server (its time), then what the store holds per set and zoom and
- * its size on disk.
+ * The tile store on the demo data: fills under the planning load (its p95 while the store fills, against the same
+ * load once filled; the two take turns, a round each, so the machine's other work weighs on both alike), a fill on
+ * an idle server (its time), then what the store holds per set and zoom and its size on disk.
  */
 export async function storeSection(o: {
   targets: { name: string; env: Record<string, string> }[]
@@ -91,13 +98,20 @@ export async function storeSection(o: {
     const server = await startBenchServer(target.env)
     try {
       const planning = await planningLoad(server, o.api)
-      o.log('  planning while a new version fills…')
-      const loadedVersion = await newVersion(server)
-      const filling = await planning()
-      const loadEnd = Date.now() / 1000
-      const loaded = await waitFill(server, loadedVersion, (r) => r.finished !== null)
-      o.log('  planning with the store filled…')
-      const filled = await planning()
+      const filling: LoadResult[] = []
+      const filled: LoadResult[] = []
+      const loadedS: number[] = []
+      let endedDuringLoad = false
+      for (let round = 1; round <= o.api.rounds; round++) {
+        o.log(`  round ${round}: planning while a new version fills, then with the store filled…`)
+        const loadedVersion = await newVersion(server)
+        filling.push(...(await planning(1)))
+        const loadEnd = Date.now() / 1000
+        const loaded = await waitFill(server, loadedVersion, (r) => r.finished !== null)
+        endedDuringLoad ||= (loaded.finished as number) < loadEnd
+        loadedS.push(seconds(loaded))
+        filled.push(...(await planning(1)))
+      }
       o.log('  a fill on the idle server…')
       const version = await newVersion(server)
       const idle = await waitFill(server, version, (r) => r.finished !== null)
@@ -124,9 +138,12 @@ export async function storeSection(o: {
         zooms,
         diskBytes: size?.bytes ?? Number.NaN,
         fillIdleS: seconds(idle),
-        fillLoadedS: seconds(loaded),
-        fillEndedDuringLoad: (loaded.finished as number) < loadEnd,
-        planning: { filling: { ...filling, samples: undefined }, filled: { ...filled, samples: undefined } },
+        fillLoadedS: percentile(
+          loadedS.sort((a, b) => a - b),
+          50,
+        ),
+        fillEndedDuringLoad: endedDuringLoad,
+        planning: { filling: pool(filling), filled: pool(filled) },
       })
     } finally {
       await server.stop()
@@ -173,7 +190,7 @@ export function storeTables(runs: StoreRun[]): Table[] {
     ]),
     notes: [
       'A fill = every tile of every set over each dataset\u2019s box, z0\u201318 (tiles/store-fill.ts), after a new data version (as an import makes); fill s = tile_store_fill.started_at \u2192 finished_at.',
-      'under load: /api/planning at 200 points, one account per connection, rounds \u00d7 duration from the fill\u2019s start; filled: the same load once the fill has ended.',
+      'under load: /api/planning at 200 points, one account per connection, for one duration from a fill\u2019s start, then the same load once it has ended (filled); rounds of the two in turn, each side pooled; fill s under load: the median of the rounds\u2019 fills.',
       'on disk = tile_store with its TOAST and primary key after VACUUM FULL; gzip MB = the tiles\u2019 bytes alone.',
     ],
   }

@@ -1,5 +1,6 @@
 import { createApp } from './app.ts'
 import { listen } from './http/listen.ts'
+import { createTraffic } from './http/traffic.ts'
 import type { Config } from './config.ts'
 import { isUnavailable } from './db/database.ts'
 import { openDatabase, type Database } from './db/index.ts'
@@ -87,11 +88,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: Math.min(5_000, requestTimeout),
   }
-  const { port, close } = await listen(app.fetch, { port: config.port, hostname: config.host, serverOptions, config })
+  // The requests in flight, which the tile store's filler gives way to.
+  const traffic = createTraffic()
+  const { port, close } = await listen(app.fetch, {
+    port: config.port,
+    hostname: config.host,
+    serverOptions,
+    config,
+    traffic,
+  })
   const url = `http://localhost:${port}`
   logger.info('ready', { url, ms: Math.round(performance.now() - t0), db: db.kind })
   // What start-up leaves to the background: the tile store filled for the data loaded (tiles/store-fill.ts).
-  const filler = config.tileStore ? startTileStoreFill({ db, logger }) : undefined
+  const filler = config.tileStore ? startTileStoreFill({ db, logger, traffic }) : undefined
   const startupWork = (filler?.started ?? Promise.resolve()).then(() =>
     logger.info('start-up work done', { ms: Math.round(performance.now() - t0) }),
   )

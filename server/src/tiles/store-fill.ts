@@ -2,7 +2,9 @@ import { hostname } from 'node:os'
 import type { TileLayerId } from '#core/contract/tiles.ts'
 import { rangeSize, tileRange, type Bbox, type TileRange } from '#core/offline/tile-grid.ts'
 import type { Queryable } from '../db/database.ts'
+import type { Traffic } from '../http/traffic.ts'
 import type { Logger } from '../logger.ts'
+import { givingWay, halfShare, type Pace } from './fill-pace.ts'
 import { tileSets, type TileSet } from './layers.ts'
 import { activeLayers, cutTiles, sourceFeatures, sourceRows } from './render.ts'
 import { gzipped } from './service.ts'
@@ -19,11 +21,13 @@ import { dataVersionWatch, readDataVersion } from './version.ts'
  * the country (the 2025 boundaries) at the zooms that show all of it, and a city's down to its streets and
  * parcels; the rest is rendered on demand as before.
  *
- * Lookups stay fast meanwhile: the work goes in slices of SLICE tiles, after each the event loop serves what
- * waits, and the filler then rests as long as it worked, so it takes at most half of a core (and on the embedded
- * database, whose one connection lookups share, at most half of its time). Several server processes on one
- * database share one fill through a lease in tile_store_fill; a fill cut short (a restart) resumes at the part
- * it had reached.
+ * Lookups stay fast meanwhile: the work goes in small steps (SLICE tiles cut, or one statement: a part's rows, a
+ * write of BAND tiles), and after each the pace (fill-pace.ts) lets the event loop serve what waits and rests: as
+ * long as the step took on an idle server (at most half of a core, and on the embedded database, whose one
+ * connection lookups share, half of its time), and longer while the server's requests go on: until they stop, or
+ * down to BUSY_SHARE of the time on a server that is never quiet. Each process gives way to its own requests only;
+ * several server processes on one database share one fill through a lease in tile_store_fill, so one of them fills.
+ * A fill cut short (a restart) resumes at the part it had reached.
  */
 
 /**
@@ -42,6 +46,11 @@ const BOX_TILES = { overview: 4_096, detail: 65_536 }
 const BAND = 16
 /** Tiles cut between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 4
+/**
+ * Older versions' tiles deleted per statement: few, so a lookup on the embedded database, whose one connection it
+ * waits for, never waits long behind one (docs/performance.md, "Figures behind the code's choices").
+ */
+const DROP_BATCH = 100
 const LEASE_SECONDS = 30
 
 export type FillPart = { set: TileLayerId; range: TileRange } | { set: TileLayerId; root: TileRange }
@@ -117,11 +126,6 @@ function partRanges(part: FillPart): TileRange[] {
   return out
 }
 
-export type Pace = (workedMs: number) => Promise<void>
-
-/** Rests after each slice as long as it took, after letting the event loop serve what waits. */
-export const halfShare: Pace = (workedMs) => new Promise((resolve) => setTimeout(resolve, Math.max(1, workedMs)))
-
 /**
  * Renders and stores one part's tiles; resolves with how many tiles and bytes it stored. A root tile whose
  * rows are empty stores that tile alone (empty).
@@ -136,8 +140,10 @@ export async function fillPart(
   const set = tileSets[part.set]
   const ranges = partRanges(part)
   const rowsRange = ranges[0]!
+  const read = performance.now()
   const rows = await sourceRows(db, set, rowsRange)
   const features = sourceFeatures(set, rowsRange.z, rows)
+  await pace(performance.now() - read)
   let tiles = 0
   let bytes = 0
   for (const r of rows.length === 0 ? ranges.slice(0, 1) : ranges) {
@@ -158,7 +164,9 @@ export async function fillPart(
         }
         await pace(performance.now() - t0)
       }
+      const write = performance.now()
       await store.write(version, part.set, r.z, out)
+      await pace(performance.now() - write)
       tiles += out.length
     }
   }
@@ -194,11 +202,11 @@ async function dropOlder(db: Queryable, version: number, pace: Pace): Promise<vo
   for (;;) {
     const t0 = performance.now()
     const gone = await db.query(
-      `delete from tile_store where ctid in (select ctid from tile_store where version < $1 limit 2000) returning 1`,
+      `delete from tile_store where ctid in (select ctid from tile_store where version < $1 limit ${DROP_BATCH}) returning 1`,
       [version],
     )
     await pace(performance.now() - t0)
-    if (gone.length < 2000) break
+    if (gone.length < DROP_BATCH) break
   }
   await db.query('delete from tile_store_fill where version < $1', [version])
 }
@@ -323,6 +331,8 @@ export type TileStoreFiller = {
 export function startTileStoreFill(deps: {
   db: Queryable
   logger: Logger
+  /** The requests the filler gives way to (fill-pace.ts); without them it takes half a share. */
+  traffic?: Traffic
   pace?: Pace
   /** The sets and boxes to fill (tests); by default every set over its datasets. */
   plan?: Pick<FillOptions, 'sets' | 'bounds'>
@@ -334,6 +344,7 @@ export function startTileStoreFill(deps: {
   let running: Promise<void> | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   const progress = progressLogger(logger)
+  const pace = deps.pace ?? (deps.traffic ? givingWay(deps.traffic) : halfShare)
 
   const later = (ms: number) => {
     clearTimeout(timer)
@@ -350,7 +361,7 @@ export function startTileStoreFill(deps: {
       let worked = false
       const outcome = await fillTileStore(db, version, {
         ...deps.plan,
-        pace: deps.pace,
+        pace,
         stop: () => stopping || changed,
         onProgress: (p) => {
           worked = true

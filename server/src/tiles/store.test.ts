@@ -2,19 +2,14 @@ import { gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tileX, tileY, type Bbox } from '#core/offline/tile-grid.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { createTraffic } from '../http/traffic.ts'
 import { createLogger } from '../logger.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { tileSets } from './layers.ts'
+import { BUSY_SHARE, givingWay, QUIET_MS, type Clock, type Pace } from './fill-pace.ts'
 import { createTileService } from './service.ts'
 import { createTileStore } from './store.ts'
-import {
-  fillTileStore,
-  formatTileStore,
-  planFill,
-  startTileStoreFill,
-  tileStoreStatus,
-  type Pace,
-} from './store-fill.ts'
+import { fillTileStore, formatTileStore, planFill, startTileStoreFill, tileStoreStatus } from './store-fill.ts'
 import { bumpDataVersion, readDataVersion } from './version.ts'
 
 // One z16 tile of the demo ward: its parcels part is that tile with every tile below it to z18 (21 tiles).
@@ -38,6 +33,31 @@ function counting(inner: Queryable) {
     exec: (sql) => inner.exec(sql),
   }
   return { db: wrapped, counts }
+}
+
+/** A clock whose time moves only when told, waking the sleepers due in turn and letting each run on. */
+function fakeClock(): Clock & { advance(ms: number): Promise<void> } {
+  let t = 0
+  const sleepers: { at: number; wake: () => void }[] = []
+  const settle = () => new Promise((r) => setImmediate(r))
+  return {
+    now: () => t,
+    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ at: t + ms, wake })),
+    async advance(ms) {
+      const end = t + ms
+      for (;;) {
+        await settle()
+        sleepers.sort((a, b) => a.at - b.at)
+        const next = sleepers[0]
+        if (!next || next.at > end) break
+        sleepers.shift()
+        t = next.at
+        next.wake()
+      }
+      t = end
+      await settle()
+    },
+  }
 }
 
 /** A fresh data version, so each test fills a store of its own. */
@@ -158,6 +178,43 @@ describe('the tile store', () => {
     expect(fillDone).toBe(false)
     await fill
     expect(await tileStoreStatus(db)).toMatchObject({ version, finished: true })
+  })
+
+  it('gives way to requests while it fills: waits while one is being answered and goes on once none has been for a moment', async () => {
+    const clock = fakeClock()
+    const traffic = createTraffic(clock.now)
+    const pace = givingWay(traffic, clock)
+    const answered = traffic.begin()
+    let goesOn = false
+    void pace(4).then(() => (goesOn = true))
+    // Long past its own rest of 4 ms, the request is still being answered.
+    await clock.advance(40)
+    expect(goesOn).toBe(false)
+    answered()
+    await clock.advance(QUIET_MS - 1)
+    expect(goesOn).toBe(false)
+    await clock.advance(1)
+    expect(goesOn).toBe(true)
+  })
+
+  it('rests as long as it worked on an idle server, and goes on at its busy share on a server that is never quiet', async () => {
+    const clock = fakeClock()
+    const traffic = createTraffic(clock.now)
+    const pace = givingWay(traffic, clock)
+    let idle = false
+    void pace(4).then(() => (idle = true))
+    await clock.advance(3)
+    expect(idle).toBe(false)
+    await clock.advance(1)
+    expect(idle).toBe(true)
+
+    traffic.begin()
+    let busy = false
+    void pace(4).then(() => (busy = true))
+    await clock.advance(4 * (1 / BUSY_SHARE - 1) - 1)
+    expect(busy).toBe(false)
+    await clock.advance(1)
+    expect(busy).toBe(true)
   })
 
   it('fills the current version when the server starts and says so in the log', async () => {
