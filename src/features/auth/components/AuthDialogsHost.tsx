@@ -1,9 +1,28 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { api } from '../../../lib/api/index.ts'
+import { preloadable } from '../../../lib/preloadable.ts'
 import { authDialogAtom, isSessionValid, sessionAtom } from '../atoms.ts'
 
-const AuthDialogs = lazy(() => import('./AuthDialogs.tsx'))
+const authDialogs = preloadable(() => import('./AuthDialogs.tsx'))
+
+/**
+ * Loads the dialogs' code before anyone asks for it (the app calls this once the first screen is up and the
+ * person is logged out), so a tap on "Đăng nhập" opens the dialog at once.
+ */
+export function preloadAuthDialogs(): void {
+  authDialogs.preload().catch(() => {})
+}
+
+/** One opening of the dialogs: the loaded component for the whole of it, or the lazy one if not loaded yet. */
+function OpenDialogs() {
+  const [Dialogs] = useState(() => authDialogs.pick())
+  return (
+    <Suspense fallback={null}>
+      <Dialogs />
+    </Suspense>
+  )
+}
 
 /** Mounts the account dialogs' code only once a dialog is asked for. */
 export function AuthDialogsHost() {
@@ -15,9 +34,5 @@ export function AuthDialogsHost() {
     if (valid && api.waitingForLogin() > 0) api.resumeAfterLogin()
   }, [valid])
   if (!session.isOpenLogin && dialog === null) return null
-  return (
-    <Suspense fallback={null}>
-      <AuthDialogs />
-    </Suspense>
-  )
+  return <OpenDialogs />
 }
