@@ -54,7 +54,7 @@ if (!env.dev) registerServiceWorker()
 // Logged out, the likeliest first tap is "Đăng nhập": its dialog's code loads once the page is idle, so the
 // tap opens it at once.
 afterLoadWhenIdle(() => {
-  if (!isSessionValid(store.get(sessionAtom))) preloadAuthDialogs()
+  if (!isSessionValid(store.get(sessionAtom))) void preloadAuthDialogs()
 })
 
 // Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers):

@@ -10,8 +10,11 @@ const authDialogs = preloadable(() => import('./AuthDialogs.tsx'))
  * Loads the dialogs' code before anyone asks for it (the app calls this once the first screen is up and the
  * person is logged out), so a tap on "Đăng nhập" opens the dialog at once.
  */
-export function preloadAuthDialogs(): void {
-  authDialogs.preload().catch(() => {})
+export function preloadAuthDialogs(): Promise<void> {
+  return authDialogs.preload().then(
+    () => {},
+    () => {},
+  )
 }
 
 /** One opening of the dialogs: the loaded component for the whole of it, or the lazy one if not loaded yet. */
