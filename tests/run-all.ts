@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -34,6 +34,37 @@ function step(name: string, args: string[], env: Record<string, string | undefin
 
 const fail = () => void (tally.failed += 1)
 
+type Ended = { name: string; output: string; status: number | null }
+
+/** Runs `steps` two at a time; each step's output is printed whole, in the given order, and counts as `step` does. */
+async function checks(steps: [name: string, args: string[]][]): Promise<void> {
+  const runOne = ([name, args]: [string, string[]]) =>
+    new Promise<Ended>((done) => {
+      const child = spawn(node, args, { cwd: root, env: process.env })
+      let output = ''
+      child.stdout.on('data', (b: Buffer) => (output += b.toString()))
+      child.stderr.on('data', (b: Buffer) => (output += b.toString()))
+      child.on('error', (err) => done({ name, output: output + String(err), status: null }))
+      child.on('close', (status) => done({ name, output, status }))
+    })
+  const ended: Ended[] = []
+  let next = 0
+  const lane = async () => {
+    while (next < steps.length) {
+      const i = next++
+      ended[i] = await runOne(steps[i] as [string, string[]])
+    }
+  }
+  await Promise.all([lane(), lane()])
+  for (const { name, output, status } of ended) {
+    process.stdout.write(`\n=== ${name}\n${output}`)
+    if (status !== 0) {
+      problems.push(`${name} (exit ${status})`)
+      fail()
+    }
+  }
+}
+
 function vitestStep(name: string, projects: string[], env: Record<string, string | undefined> = {}) {
   const file = join(out, `${name.replace(/\W+/g, '-')}.json`)
   step(
@@ -53,23 +84,28 @@ function vitestStep(name: string, projects: string[], env: Record<string, string
 }
 
 const skipE2e = process.argv.includes('--no-e2e')
-step('type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) || fail()
-step('type check (service worker)', [
-  join(root, 'node_modules/typescript/bin/tsc'),
-  '-p',
-  'sw/tsconfig.json',
-  '--noEmit',
-]) || fail()
-// ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
-step('lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) || fail()
-// The code is kept in Prettier's format (.prettierrc); `npm run format` rewrites it.
-step('format', [
-  join(root, 'node_modules/prettier/bin/prettier.cjs'),
-  '--check',
-  '--log-level',
-  'warn',
-  '**/*.{ts,tsx,mts,js,mjs}',
-]) || fail()
+// The four checks are single-threaded and independent: two at a time on two cores, each one's output printed
+// whole when it ends.
+await checks([
+  ['type check', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']],
+  // ESLint with the architecture's import boundaries (eslint.config.js); any warning fails too.
+  ['lint', [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']],
+  [
+    'type check (service worker)',
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'sw/tsconfig.json', '--noEmit'],
+  ],
+  // The code is kept in Prettier's format (.prettierrc); `npm run format` rewrites it.
+  [
+    'format',
+    [
+      join(root, 'node_modules/prettier/bin/prettier.cjs'),
+      '--check',
+      '--log-level',
+      'warn',
+      '**/*.{ts,tsx,mts,js,mjs}',
+    ],
+  ],
+])
 const built = step('build', ['server/src/cli/build.ts'])
 if (!built) fail()
 // The size budgets read the build just made.

@@ -111,10 +111,24 @@ describe('plan versions and "So sánh"', () => {
         .first()
         .click()
       expect(await page.getByTestId('compare-highlight').count()).toBe(2)
+      // The older plan's picker shows its date and decision number whole on a phone (a select cuts what does
+      // not fit), and the line under it names the plan in full.
+      const from = page.getByTestId('compare-from')
+      const shown = await from.evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el)
+        const ctx = document.createElement('canvas').getContext('2d')!
+        ctx.font = style.font
+        const head = /^.*?QĐ \S+/.exec(el.selectedOptions[0]?.text ?? '')?.[0] ?? ''
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { head, fits: ctx.measureText(head).width <= room }
+      })
+      expect(shown).toEqual({ head: '12/06/2017 · QĐ 2468/QĐ-UBND', fits: true })
+      expect(await page.locator('.qh-compare-picker').innerText()).toContain(
+        'QĐ 2468/QĐ-UBND ngày 12/06/2017, đã được thay thế bởi QĐ 1234/QĐ-UBND ngày 15/09/2023',
+      )
       await page.screenshot({ path: `${shots}/compare-parcel-phone.png`, fullPage: true })
 
       // Another pair of plans: the detailed-plan level is not here, so pick the two zoning versions the other way round.
-      const from = page.getByTestId('compare-from')
       const options = await from.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
       expect(options.length).toBeGreaterThanOrEqual(2)
       const [newer, older] = options as [string, string]

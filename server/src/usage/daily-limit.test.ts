@@ -3,6 +3,7 @@ import { createTestUser, depsOf } from '../accounts/test-user.ts'
 import { DailyLimitError } from '../domain-errors.ts'
 import { apiErrorOf } from '../http/errors.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { withStatementScope } from '../db/statement-scope.ts'
 import { countedQuery } from './daily-limit.ts'
 
 /** A lookup answered by the database: found or not, with a value to hand back. */
@@ -92,6 +93,19 @@ describe('daily lookup limit', () => {
     await fill(user.id, 3)
     const { refund } = await lookup(user.id)
     await refund()
+    expect((await usage(user.token)).body.data.count).toBe(3)
+  })
+
+  it('gives a counted lookup back even when the client of its request has gone away', async () => {
+    t.clock.now = new Date()
+    const user = await createTestUser(t)
+    await fill(user.id, 3)
+    const client = new AbortController()
+    await withStatementScope({ signal: client.signal, budgetMs: 10_000 }, async () => {
+      const { refund } = await lookup(user.id)
+      client.abort()
+      await refund()
+    })
     expect((await usage(user.token)).body.data.count).toBe(3)
   })
 

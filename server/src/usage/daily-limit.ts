@@ -49,17 +49,21 @@ const usedUp = (limit: number, now: Date) =>
     { count: limit, limit },
   )
 
-/** Gives one lookup of `day` back; a failure is logged (the count stays one too high, never too low). */
+/**
+ * Gives one lookup of `day` back; a failure is logged (the count stays one too high, never too low). Run
+ * outside the request's statement scope: its client may be gone (which cancels the request's statements),
+ * and the count must still be right.
+ */
 const refundOne = (deps: Pick<Deps, 'db' | 'logger'>, userId: string, day: string) =>
-  deps.db
-    .query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [
+  outsideStatementScope(() =>
+    deps.db.query('update usage_daily set count = count - 1 where user_id = $1 and day = $2::date and count > 0', [
       userId,
       day,
-    ])
-    .then(
-      () => undefined,
-      (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
-    )
+    ]),
+  ).then(
+    () => undefined,
+    (err: unknown) => deps.logger.error('usage refund failed', { userId, error: String(err) }),
+  )
 
 /** A counted lookup's answer: one row, `found` true when the answer is Ok (and so counts). */
 export type Answer = { found: boolean }
@@ -137,8 +141,7 @@ export async function countedWork<T>(
   try {
     return { data: await work(), usage: { count: reserved.count, limit } }
   } catch (err) {
-    // Given back outside the request: its client may be gone, and the count must still be right.
-    await outsideStatementScope(() => refundOne(deps, userId, day))
+    await refundOne(deps, userId, day)
     throw err
   }
 }

@@ -171,14 +171,31 @@ describe('compare screen', () => {
     expect(screen.getByTestId('compare-basis').textContent).toContain('2 ha cả hai đồ án cùng quy hoạch')
   })
 
-  it('names each plan in the pickers by its approval date first, so a narrow select still shows the whole date', async () => {
+  it('names each plan in the pickers by its date and decision number first, so a narrow select cuts the level, never the number', async () => {
     fetchComparison.mockResolvedValue({ ok: true, data, message: '' })
     await showPage()
     const from = (await screen.findByTestId('compare-from')) as HTMLSelectElement
     expect([...from.options].map((o) => o.textContent)).toEqual([
-      '01/05/2024 · QHPK 1/2000 · QĐ 21/QĐ-UBND',
-      '02/04/2018 · QHPK 1/2000 · QĐ 20/QĐ-UBND (đã được thay thế)',
+      '01/05/2024 · QĐ 21/QĐ-UBND · QHPK 1/2000',
+      '02/04/2018 · QĐ 20/QĐ-UBND · QHPK 1/2000 (đã được thay thế)',
     ])
+  })
+
+  it('spells out the chosen plan under each picker, read with it by a screen reader, and follows a new choice', async () => {
+    fetchComparison.mockResolvedValue({ ok: true, data, message: '' })
+    await showPage()
+    const from = (await screen.findByTestId('compare-from')) as HTMLSelectElement
+    const said = (el: HTMLElement) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .filter(Boolean)
+    expect(said(from)).toContain(
+      'Phân khu thử nghiệm · QĐ 20/QĐ-UBND ngày 02/04/2018, đã được thay thế bởi QĐ 21/QĐ-UBND ngày 01/05/2024',
+    )
+    expect(said(screen.getByTestId('compare-to'))).toContain('Phân khu thử nghiệm · QĐ 21/QĐ-UBND ngày 01/05/2024')
+    fireEvent.change(from, { target: { value: '2' } })
+    expect(said(from)).toContain('Phân khu thử nghiệm · QĐ 21/QĐ-UBND ngày 01/05/2024')
   })
 
   it('says when each level has one version only', async () => {

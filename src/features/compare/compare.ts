@@ -36,13 +36,22 @@ export function planLabel(p: Pick<PlanVersion, 'plan_level' | 'decision_no' | 'a
 }
 
 /**
- * A plan in the pickers: the approval date first, so a select narrower than the whole name still shows
- * which version it is.
+ * A plan in the pickers: the approval date and the decision number first, so a select narrower than the
+ * whole label (a phone's) cuts the level, which the line under it spells out, and never the number that
+ * tells two versions of one level apart.
  */
 export function planOptionLabel(
   p: Pick<PlanVersion, 'plan_level' | 'decision_no' | 'approved_at' | 'replaced_by'>,
 ): string {
-  return `${formatDate(p.approved_at)} · ${p.plan_level} · QĐ ${p.decision_no}${p.replaced_by ? ' (đã được thay thế)' : ''}`
+  return `${formatDate(p.approved_at)} · QĐ ${p.decision_no} · ${p.plan_level}${p.replaced_by ? ' (đã được thay thế)' : ''}`
+}
+
+/** The chosen plan in full under its picker, wrapping as it needs: name, decision, date and what replaced it. */
+export function planDescription(p: Pick<PlanVersion, 'name' | 'decision_no' | 'approved_at' | 'replaced_by'>): string {
+  const replaced = p.replaced_by
+    ? `, đã được thay thế bởi QĐ ${p.replaced_by.decision_no} ngày ${formatDate(p.replaced_by.approved_at)}`
+    : ''
+  return `${p.name} · QĐ ${p.decision_no} ngày ${formatDate(p.approved_at)}${replaced}`
 }
 
 /**

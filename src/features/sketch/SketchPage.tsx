@@ -3,11 +3,12 @@ import '@mantine/core/styles/Alert.css'
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { IconFileSpreadsheet, IconFileVector, IconPrinter, IconTarget, IconWalk } from '@tabler/icons-react'
+import { IconPrinter, IconTarget, IconWalk } from '@tabler/icons-react'
+import { ExportButtons } from '../../components/ExportButtons.tsx'
 import { formatArea, formatDateTime, formatMeters } from '../../lib/format/format.ts'
 import { CornerTable } from './components/CornerTable.tsx'
 import { SketchDrawing } from './components/SketchDrawing.tsx'
-import { cornersCsv, crsLabel, download, fileName, outlineDxf } from './exports.ts'
+import { cornersCsv, crsLabel, outlineDxf } from './exports.ts'
 import { loadSketch, withSurroundings, type SketchQuery, type SketchResult, type SketchSubject } from './source.ts'
 
 const parcelTitle = (s: Pick<SketchSubject, 'parcelNo' | 'sheetNo'>) =>
@@ -17,32 +18,24 @@ function Exports({ subject }: { subject: SketchSubject }) {
   const base = `so-do-to-${subject.sheetNo ?? 'x'}-thua-${subject.parcelNo ?? 'x'}`
   const title = `${parcelTitle(subject)}${subject.place ? ` — ${subject.place}` : ''}`
   return (
-    <Group gap="xs" className="sketch-actions">
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-        onClick={() => download(fileName(base, 'csv'), cornersCsv(subject.outline), 'text/csv;charset=utf-8')}
-      >
-        Tải CSV
-      </Button>
-      <Button
-        variant="light"
-        leftSection={<IconFileVector size={18} aria-hidden />}
-        onClick={() =>
-          download(
-            fileName(base, 'dxf'),
+    <ExportButtons
+      base={base}
+      what="sơ đồ thửa"
+      className="sketch-actions"
+      files={[
+        { format: 'csv', build: () => cornersCsv(subject.outline) },
+        {
+          format: 'dxf',
+          build: () =>
             outlineDxf(subject.outline, {
               title,
               address: [subject.address, subject.place].filter(Boolean).join(', '),
               neighbours: subject.neighbours,
               street: subject.street,
             }),
-            'application/dxf',
-          )
-        }
-      >
-        Tải DXF
-      </Button>
+        },
+      ]}
+    >
       <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
         In A4
       </Button>
@@ -56,7 +49,7 @@ function Exports({ subject }: { subject: SketchSubject }) {
           <IconTarget size={18} aria-hidden /> Cắm mốc
         </Link>
       )}
-    </Group>
+    </ExportButtons>
   )
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { fromVn2000 } from '#core/geo/vn2000.ts'
 import { readDxfWithGdal } from '../../../tests/support/gdal-dxf.ts'
-import { cornersCsv, crsLabel, fileName, outlineDxf } from './exports.ts'
+import { cornersCsv, crsLabel, outlineDxf } from './exports.ts'
 import { outlineOf, type LngLat } from './geometry.ts'
 
 const M = 105.75
@@ -93,12 +93,5 @@ describe('outline as DXF, read back with GDAL', () => {
     expect(east![0]! - mid.e).toBeGreaterThan(10)
     const name = (await on('DUONG'))[1]!.geometry!.coordinates as number[]
     expect(name[1]).toBeCloseTo(1_193_997, 3)
-  })
-})
-
-describe('export file names', () => {
-  it('folds Vietnamese into a plain slug', () => {
-    expect(fileName('Sơ đồ tờ 12 thửa 34', 'dxf')).toBe('so-do-to-12-thua-34.dxf')
-    expect(fileName('***', 'csv')).toBe('so-do.csv')
   })
 })

@@ -10,7 +10,7 @@ export {
   type Outline,
   type LngLat,
 } from './geometry.ts'
-export { cornersCsv, outlineDxf, crsLabel, download, fileName } from './exports.ts'
+export { cornersCsv, outlineDxf, crsLabel } from './exports.ts'
 export { SketchDrawing } from './components/SketchDrawing.tsx'
 export { CornerTable } from './components/CornerTable.tsx'
 export { loadSketch, type SketchQuery, type SketchResult, type SketchSubject } from './source.ts'

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Button, Group, NativeSelect, Text } from '@mantine/core'
 import type { PlanVersion } from '#core/contract/plans.ts'
-import { planOptionLabel } from '../compare.ts'
+import { planDescription, planOptionLabel } from '../compare.ts'
 
 type Props = {
   plans: PlanVersion[]
@@ -10,8 +10,10 @@ type Props = {
   onChoose: (from: string, to: string) => void
 }
 
-// Each select takes a whole row on a phone (two side by side from about 600 px), so its text is not cut.
+// Each select takes a whole row on a phone (two side by side from about 600 px); what a select cannot
+// show of its plan, the line under it does.
 const selectWidth = { flex: '1 1 17rem', minWidth: 0 }
+const described = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[]
 
 /** The two plans to compare, from every plan with zones in the place; "So sánh" asks again with them. */
 export function PlanPicker({ plans, from, to, onChoose }: Props) {
@@ -21,6 +23,10 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
   const [a, setA] = useState(from ?? byDate[0]?.id ?? '')
   const [b, setB] = useState(to ?? byDate[byDate.length - 1]?.id ?? '')
   const options = plans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))
+  const full = (id: string) => {
+    const p = plans.find((x) => x.id === id)
+    return p ? planDescription(p) : undefined
+  }
   const same = a === b
   return (
     <form
@@ -39,6 +45,8 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
           onChange={(e) => setA(e.currentTarget.value)}
           data-testid="compare-from"
           style={selectWidth}
+          description={full(a)}
+          inputWrapperOrder={described}
         />
         <NativeSelect
           label="Đồ án mới"
@@ -47,6 +55,8 @@ export function PlanPicker({ plans, from, to, onChoose }: Props) {
           onChange={(e) => setB(e.currentTarget.value)}
           data-testid="compare-to"
           style={selectWidth}
+          description={full(b)}
+          inputWrapperOrder={described}
           error={same ? 'Hãy chọn hai đồ án khác nhau.' : undefined}
         />
         <Button type="submit" disabled={same || (a === from && b === to)}>

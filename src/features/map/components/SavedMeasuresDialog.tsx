@@ -4,18 +4,10 @@ import '@mantine/core/styles/Overlay.css'
 import { useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { Button, Group, Modal } from '@mantine/core'
-import {
-  IconArrowBackUp,
-  IconEye,
-  IconFileSpreadsheet,
-  IconFileVector,
-  IconMap2,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react'
+import { IconArrowBackUp, IconEye, IconPencil, IconTrash } from '@tabler/icons-react'
+import { ExportButtons } from '../../../components/ExportButtons.tsx'
 import { formatDateTime } from '../../../lib/format/format.ts'
 import { store } from '../../../lib/store.ts'
-import { download, fileName } from '../../sketch/index.ts'
 import { measuresCsv, measuresDxf, measuresGeoJson } from '../measure-exports.ts'
 import { removeMeasure, saveMeasure, savedMeasuresAtom, type SavedMeasure } from '../saved-measures.ts'
 import { MeasureNameForm } from './MeasureNameForm.tsx'
@@ -120,29 +112,17 @@ export function SavedMeasuresDialog(props: {
         </ul>
       )}
       {saved.length > 0 && (
-        <Group gap="xs" mt="md">
-          <Button
-            variant="default"
-            leftSection={<IconMap2 size={18} aria-hidden />}
-            onClick={() => download(fileName(base, 'geojson'), measuresGeoJson(saved), 'application/geo+json')}
-          >
-            Tải GeoJSON
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-            onClick={() => download(fileName(base, 'csv'), measuresCsv(saved), 'text/csv;charset=utf-8')}
-          >
-            Tải CSV
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileVector size={18} aria-hidden />}
-            onClick={() => download(fileName(base, 'dxf'), measuresDxf(saved), 'application/dxf')}
-          >
-            Tải DXF
-          </Button>
-        </Group>
+        <ExportButtons
+          base={base}
+          what="các phép đo đã lưu"
+          variant="default"
+          mt="md"
+          files={[
+            { format: 'geojson', build: () => measuresGeoJson(saved) },
+            { format: 'csv', build: () => measuresCsv(saved) },
+            { format: 'dxf', build: () => measuresDxf(saved) },
+          ]}
+        />
       )}
     </Modal>
   )

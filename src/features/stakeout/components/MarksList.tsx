@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { Button, Group } from '@mantine/core'
-import { IconFileSpreadsheet, IconFileVector, IconMap2, IconTrash } from '@tabler/icons-react'
+import { Button } from '@mantine/core'
+import { IconTrash } from '@tabler/icons-react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx'
+import { ExportButtons } from '../../../components/ExportButtons.tsx'
 import { formatDateTime } from '../../../lib/format/format.ts'
 import { formatAccuracy, formatPrecise, QUALITY_WORDS } from '../../position/index.ts'
-import { download, fileName } from '../../sketch/index.ts'
 import { marksCsv, marksDxf, marksGeoJson } from '../exports.ts'
 import { markOffset, type Mark } from '../marks.ts'
 
@@ -44,28 +44,15 @@ export function MarksList({ marks, onClear }: { marks: Mark[]; onClear: () => vo
           )
         })}
       </ol>
-      <Group gap="xs">
-        <Button
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'csv'), marksCsv(marks), 'text/csv;charset=utf-8')}
-        >
-          Tải CSV
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconMap2 size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'geojson'), marksGeoJson(marks), 'application/geo+json')}
-        >
-          Tải GeoJSON
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconFileVector size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'dxf'), marksDxf(marks), 'application/dxf')}
-        >
-          Tải DXF
-        </Button>
+      <ExportButtons
+        base={base}
+        what="kết quả cắm mốc"
+        files={[
+          { format: 'csv', build: () => marksCsv(marks) },
+          { format: 'geojson', build: () => marksGeoJson(marks) },
+          { format: 'dxf', build: () => marksDxf(marks) },
+        ]}
+      >
         <Button
           variant="subtle"
           color="red"
@@ -74,7 +61,7 @@ export function MarksList({ marks, onClear }: { marks: Mark[]; onClear: () => vo
         >
           Xoá kết quả
         </Button>
-      </Group>
+      </ExportButtons>
       <ConfirmDialog
         opened={confirm}
         title="Xoá mọi kết quả cắm mốc trên máy?"

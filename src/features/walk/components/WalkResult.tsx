@@ -1,16 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { IconFileSpreadsheet, IconFileVector, IconPrinter } from '@tabler/icons-react'
+import { Alert, Button, Stack, Text } from '@mantine/core'
+import { IconPrinter } from '@tabler/icons-react'
+import { ExportButtons } from '../../../components/ExportButtons.tsx'
 import { formatArea, formatMeters, formatNumber } from '../../../lib/format/format.ts'
-import {
-  CornerTable,
-  cornersCsv,
-  download,
-  fileName,
-  outlineDxf,
-  outlineOf,
-  SketchDrawing,
-  type Outline,
-} from '../../sketch/index.ts'
+import { CornerTable, cornersCsv, outlineDxf, outlineOf, SketchDrawing, type Outline } from '../../sketch/index.ts'
 import { compareWithParcel, walkFigures, type Walk } from '../track.ts'
 
 const signed = (v: number, digits: number) => `${v > 0 ? '+' : v < 0 ? '−' : ''}${formatNumber(Math.abs(v), digits)}`
@@ -47,25 +39,19 @@ export function WalkResult({
           </Text>
         </Alert>
       )}
-      <Group gap="xs" className="sketch-actions">
-        <Button
-          variant="light"
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'csv'), cornersCsv(outline), 'text/csv;charset=utf-8')}
-        >
-          Tải CSV
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconFileVector size={18} aria-hidden />}
-          onClick={() => download(fileName(base, 'dxf'), outlineDxf(outline, { title }), 'application/dxf')}
-        >
-          Tải DXF
-        </Button>
+      <ExportButtons
+        base={base}
+        what="ranh đi đo"
+        className="sketch-actions"
+        files={[
+          { format: 'csv', build: () => cornersCsv(outline) },
+          { format: 'dxf', build: () => outlineDxf(outline, { title }) },
+        ]}
+      >
         <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
           In A4
         </Button>
-      </Group>
+      </ExportButtons>
       <div className="sketch-body">
         <SketchDrawing
           outline={outline}
