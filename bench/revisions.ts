@@ -163,17 +163,28 @@ export async function revisionsSection(o: {
       controls: [],
     }
   })
+  const failures: string[] = []
   // One server at a time: the others' idle memory and timers stay out of the measured one's way.
   for (let round = 0; round < o.rounds; round++) {
     for (const [i, r] of revisions.entries()) {
       o.log(`  round ${round + 1}: ${r.rev}`)
       const server = await startRevisionServer(r)
+      // A measure that fails once (a page that timed out while the machine was swamped) is left out of that
+      // revision's medians and said in the notes, rather than ending a run of twenty minutes.
+      const attempt = async <T>(what: string, measure: () => Promise<T>, into: T[]) => {
+        try {
+          into.push(await measure())
+        } catch (err) {
+          failures.push(`${r.commit.slice(0, 7)} round ${round + 1}, ${what}: ${(err as Error).message.split('\n')[0]}`)
+          o.log(`    ${what} failed: ${(err as Error).message.split('\n')[0]}`)
+        }
+      }
       try {
         const url = `${server.url}/demo`
-        runs[i]!.lighthouse.push(await lighthouseFigures(url))
+        await attempt('Lighthouse', () => lighthouseFigures(url), runs[i]!.lighthouse)
         if (o.mapVisible) {
-          runs[i]!.mapVisible.push(await mapVisibleOnce(url))
-          runs[i]!.controls.push(await controlsUsableOnce(url))
+          await attempt('map visible', () => mapVisibleOnce(url), runs[i]!.mapVisible)
+          await attempt('controls usable', () => controlsUsableOnce(url), runs[i]!.controls)
         }
       } finally {
         await server.stop()
@@ -223,6 +234,7 @@ export async function revisionsSection(o: {
         (r) =>
           `${r.commit.slice(0, 7)} LCP cold, each round: ${r.lighthouse.map((l) => fmt.ms(l.cold.lcpMs)).join(', ')}`,
       ),
+      ...failures.map((f) => `not measured: ${f}`),
     ],
   })
   return runs
