@@ -4,8 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { appApiHooks } from './app/api-hooks.ts'
 import { router } from './app/router.ts'
-import { installLogoutCleanup, isSessionValid, sessionAtom } from './features/auth/index.ts'
-import { preloadAuthDialogs } from './features/auth/shell.ts'
+import { installLogoutCleanup } from './features/auth/index.ts'
 import { api, installApiHooks } from './lib/api/index.ts'
 import { isLoadingAtom } from './lib/api/atoms.ts'
 import { env, readBuildId } from './lib/env.ts'
@@ -50,12 +49,6 @@ void router.load().then(render, render)
 void loadStoredUsage(store).then(() => refreshUsage(api, store))
 
 if (!env.dev) registerServiceWorker()
-
-// Logged out, the likeliest first tap is "Đăng nhập": its dialog's code loads once the page is idle, so the
-// tap opens it at once.
-afterLoadWhenIdle(() => {
-  if (!isSessionValid(store.get(sessionAtom))) void preloadAuthDialogs()
-})
 
 // Saved-area downloads carry on and queued photos are sent (app open is one of the outbox's triggers):
 // once the page has loaded and the main thread is idle, so its ten chunks and storage reads do not

@@ -7,8 +7,9 @@ import { authDialogAtom, isSessionValid, sessionAtom } from '../atoms.ts'
 const authDialogs = preloadable(() => import('./AuthDialogs.tsx'))
 
 /**
- * Loads the dialogs' code before anyone asks for it (the app calls this once the first screen is up and the
- * person is logged out), so a tap on "Đăng nhập" opens the dialog at once.
+ * Starts loading the dialogs' code when a person heads for "Đăng nhập" (pointer over or down, keyboard focus),
+ * so the tap that follows opens the dialog at once. Not when the page is idle: the dialog's code with Mantine's
+ * modal parts is a long task to compile, which a first screen most people never log in from would pay.
  */
 export function preloadAuthDialogs(): Promise<void> {
   return authDialogs.preload().then(
