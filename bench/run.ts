@@ -27,7 +27,8 @@ const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [-
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
   BENCH_IMPORT_DB=postgres|pglite for one database only.
-  --revisions: the front end's figures per change, each revision built and served by its own server, in turns.
+  --revisions: the front end's figures per change, each revision built and served by its own server, in turns
+  (--no-map-visible: Lighthouse only, without the map-visible and controls-usable runs).
 `
 const { values: args } = parseArgs({
   options: {

@@ -24,9 +24,10 @@ export const budgets = {
    * its way to the data, the boundaries' legend) and a lookup is never charged twice: 217.8 kB the same day.
    * 190 since the chunks are read from Vite's build manifest: the parse of the minified entry gave the route
    * the preload list of the next lazy import (/offline's, 31.5 kB), as the route's own list is empty; 186.4 kB.
-   * 188 since the national outline is fetched when first drawn (188.0 → 186.7 kB on 28 November).
+   * 156 since the history's panel left its index.ts (the map's lookups record into the history, and the panel
+   * brought its dialogs, Mantine's overlay, scroll area and floating-ui with them): 187.9 → 151.8 kB.
    */
-  mapRouteGzipKB: 188,
+  mapRouteGzipKB: 156,
   /**
    * sw.js with its precache list. 12 since the offline issue: the tile caches (saved areas, recent tiles
    * with their LRU index in IndexedDB, ETag revalidation, quota purge) and Background Sync of the photo

@@ -32,12 +32,12 @@ import { useMedia } from './hooks/use-media.ts'
 import { useServerData } from './hooks/use-server-data.ts'
 import { useTapLookup } from './hooks/use-tap-lookup.ts'
 import { SearchPlaceholder } from './MapFrame.tsx'
+import { searchBoxChunk } from './search-box-chunk.ts'
 import { setPrintMap } from './print-card.ts'
 import { shareLink } from './share.ts'
 import { decodeMapHash, initialState, type MapSearch, type Point } from '../../lib/map-url.ts'
 
-// The search and the measure tool load after the map has painted.
-const SearchBox = lazy(() => import('./components/SearchBox.tsx'))
+// The measure tool and the GPS panel load when opened; the search box with the map view (search-box-chunk.ts).
 const MeasurePanel = lazy(() => import('./components/MeasurePanel.tsx'))
 const GpsPanel = lazy(() => import('./components/GpsPanel.tsx'))
 
@@ -91,6 +91,8 @@ async function shareView(url: string) {
 export default function MapView({ search }: { search: MapSearch }) {
   const targetRef = useRef<HTMLDivElement>(null)
   const [opening] = useState(() => initialState(location.hash, search))
+  // Chosen once per mount: the loaded box when its chunk is in (no fallback), else the lazy one.
+  const [SearchBox] = useState(() => searchBoxChunk.pick())
   const { ctrl, view } = useMapController(targetRef, opening?.view)
   const layers = useMapLayers(ctrl)
   const { server, dataInView } = useServerData(ctrl, view, layers.tileSets)

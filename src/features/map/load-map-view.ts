@@ -1,6 +1,7 @@
 import type MapView from './MapView.tsx'
 import { hasBootMap } from './boot/handoff.ts'
 import { prefetchTileSets } from '../../lib/tilejson.ts'
+import { searchBoxChunk } from './search-box-chunk.ts'
 
 export type MapViewComponent = typeof MapView
 
@@ -11,9 +12,13 @@ export const loadedMapView = (): MapViewComponent | null => loaded
 
 /**
  * The map view's chunk (OpenLayers), fetched once: the route's loader starts it beside the route's own
- * chunk, and the page waits for the same promise.
+ * chunk, and the page waits for the same promise. The search box's chunk starts with it (the map view
+ * shows it at once); its failure shows in the box's place, not here.
  */
-export const loadMapView = (): Promise<MapViewComponent> => import('./MapView.tsx').then((m) => (loaded = m.default))
+export const loadMapView = (): Promise<MapViewComponent> => {
+  searchBoxChunk.preload().catch(() => {})
+  return import('./MapView.tsx').then((m) => (loaded = m.default))
+}
 
 /**
  * What the map view needs, started on entering the route beside the route's own chunk: its code and the

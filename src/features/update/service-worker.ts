@@ -1,10 +1,13 @@
-import { Workbox } from 'workbox-window'
-
-/** Registers sw.js (production builds only); it precaches the shell and every route chunk. */
+/**
+ * Registers sw.js (production builds only); it precaches the shell and every route chunk. workbox-window is
+ * imported here, not by the entry: it registers after the page's load event anyway, so its code need not be
+ * compiled with the first screen's.
+ */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
-  const wb = new Workbox('/sw.js', { scope: '/' })
-  void wb.register().catch((err: unknown) => console.warn('service worker not registered', err))
+  void import('workbox-window')
+    .then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }).register())
+    .catch((err: unknown) => console.warn('service worker not registered', err))
 }
 
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const
