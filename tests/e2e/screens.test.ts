@@ -134,6 +134,16 @@ async function visit(page: Page, s: Screen) {
   // Lazy parts (search box, legend, fonts) settle after the first paint.
   await page.evaluate(() => document.fonts.ready)
   await page.waitForLoadState('networkidle').catch(() => undefined)
+  // A dialog fading in is half transparent: axe would measure its colours mid-way. Finite animations and
+  // transitions end first (a spinner's never does, so it is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
 }
 
 type Finding = { id: string; impact: string; help: string; targets: string[] }
