@@ -1,1 +1,15 @@
 import 'fake-indexeddb/auto'
+
+// Mantine reads the colour scheme through matchMedia, which jsdom does not have: no query matches. (Files that ask
+// for the node environment have no window.)
+if (typeof window !== 'undefined')
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as never

@@ -1,22 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MantineProvider } from '@mantine/core'
 import { ExportButtons, type ExportFile } from './ExportButtons.tsx'
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 
 /** What the browser was handed: each download's file name, type and text, in order. */
 let handed: { name: string; type: string; blob: Blob }[] = []

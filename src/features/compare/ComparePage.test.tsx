@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { CompareData } from '#core/contract/plans.ts'
 import type { ApiResult } from '../../lib/api/index.ts'
@@ -8,18 +8,6 @@ const fetchComparison = vi.fn<(q: unknown) => Promise<ApiResult<CompareData>>>()
 vi.mock('./api.ts', () => ({ fetchComparison: (q: unknown) => fetchComparison(q) }))
 const { ComparePage } = await import('./ComparePage.tsx')
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 beforeEach(() => fetchComparison.mockReset())
 afterEach(cleanup)
 

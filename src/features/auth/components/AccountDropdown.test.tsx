@@ -20,17 +20,6 @@ beforeAll(() => {
   // Logging out calls the server through the app's client, which the app wires up at start.
   installApiHooks(appApiHooks(store))
   installLogoutCleanup(clearDeviceData)
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
 })
 
 beforeEach(async () => {

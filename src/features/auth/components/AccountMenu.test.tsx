@@ -1,5 +1,5 @@
 import { act } from 'react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { MantineProvider } from '@mantine/core'
@@ -7,20 +7,6 @@ import { store } from '../../../lib/store.ts'
 import { emptySession, sessionAtom } from '../atoms.ts'
 import { AccountMenu } from './AccountMenu.tsx'
 import { AuthDialogsHost } from './AuthDialogsHost.tsx'
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 
 afterEach(() => {
   cleanup()

@@ -1,25 +1,11 @@
 import { act } from 'react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { MantineProvider } from '@mantine/core'
 import { store } from '../../../lib/store.ts'
 import { emptySession, sessionAtom } from '../atoms.ts'
 import { AuthDialogsHost, preloadAuthDialogs } from './AuthDialogsHost.tsx'
-
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 
 afterEach(() => {
   cleanup()

@@ -11,17 +11,6 @@ import { add, clear, type NewHistoryEntry } from '../history.ts'
 import type { PlanningData } from '#core/contract/lookups.ts'
 
 beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
   // The kind filter (a segmented control) measures itself; jsdom lays nothing out.
   window.ResizeObserver ??= class {
     observe() {}

@@ -1,22 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { legendFor } from '../land-use.ts'
 import { Legend } from './LayerPanel.tsx'
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 afterEach(() => {
   cleanup()
   document.documentElement.removeAttribute('data-mantine-color-scheme')

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { Place } from '#core/contract/lookups.ts'
 import { planningFixture } from '../../valuation/test-fixtures.ts'
@@ -6,18 +6,6 @@ import { withRouter } from '../../../lib/testing/with-router.tsx'
 import { formerLine } from './PlaceInfo.tsx'
 import ResultCard from './ResultCard.tsx'
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 afterEach(cleanup)
 
 const saiGon: Place = {

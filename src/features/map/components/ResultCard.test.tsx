@@ -1,23 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import type { PlanningData } from '#core/contract/lookups.ts'
 import { planningFixture } from '../../valuation/test-fixtures.ts'
 import { withRouter } from '../../../lib/testing/with-router.tsx'
 import ResultCard from './ResultCard.tsx'
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 afterEach(cleanup)
 
 const zone = (id: string, plan_level: string, decision_no: string, land_use_code: string, governing: boolean) => ({

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MantineProvider } from '@mantine/core'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResult } from '#core/contract/lookups.ts'
 import SearchBox, { type SearchChoice } from './SearchBox.tsx'
 
@@ -16,19 +16,6 @@ vi.mock('../lookup.ts', () => ({
   findParcels: vi.fn(async () => ({ ok: true, data: [] })),
 }))
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 afterEach(cleanup)
 
 function renderBox(onChoose: (c: SearchChoice) => void) {

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { DEFAULT_SETTINGS } from '../settings.ts'
@@ -6,19 +6,6 @@ import type { PositionSnapshot } from '../source.ts'
 import { GpsSettings } from './GpsSettings.tsx'
 import { PositionStatus } from './PositionStatus.tsx'
 
-beforeAll(() => {
-  // Mantine reads the colour scheme through matchMedia, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    onchange: null,
-    dispatchEvent: () => false,
-  })) as never
-})
 afterEach(cleanup)
 
 const snapshot = (patch: Partial<PositionSnapshot>): PositionSnapshot => ({

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
 import { valuationFixture } from '../test-fixtures.ts'
@@ -26,18 +26,6 @@ describe('the line naming the price table', () => {
 })
 
 describe('the price row found without knowing where the parcel lies on the street', () => {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      onchange: null,
-      dispatchEvent: () => false,
-    })) as never
-  })
   afterEach(cleanup)
   const note =
     'Chưa xác định được đoạn chứa thửa đất (không thấy trên bản đồ giao lộ CẦU KHÔNG CÓ); đã chọn đoạn gần nhất, ưu tiên đoạn cùng quận/huyện.'
