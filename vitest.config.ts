@@ -14,6 +14,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A cheap scrypt cost for the hundreds of passwords the suites hash (server/src/accounts/password.ts);
+          // the tests of the cost itself run at the production one.
+          env: { QH_TEST_PASSWORD_HASH: 'fast' },
         },
       },
       {
@@ -27,6 +30,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // The servers these files start hash every password they register at the cheap test cost too.
+          env: { QH_TEST_PASSWORD_HASH: 'fast' },
         },
       },
       {

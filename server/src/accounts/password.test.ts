@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts'
 
 describe('password hashing', () => {
+  // These check the production cost itself, which the test runs otherwise lower (vitest.config.ts).
+  beforeEach(() => vi.stubEnv('QH_TEST_PASSWORD_HASH', ''))
+  afterEach(() => vi.unstubAllEnvs())
+
   it('stores a self-describing scrypt string with its own salt each time', async () => {
     const a = await hashPassword('mật khẩu dài 1')
     const b = await hashPassword('mật khẩu dài 1')
@@ -43,5 +47,11 @@ describe('password hashing', () => {
     clearInterval(timer)
     // A synchronous hash (hundreds of ms) would let at most one tick through.
     expect(ticks).toBeGreaterThan(3)
+  })
+
+  it('hashes at OWASP strength outside a test run even when the fast test hash is asked for', async () => {
+    vi.stubEnv('VITEST', '')
+    vi.stubEnv('QH_TEST_PASSWORD_HASH', 'fast')
+    expect(await hashPassword('mat-khau-1')).toMatch(/^scrypt\$131072\$8\$1\$/)
   })
 })

@@ -13,6 +13,15 @@ const MAX_MEM = 2 * 128 * PASSWORD_PARAMS.N * PASSWORD_PARAMS.r
 
 type Params = { N: number; r: number; p: number }
 
+// A test run hashes hundreds of passwords (every register and login), each 0.3–1.5 s of a busy core at OWASP
+// strength: most of the auth suites' time. Inside vitest only (it sets VITEST; a deployment never does),
+// QH_TEST_PASSWORD_HASH=fast asks for a cheap hash; the tests that check the cost itself unset it.
+const FAST_TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 }
+
+function currentParams(): Params {
+  return process.env.VITEST && process.env.QH_TEST_PASSWORD_HASH === 'fast' ? FAST_TEST_PARAMS : PASSWORD_PARAMS
+}
+
 function derive(password: string, salt: Buffer, params: Params, keyLen: number): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: MAX_MEM }
   return new Promise((resolve, reject) => {
@@ -23,15 +32,9 @@ function derive(password: string, salt: Buffer, params: Params, keyLen: number):
 /** A self-describing string `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LEN)
-  const key = await derive(password, salt, PASSWORD_PARAMS, KEY_LEN)
-  return [
-    'scrypt',
-    PASSWORD_PARAMS.N,
-    PASSWORD_PARAMS.r,
-    PASSWORD_PARAMS.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$')
+  const params = currentParams()
+  const key = await derive(password, salt, params, KEY_LEN)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 function parseStored(stored: string): { params: Params; salt: Buffer; expected: Buffer } | null {
@@ -58,17 +61,21 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseStored(stored)
   if (!parsed) return false
   const { N, r, p } = parsed.params
-  return N < PASSWORD_PARAMS.N || r < PASSWORD_PARAMS.r || p < PASSWORD_PARAMS.p || parsed.expected.length < KEY_LEN
+  const wanted = currentParams()
+  return N < wanted.N || r < wanted.r || p < wanted.p || parsed.expected.length < KEY_LEN
 }
 
-let dummy: Promise<string> | undefined
+// One throwaway hash per parameter set, so the check costs what a real one does at the current cost.
+const dummies = new Map<number, Promise<string>>()
 
 /**
  * Checks a password against a throwaway hash and answers false, so a login for an unknown e-mail
  * costs the same scrypt work as one for a known e-mail and timing does not reveal which exists.
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'))
+  const { N } = currentParams()
+  let dummy = dummies.get(N)
+  if (!dummy) dummies.set(N, (dummy = hashPassword(randomBytes(16).toString('hex'))))
   await verifyPassword(password, await dummy)
   return false
 }
