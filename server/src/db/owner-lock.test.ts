@@ -112,7 +112,9 @@ describe('one owner for the embedded database', () => {
 
   it('an import beside a running server on the embedded database is refused with one line and changes nothing; after a SIGKILL of the server it goes in and stays when the database is opened again', async () => {
     const dataDir = tempDir('qh-owner-')
-    const file = parcelFile(dataDir)
+    // Beside the data directory, not in it: an empty one starts as a copy of the run's prepared first start
+    // (tests/support/prepared-data.ts) instead of migrating and loading the boundaries itself.
+    const file = parcelFile(tempDir('qh-owner-file-'))
     const server = await startServer({ dataDir, env: { DEMO_DATA: 'false' } })
     try {
       const refused = runImport(dataDir, file)
