@@ -81,6 +81,9 @@ export default defineConfig({
           name: 'client',
           include: ['core/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'jsdom',
+          // One jsdom per worker, each file still in its own context: a fresh jsdom per file was two thirds of
+          // this project's time (docs/performance.md, "CI time").
+          pool: 'vmThreads',
           setupFiles: ['tests/setup-client.ts'],
         },
       },
