@@ -33,7 +33,7 @@ function counting(inner: Queryable) {
   const counts = { rows: 0, storeReads: 0, storeWrites: 0 }
   const wrapped: Queryable = {
     query: (sql, params, opts) => {
-      if (/from tile_store\s+where/.test(sql)) counts.storeReads++
+      if (/from tile_store\s+where|join tile_store\s/.test(sql)) counts.storeReads++
       else if (/insert into tile_store\s/.test(sql)) counts.storeWrites++
       else if (!sql.includes('data_version')) counts.rows++
       return inner.query(sql, params, opts)
@@ -157,6 +157,23 @@ describe('the tile store', () => {
       expect(waits.length).toBe(9)
       expect(pieces.map((row) => `${row.layer}/${row.fid}`)).toEqual(whole.map((row) => `${row.layer}/${row.fid}`))
       expect(pieces).toEqual(whole)
+    }
+  })
+
+  it('reads the stored tiles that requests ask for at once in one statement, each the bytes rendering it gives', async () => {
+    const version = await newVersion()
+    await fillTileStore(db, version, { ...parcelsOnly, pace: noRest })
+    const { db: watched, counts } = counting(db)
+    const fromStore = createTileService(watched, () => new Date(0), { store: createTileStore(watched) })
+    const asked = [0, 1, 2, 3].map((i) => ({ x: Z16.x * 4 + i, y: Z16.y * 4 + i }))
+    // One of them not stored (outside the part filled): rendered, and stored, as before.
+    const outside = { x: Z16.x * 4 + 4, y: Z16.y * 4 }
+    const tiles = await Promise.all([...asked, outside].map((t) => fromStore.tile(version, 'parcels', 18, t.x, t.y)))
+    expect(counts).toMatchObject({ storeReads: 1, rows: 1 })
+    const renderer = createTileService(db, () => new Date(0))
+    for (const [i, t] of [...asked, outside].entries()) {
+      const rendered = await renderer.tile(version, 'parcels', 18, t.x, t.y)
+      expect(tiles[i]?.pbf ?? null).toEqual(rendered?.pbf ?? null)
     }
   })
 
