@@ -29,13 +29,19 @@ export function sourceSql(layers: SourceLayer[]): string {
 with b as (select $1::int as z, ST_MakeEnvelope($2, $3, $4, $5, 4326) as q), f as (
   ${unions}
 )
-select f.layer, f.fid::float8 as fid, f.props, f.geom
+select f.layer, f.fid::float8 as fid, f.props, f.geom, f.sort::float8 as sort
 from f
 order by f.layer, f.sort, f.fid`
 }
 
-/** One row of sourceSql. */
-export type SourceRow = { layer: number; fid: number; props: Record<string, unknown> | null; geom: string }
+/** One row of sourceSql; `sort` is the layer's own order (every layer's is a number). */
+export type SourceRow = {
+  layer: number
+  fid: number
+  props: Record<string, unknown> | null
+  geom: string
+  sort: number
+}
 
 function tags(props: Record<string, unknown> | null): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {}
@@ -73,6 +79,42 @@ export async function sourceRows(db: Queryable, set: TileSet, r: TileRange): Pro
   if (layers.length === 0) return []
   const st = sourceStatement(set, layers)
   return db.query<SourceRow>(st.sql, [r.z, ...queryBox(r)], { prepare: st.name })
+}
+
+/**
+ * The rows of sourceRows read in `side` × `side` statements, each for a piece of its box (the pieces share their
+ * edges and cover it whole), with `between` awaited after each with the milliseconds it took: no one statement
+ * holds the database long (the tile store's filler, on the embedded database's one connection). A row reaching
+ * several pieces is kept once, and the rows are put in sourceSql's order again, so the tiles cut from them are
+ * the same bytes.
+ */
+export async function sourceRowsInPieces(
+  db: Queryable,
+  set: TileSet,
+  r: TileRange,
+  side: number,
+  between: (ms: number) => Promise<void>,
+): Promise<SourceRow[]> {
+  const layers = activeLayers(set, r.z)
+  if (layers.length === 0) return []
+  const st = sourceStatement(set, layers)
+  const [west, south, east, north] = queryBox(r)
+  // The outer edges are the box's own values, so no piece reaches past it by a rounding.
+  const at = (lo: number, hi: number, k: number) => (k === 0 ? lo : k === side ? hi : lo + ((hi - lo) * k) / side)
+  const seen = new Set<string>()
+  const rows: SourceRow[] = []
+  for (let j = 0; j < side; j++) {
+    for (let i = 0; i < side; i++) {
+      const box = [at(west, east, i), at(south, north, j), at(west, east, i + 1), at(south, north, j + 1)]
+      const t0 = performance.now()
+      const piece = await db.query<SourceRow>(st.sql, [r.z, ...box], { prepare: st.name })
+      const fresh = piece.filter((row) => !seen.has(`${row.layer}/${row.fid}`))
+      for (const row of fresh) seen.add(`${row.layer}/${row.fid}`)
+      rows.push(...fresh)
+      await between(performance.now() - t0)
+    }
+  }
+  return rows.sort((a, b) => a.layer - b.layer || a.sort - b.sort || a.fid - b.fid)
 }
 
 /** The rows as features in degrees, per active layer of zoom z (the zoom they were asked for). */

@@ -163,7 +163,13 @@ export function createTileService(db: Queryable, now: () => Date, opts: TileServ
     const store = stored(layer)
     const out: (Tile | undefined)[] = new Array<Tile | undefined>(tiles.length)
     let missing = tiles.map((_, i) => i)
-    if (store) {
+    if (store && tiles.length === 1) {
+      const gz = await store.readTile(version, layer, z, tiles[0]!.x, tiles[0]!.y)
+      if (gz !== undefined) {
+        out[0] = gz === null ? null : gzipTile(new Uint8Array(gz))
+        missing = []
+      }
+    } else if (store) {
       const found = await store.read(version, layer, around(z, tiles))
       missing = missing.filter((i) => {
         const gz = found.get(storedKey(tiles[i]!.x, tiles[i]!.y))

@@ -6,7 +6,7 @@ import type { Traffic } from '../http/traffic.ts'
 import type { Logger } from '../logger.ts'
 import { givingWay, halfShare, type Pace } from './fill-pace.ts'
 import { tileSets, type TileSet } from './layers.ts'
-import { activeLayers, cutTiles, sourceFeatures, sourceRows } from './render.ts'
+import { activeLayers, cutTiles, sourceFeatures, sourceRowsInPieces } from './render.ts'
 import { gzipped } from './service.ts'
 import { createTileStore, type StoredTile } from './store.ts'
 import { dataVersionWatch, readDataVersion } from './version.ts'
@@ -21,8 +21,8 @@ import { dataVersionWatch, readDataVersion } from './version.ts'
  * the country (the 2025 boundaries) at the zooms that show all of it, and a city's down to its streets and
  * parcels; the rest is rendered on demand as before.
  *
- * Lookups stay fast meanwhile: the work goes in small steps (SLICE tiles cut, or one statement: a part's rows, a
- * write of BAND tiles), and after each the pace (fill-pace.ts) lets the event loop serve what waits and rests: as
+ * Lookups stay fast meanwhile: the work goes in small steps (SLICE tiles cut, or one statement: a piece of a part's
+ * rows, a write of BAND tiles), and after each the pace (fill-pace.ts) lets the event loop serve what waits and rests: as
  * long as the step took on an idle server (at most half of a core, and on the embedded database, whose one
  * connection lookups share, half of its time), and longer while the server's requests go on: until they stop, or
  * down to BUSY_SHARE of the time on a server that is never quiet. Each process gives way to its own requests only;
@@ -46,6 +46,12 @@ const BOX_TILES = { overview: 4_096, detail: 65_536 }
 const BAND = 16
 /** Tiles cut between two turns of the event loop: a few milliseconds of work. */
 const SLICE = 4
+/**
+ * A part's rows are read as ROW_PIECES × ROW_PIECES pieces of its box, one statement each: a z16 tile's parcels in
+ * one statement held the embedded database's one connection 175–460 ms, and a lookup waited behind it
+ * (docs/performance.md, "Round 6").
+ */
+export const ROW_PIECES = 4
 /**
  * Older versions' tiles deleted per statement: few, so a lookup on the embedded database, whose one connection it
  * waits for, never waits long behind one (docs/performance.md, "Figures behind the code's choices").
@@ -140,10 +146,10 @@ export async function fillPart(
   const set = tileSets[part.set]
   const ranges = partRanges(part)
   const rowsRange = ranges[0]!
-  const read = performance.now()
-  const rows = await sourceRows(db, set, rowsRange)
+  const rows = await sourceRowsInPieces(db, set, rowsRange, ROW_PIECES, pace)
+  const shaping = performance.now()
   const features = sourceFeatures(set, rowsRange.z, rows)
-  await pace(performance.now() - read)
+  await pace(performance.now() - shaping)
   let tiles = 0
   let bytes = 0
   for (const r of rows.length === 0 ? ranges.slice(0, 1) : ranges) {

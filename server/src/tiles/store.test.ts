@@ -7,9 +7,17 @@ import { createLogger } from '../logger.ts'
 import { demoLoaded } from '../testing/demo.ts'
 import { tileSets } from './layers.ts'
 import { BUSY_SHARE, givingWay, QUIET_MS, type Clock, type Pace } from './fill-pace.ts'
+import { renderTiles, sourceRows, sourceRowsInPieces } from './render.ts'
 import { createTileService } from './service.ts'
 import { createTileStore } from './store.ts'
-import { fillTileStore, formatTileStore, planFill, startTileStoreFill, tileStoreStatus } from './store-fill.ts'
+import {
+  fillTileStore,
+  formatTileStore,
+  planFill,
+  ROW_PIECES,
+  startTileStoreFill,
+  tileStoreStatus,
+} from './store-fill.ts'
 import { bumpDataVersion, readDataVersion } from './version.ts'
 
 // One z16 tile of the demo ward: its parcels part is that tile with every tile below it to z18 (21 tiles).
@@ -25,7 +33,7 @@ function counting(inner: Queryable) {
   const counts = { rows: 0, storeReads: 0, storeWrites: 0 }
   const wrapped: Queryable = {
     query: (sql, params, opts) => {
-      if (/from tile_store\s+where/.test(sql)) counts.storeReads++
+      if (/from tile_store\s+where|join tile_store\s/.test(sql)) counts.storeReads++
       else if (/insert into tile_store\s/.test(sql)) counts.storeWrites++
       else if (!sql.includes('data_version')) counts.rows++
       return inner.query(sql, params, opts)
@@ -100,6 +108,73 @@ describe('the tile store', () => {
     expect(stored).not.toBeNull()
     expect(gunzipSync(stored!.gzip)).toEqual(Buffer.from(rendered!.pbf))
     expect(stored!.pbf).toEqual(rendered!.pbf)
+  })
+
+  it('reads the rows of a part in pieces, one statement each, and stores the same bytes as rendering each tile alone', async () => {
+    const version = await newVersion()
+    let statements = 0
+    const rowsRead: Queryable = {
+      query: (sql, params, opts) => {
+        if (sql.includes('with b as')) statements++
+        return db.query(sql, params, opts)
+      },
+      exec: (sql) => db.exec(sql),
+    }
+    expect(await fillTileStore(rowsRead, version, { ...parcelsOnly, pace: noRest })).toBe('filled')
+    expect(statements).toBe(ROW_PIECES * ROW_PIECES)
+    for (const z of [16, 17, 18]) {
+      const d = 2 ** (z - 16)
+      const r = { z, minX: Z16.x * d, maxX: Z16.x * d + d - 1, minY: Z16.y * d, maxY: Z16.y * d + d - 1 }
+      const stored = await createTileStore(db).read(version, 'parcels', r)
+      for (let y = r.minY; y <= r.maxY; y++)
+        for (let x = r.minX; x <= r.maxX; x++) {
+          const [alone] = await renderTiles(db, tileSets.parcels, { z, minX: x, maxX: x, minY: y, maxY: y })
+          const gz = stored.get(`${x}/${y}`)
+          expect(gz === null || gz === undefined ? null : new Uint8Array(gunzipSync(gz))).toEqual(alone ?? null)
+        }
+    }
+  })
+
+  it('reads in pieces the same rows, in the same order, as one statement over the whole box', async () => {
+    const cases = [
+      { set: tileSets.parcels, z: 16 },
+      { set: tileSets.planning, z: 14 },
+      { set: tileSets.basemap, z: 14 },
+    ]
+    for (const { set, z } of cases) {
+      const d = 2 ** (16 - z)
+      const r = {
+        z,
+        minX: Math.floor(Z16.x / d) - 1,
+        maxX: Math.floor(Z16.x / d),
+        minY: Math.floor(Z16.y / d),
+        maxY: Math.floor(Z16.y / d),
+      }
+      const whole = await sourceRows(db, set, r)
+      const waits: number[] = []
+      const pieces = await sourceRowsInPieces(db, set, r, 3, async (ms) => void waits.push(ms))
+      expect(whole.length).toBeGreaterThan(0)
+      expect(waits.length).toBe(9)
+      expect(pieces.map((row) => `${row.layer}/${row.fid}`)).toEqual(whole.map((row) => `${row.layer}/${row.fid}`))
+      expect(pieces).toEqual(whole)
+    }
+  })
+
+  it('reads the stored tiles that requests ask for at once in one statement, each the bytes rendering it gives', async () => {
+    const version = await newVersion()
+    await fillTileStore(db, version, { ...parcelsOnly, pace: noRest })
+    const { db: watched, counts } = counting(db)
+    const fromStore = createTileService(watched, () => new Date(0), { store: createTileStore(watched) })
+    const asked = [0, 1, 2, 3].map((i) => ({ x: Z16.x * 4 + i, y: Z16.y * 4 + i }))
+    // One of them not stored (outside the part filled): rendered, and stored, as before.
+    const outside = { x: Z16.x * 4 + 4, y: Z16.y * 4 }
+    const tiles = await Promise.all([...asked, outside].map((t) => fromStore.tile(version, 'parcels', 18, t.x, t.y)))
+    expect(counts).toMatchObject({ storeReads: 1, rows: 1 })
+    const renderer = createTileService(db, () => new Date(0))
+    for (const [i, t] of [...asked, outside].entries()) {
+      const rendered = await renderer.tile(version, 'parcels', 18, t.x, t.y)
+      expect(tiles[i]?.pbf ?? null).toEqual(rendered?.pbf ?? null)
+    }
   })
 
   it('stores what it renders on demand, and a later server reads it from there', async () => {
