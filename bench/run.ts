@@ -22,11 +22,13 @@ import { valuationSection } from './valuation.ts'
 const usage = `npm run bench -- [--duration S] [--rounds N] [--connections N] [--users N] [--warmup S] [--cold-tiles N]
                   [--endpoints planning,search,search-ward,valuation,tiles] [--db pglite,postgres]
                   [--only api,front,offline,valuation,import,store] [--no-lighthouse] [--scale] [--scale-sizes 20000,200000,1000000]
-                  [--scale-db pglite,postgres] [--scale-name qh_bench_scale] [--scale-rounds 2]
+                  [--scale-db pglite,postgres] [--scale-name qh_bench_scale] [--scale-rounds 2] [--scale-keep]
                   [--revisions REV,REV,… [--revision-rounds N] [--no-map-visible]] [--markdown FILE] [--listings FILE.csv]
   DATABASE_URL set: every server section runs on PostgreSQL as well as on the embedded database (--db picks one).
   Import section: BENCH_IMPORT_ROWS rows per format (10000), BENCH_IMPORT_GEOJSON_MB for a GeoJSON of that size,
   BENCH_IMPORT_DB=postgres|pglite for one database only.
+  --scale-keep: the PostgreSQL scale databases stay after the run, and a later run with the same --scale-name measures
+  a size already loaded by a kept run again without loading it or filling its tile store.
   --revisions: the front end's figures per change, each revision built and served by its own server, in turns
   (--no-map-visible: Lighthouse only, without the map-visible and controls-usable runs).
 `
@@ -47,6 +49,7 @@ const { values: args } = parseArgs({
     'scale-db': { type: 'string' },
     'scale-name': { type: 'string', default: 'qh_bench_scale' },
     'scale-rounds': { type: 'string', default: '2' },
+    'scale-keep': { type: 'boolean', default: false },
     revisions: { type: 'string' },
     'revision-rounds': { type: 'string', default: '3' },
     'no-map-visible': { type: 'boolean', default: false },
@@ -163,6 +166,7 @@ try {
       rounds: num('scale-rounds', args['scale-rounds'], 1, 9),
       api: opts,
       pgUrl,
+      keep: args['scale-keep'],
       show,
       log,
     })

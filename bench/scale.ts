@@ -59,6 +59,12 @@ function runLoader(
   })
 }
 
+const dbUrl = (url: string, name: string) => {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
 /** A fresh database `name` on the server of DATABASE_URL (or none, with `create` false). */
 async function freshPostgres(url: string, name: string, create = true): Promise<string> {
   const admin = new pg.Client({ connectionString: url })
@@ -69,21 +75,59 @@ async function freshPostgres(url: string, name: string, create = true): Promise<
   } finally {
     await admin.end()
   }
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
+  return dbUrl(url, name)
 }
 
 type Loaded = Omit<ScaleLine, 'run'> & { env: Record<string, string>; dir: string; dbName: string }
 
+type LoaderResult = Awaited<ReturnType<typeof runLoader>>
+
+/** What a kept run's load wrote on its database (its comment): the loader's own line, so a later run reports it. */
+const KEPT_PREFIX = 'qh bench scale: '
+
+/** The loader's line a kept database carries when a previous run loaded it with `parcels`, else null. */
+async function keptLoad(url: string, name: string, parcels: number): Promise<LoaderResult | null> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    const { rows } = await admin.query<{ comment: string | null }>(
+      'select shobj_description(oid, $2) as comment from pg_database where datname = $1',
+      [name, 'pg_database'],
+    )
+    const comment = rows[0]?.comment
+    if (!comment?.startsWith(KEPT_PREFIX)) return null
+    const kept = JSON.parse(comment.slice(KEPT_PREFIX.length)) as LoaderResult & { parcels: number }
+    return kept.parcels === parcels ? kept : null
+  } finally {
+    await admin.end()
+  }
+}
+
+async function markKept(url: string, name: string, parcels: number, loaded: LoaderResult): Promise<void> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    const text = KEPT_PREFIX + JSON.stringify({ parcels, ...loaded })
+    await admin.query(`comment on database ${name} is ${admin.escapeLiteral(text)}`)
+  } finally {
+    await admin.end()
+  }
+}
+
 /** One size loaded into its own fresh database, then the tile store's fill on it with /api/planning loaded meanwhile. */
 async function loadSize(
-  o: { name: string; api: ApiOptions; pgUrl: string | undefined; log: (s: string) => void },
+  o: { name: string; api: ApiOptions; pgUrl: string | undefined; keep: boolean; log: (s: string) => void },
   db: 'pglite' | 'postgres',
   parcels: number,
 ): Promise<Loaded> {
   const dir = join(tmpdir(), 'qh-bench', `${o.name}-${db}-${parcels}`)
   const dbName = `${o.name}_${parcels}`
+  const kept = o.keep && db === 'postgres' ? await keptLoad(o.pgUrl as string, dbName, parcels) : null
+  if (kept) {
+    o.log(`Scale: ${dbName} already holds ${parcels.toLocaleString('en-US')} parcels (kept): not loaded again.`)
+    const env = { DATA_DIR: dir, DATABASE_URL: dbUrl(o.pgUrl as string, dbName) }
+    return { ...lineOf(db, parcels, kept, null), store: null, env, dir, dbName }
+  }
   rmSync(dir, { recursive: true, force: true })
   const env: Record<string, string> =
     db === 'pglite'
@@ -91,7 +135,6 @@ async function loadSize(
       : { DATA_DIR: dir, DATABASE_URL: await freshPostgres(o.pgUrl as string, dbName) }
   o.log(`Scale: loading ${parcels.toLocaleString('en-US')} parcels into ${db}…`)
   const loaded = await runLoader(parcels, env)
-  const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
   const diskBytes = db === 'pglite' ? dirBytes(dir) : null
   // The server starts filling the tile store for the new data at once, as after an import; lookups are
   // measured while it fills.
@@ -121,21 +164,28 @@ async function loadSize(
       // The accounts log in while the fill runs (it starts with the server): it may end before the load does.
       endedDuringLoad: fill !== undefined && fill.finished < loadEnd,
     }
-    return {
-      db,
-      parcels: loaded.rows.parcels ?? parcels,
-      rows,
-      loadMs: loaded.ms,
-      rowsPerS: rows / (loaded.ms / 1000),
-      dbBytes: loaded.dbBytes,
-      diskBytes,
-      store,
-      env,
-      dir,
-      dbName,
-    }
+    if (o.keep && db === 'postgres') await markKept(o.pgUrl as string, dbName, parcels, loaded)
+    return { ...lineOf(db, parcels, loaded, diskBytes), store, env, dir, dbName }
   } finally {
     await server.stop()
+  }
+}
+
+function lineOf(
+  db: 'pglite' | 'postgres',
+  parcels: number,
+  loaded: LoaderResult,
+  diskBytes: number | null,
+): Omit<ScaleLine, 'run' | 'store'> {
+  const rows = Object.values(loaded.rows).reduce((a, b) => a + b, 0)
+  return {
+    db,
+    parcels: loaded.rows.parcels ?? parcels,
+    rows,
+    loadMs: loaded.ms,
+    rowsPerS: rows / (loaded.ms / 1000),
+    dbBytes: loaded.dbBytes,
+    diskBytes,
   }
 }
 
@@ -160,7 +210,10 @@ function medianRun(runs: ApiRun[]): ApiRun {
  * during the hour a large size takes weighs on every size alike; each endpoint's p95 is its median over the
  * rounds. Latency should stay flat: every lookup and tile is index-bound. `name` prefixes the PostgreSQL
  * databases and the embedded ones' directories, dropped before each size and after the run, so two runs on
- * one server need two names.
+ * one server need two names. `keep`: the PostgreSQL databases stay after the run, marked with their load's
+ * figures, and a later run with the same name and size measures them again without loading them (nor
+ * filling their tile store, so the table shows no fill for them). Without tiles among the endpoints the
+ * rounds' servers run without the tile store, whose fill would otherwise run beside the lookups measured.
  */
 export async function scaleSection(o: {
   sizes: number[]
@@ -169,10 +222,12 @@ export async function scaleSection(o: {
   rounds: number
   api: ApiOptions
   pgUrl: string | undefined
+  keep: boolean
   show: (t: Table) => void
   log: (s: string) => void
 }): Promise<ScaleLine[]> {
   const lines: ScaleLine[] = []
+  const tiles = o.api.endpoints?.has('tiles') ?? true
   for (const db of o.dbs) {
     if (db === 'postgres' && !o.pgUrl) continue
     const loaded: Loaded[] = []
@@ -185,7 +240,7 @@ export async function scaleSection(o: {
         for (const i of order) {
           const size = loaded[i] as Loaded
           o.log(`Scale: ${db}, ${size.parcels.toLocaleString('en-US')} parcels, round ${round + 1} of ${o.rounds}…`)
-          const server = await startBenchServer(serverEnv(size.env))
+          const server = await startBenchServer({ ...serverEnv(size.env), ...(tiles ? {} : { TILE_STORE: 'false' }) })
           try {
             runs[i]?.push(await benchApi(server, o.api, o.log))
           } finally {
@@ -197,10 +252,11 @@ export async function scaleSection(o: {
         lines.push({ ...line, run: medianRun(runs[i] ?? []) }),
       )
     } finally {
-      // A million parcels fill most of a gigabyte (docs/performance.md, "Scale"): every size's database goes.
+      // A million parcels fill most of a gigabyte (docs/performance.md, "Scale"): every size's database goes,
+      // unless kept.
       for (const size of loaded) {
         rmSync(size.dir, { recursive: true, force: true })
-        if (db === 'postgres') await freshPostgres(o.pgUrl as string, size.dbName, false)
+        if (db === 'postgres' && !o.keep) await freshPostgres(o.pgUrl as string, size.dbName, false)
       }
     }
   }
