@@ -1,6 +1,11 @@
 /** What the rest of the server sees of a database: the same SQL runs on PGlite and on PostgreSQL. */
-/** `prepare`: a name for the statement, so PostgreSQL parses and plans it once per connection (hot paths only; PGlite ignores it). */
-export type QueryOptions = { prepare?: string }
+/**
+ * `prepare`: a name for the statement, so PostgreSQL parses it once per connection (hot paths only; PGlite
+ * ignores it). `generic` (with `prepare`): PostgreSQL plans it once per connection and runs that plan for every
+ * call, instead of re-planning it with each call's values whenever it guesses that the plan for no values in
+ * particular costs more (as it does for a point lookup on a large table: performance.md, round 6).
+ */
+export type QueryOptions = { prepare?: string; generic?: boolean }
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<T[]>

@@ -67,3 +67,34 @@ describe.skipIf(!url)('PostgreSQL connection loss', () => {
     await proxy.cut()
   })
 })
+
+describe.skipIf(!url)('PostgreSQL plans', () => {
+  it('plans a statement asked to be generic once per connection, and the others with their values again', async () => {
+    const db = await openPostgres(url as string)
+    try {
+      const plans = (name: string) =>
+        db.query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans::int, custom_plans::int from pg_prepared_statements where name = $1',
+          [name],
+        )
+      // One at a time, so the pool hands out its one idle connection each time.
+      for (let i = 0; i < 3; i++) {
+        await db.query('select count(*) from pg_class where relpages > $1', [i], {
+          prepare: 'generic-one',
+          generic: true,
+        })
+        await db.query('select count(*) from pg_class where relpages > $1', [i], { prepare: 'custom-one' })
+      }
+      expect(await plans('generic-one')).toEqual([{ generic_plans: 3, custom_plans: 0 }])
+      expect(await plans('custom-one')).toEqual([{ generic_plans: 0, custom_plans: 3 }])
+      // A transaction on that connection plans as PostgreSQL chooses, whatever ran before it.
+      await db.query('select 1 where $1::int > 0', [1], { prepare: 'generic-two', generic: true })
+      const mode = await db.transaction((tx) =>
+        tx.query<{ mode: string }>('select current_setting($1) as mode', ['plan_cache_mode']),
+      )
+      expect(mode).toEqual([{ mode: 'auto' }])
+    } finally {
+      await db.close()
+    }
+  })
+})

@@ -38,11 +38,25 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
   }
 
   /**
+   * The connections whose session plans statements generically (`plan_cache_mode`, which holds for every
+   * statement with parameters, unnamed ones too: so it is reset before any other). Switched only when a
+   * statement wants the other mode, so a connection serving the same statement again and again pays no extra
+   * round trip; never inside a transaction, where a rollback would undo the switch unseen.
+   */
+  const generic = new WeakSet<pg.PoolClient>()
+  const planMode = async (c: pg.PoolClient, wantGeneric: boolean) => {
+    if (generic.has(c) === wantGeneric) return
+    await c.query(wantGeneric ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode')
+    if (wantGeneric) generic.add(c)
+    else generic.delete(c)
+  }
+
+  /**
    * One connection's statements, each cancelled in PostgreSQL if the request's client goes away while it
    * runs. `spoilt` is set once a cancel was sent: such a connection is closed, not reused, so a cancel
    * arriving late can never stop the next statement on it.
    */
-  const onConnection = (c: pg.PoolClient, spoilt: { value: boolean }): Queryable => {
+  const onConnection = (c: pg.PoolClient, spoilt: { value: boolean }, inTransaction = false): Queryable => {
     const run = async <T>(send: () => Promise<pg.QueryResult>): Promise<T[]> => {
       const scope = statementScope()
       if (!scope) return (await send()).rows as T[]
@@ -59,9 +73,16 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
       }
     }
     return {
-      query: <T>(sql: string, params?: unknown[], o?: QueryOptions) =>
-        run<T>(() => (o?.prepare ? c.query({ name: o.prepare, text: sql, values: params }) : c.query(sql, params))),
-      exec: async (sql: string) => void (await run(() => c.query(sql))),
+      query: async <T>(sql: string, params?: unknown[], o?: QueryOptions) => {
+        if (!inTransaction) await planMode(c, Boolean(o?.prepare && o.generic))
+        return run<T>(() =>
+          o?.prepare ? c.query({ name: o.prepare, text: sql, values: params }) : c.query(sql, params),
+        )
+      },
+      exec: async (sql: string) => {
+        if (!inTransaction) await planMode(c, false)
+        await run(() => c.query(sql))
+      },
     }
   }
 
@@ -96,8 +117,9 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
     transaction: (fn) =>
       withConnection(async (client, spoilt) => {
         try {
+          await planMode(client, false)
           await client.query('begin')
-          const out = await fn(onConnection(client, spoilt))
+          const out = await fn(onConnection(client, spoilt, true))
           await client.query('commit')
           return out
         } catch (err) {

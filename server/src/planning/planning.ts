@@ -90,7 +90,11 @@ function planningAnswer(row: PlanningRow, lat: number, lng: number): PlanningDat
   }
 }
 
-/** A planning lookup counted against the caller's daily limit: one statement in all (see countedQuery). */
+/**
+ * A planning lookup counted against the caller's daily limit: one statement in all (see countedQuery),
+ * planned once per connection. Re-planned with each point's values, PostgreSQL spent more time planning it
+ * than running it, and the more parcels it holds the likelier it re-plans (performance.md, round 6).
+ */
 export async function countedPlanningLookup(
   deps: Pick<Deps, 'db' | 'config' | 'now' | 'logger'>,
   userId: string,
@@ -103,6 +107,7 @@ export async function countedPlanningLookup(
     PLANNING_SQL,
     parcelAtParams(lat, lng),
     'planning',
+    { generic: true },
   )
   const data = planningAnswer(row, lat, lng)
   if (!usage) throw new Error('a found planning answer was not counted')

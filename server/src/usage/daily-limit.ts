@@ -81,7 +81,7 @@ export type CountedAnswer<R extends Answer> = { row: R; usage: Usage | null; ref
  * (insert … on conflict … where count < limit: N parallel calls with k left succeed exactly k times).
  * An answer that is not found (NotFound, LocationIncorrect …) is never counted, so there is nothing to
  * give back, and a statement that fails commits no count either. `answerSql` uses $1…$n for `params`;
- * the wrapper adds its three after them.
+ * the wrapper adds its three after them. `generic`: the statement is planned once per connection (QueryOptions).
  *
  * Answers 429 MaxUsage (with meta.usage) when none is left: for a found answer that could not be
  * counted, and for one not found when the day's count was already used up (the limit answers first,
@@ -93,6 +93,7 @@ export async function countedQuery<R extends Answer>(
   answerSql: string,
   params: unknown[],
   prepare: string,
+  opts: { generic?: boolean } = {},
 ): Promise<CountedAnswer<R>> {
   const now = deps.now()
   const day = vietnamDay(now)
@@ -108,7 +109,7 @@ export async function countedQuery<R extends Answer>(
        (select count::int from usage_daily where user_id = $${u}::uuid and day = $${d}::date) as qh_used
      from answer`,
     [...params, userId, day, limit],
-    { prepare: `counted-${prepare}` },
+    { prepare: `counted-${prepare}`, generic: opts.generic },
   )
   if (!row) throw new Error(`counted lookup ${prepare} answered no row`)
   const { qh_reserved: reserved, qh_used: used, ...answer } = row

@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestUser, type TestUser } from '../../accounts/test-user.ts'
+import type { QueryOptions } from '../../db/database.ts'
 import type { Database, Queryable } from '../../db/index.ts'
 import { demoLoaded } from '../../testing/demo.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
-/** The database with every statement the app sends through it counted (inside transactions too). */
-function counting(db: Database): { db: Database; statements: () => number } {
+/** The database with every statement the app sends through it counted (inside transactions too), and its options kept. */
+function counting(db: Database): { db: Database; statements: () => number; options: QueryOptions[] } {
   let n = 0
+  const options: QueryOptions[] = []
   const wrap = (q: Queryable): Queryable => ({
     query: (sql, params, opts) => {
       n++
+      if (opts) options.push(opts)
       return q.query(sql, params, opts)
     },
     exec: (sql) => {
@@ -17,18 +20,24 @@ function counting(db: Database): { db: Database; statements: () => number } {
       return q.exec(sql)
     },
   })
-  return { db: { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) }, statements: () => n }
+  return {
+    db: { ...db, ...wrap(db), transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) },
+    statements: () => n,
+    options,
+  }
 }
 
 let t: TestApp
 let user: TestUser
 let statements: () => number
+let options: QueryOptions[]
 let spot: { lat: number; lng: number }
 
 beforeAll(async () => {
   const demo = await demoLoaded()
   const counted = counting(demo)
   statements = counted.statements
+  options = counted.options
   t = await createTestApp({ DAILY_LOOKUP_LIMIT: '1000' }, counted.db)
   user = await createTestUser(t)
   const [row] = await demo.query<{ lat: number; lng: number }>(
@@ -58,6 +67,10 @@ describe('database round trips per counted lookup', () => {
     expect(first).toEqual({ status: 200, statements: 2 })
     const again = await measured(`/api/planning?lat=${spot.lat}&lng=${spot.lng}`)
     expect(again).toEqual({ status: 200, statements: 1 + tokenCheck() })
+  })
+
+  it('asks for the planning statement to be planned once per connection, not again for every point', () => {
+    expect(options).toContainEqual({ prepare: 'counted-planning', generic: true })
   })
 
   it('answers a planning lookup outside the data in one statement, without counting it', async () => {
