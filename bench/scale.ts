@@ -65,16 +65,23 @@ const dbUrl = (url: string, name: string) => {
   return u.toString()
 }
 
-/** A fresh database `name` on the server of DATABASE_URL (or none, with `create` false). */
-async function freshPostgres(url: string, name: string, create = true): Promise<string> {
+/** Runs `fn` on one connection to the server of `url`, closed after. */
+async function withAdmin<T>(url: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   try {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    if (create) await admin.query(`create database ${name}`)
+    return await fn(admin)
   } finally {
     await admin.end()
   }
+}
+
+/** A fresh database `name` on the server of DATABASE_URL (or none, with `create` false). */
+async function freshPostgres(url: string, name: string, create = true): Promise<string> {
+  await withAdmin(url, async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    if (create) await admin.query(`create database ${name}`)
+  })
   return dbUrl(url, name)
 }
 
@@ -87,31 +94,21 @@ const KEPT_PREFIX = 'qh bench scale: '
 
 /** The loader's line a kept database carries when a previous run loaded it with `parcels`, else null. */
 async function keptLoad(url: string, name: string, parcels: number): Promise<LoaderResult | null> {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    const { rows } = await admin.query<{ comment: string | null }>(
+  const { rows } = await withAdmin(url, (admin) =>
+    admin.query<{ comment: string | null }>(
       'select shobj_description(oid, $2) as comment from pg_database where datname = $1',
       [name, 'pg_database'],
-    )
-    const comment = rows[0]?.comment
-    if (!comment?.startsWith(KEPT_PREFIX)) return null
-    const kept = JSON.parse(comment.slice(KEPT_PREFIX.length)) as LoaderResult & { parcels: number }
-    return kept.parcels === parcels ? kept : null
-  } finally {
-    await admin.end()
-  }
+    ),
+  )
+  const comment = rows[0]?.comment
+  if (!comment?.startsWith(KEPT_PREFIX)) return null
+  const kept = JSON.parse(comment.slice(KEPT_PREFIX.length)) as LoaderResult & { parcels: number }
+  return kept.parcels === parcels ? kept : null
 }
 
 async function markKept(url: string, name: string, parcels: number, loaded: LoaderResult): Promise<void> {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    const text = KEPT_PREFIX + JSON.stringify({ parcels, ...loaded })
-    await admin.query(`comment on database ${name} is ${admin.escapeLiteral(text)}`)
-  } finally {
-    await admin.end()
-  }
+  const text = KEPT_PREFIX + JSON.stringify({ parcels, ...loaded })
+  await withAdmin(url, (admin) => admin.query(`comment on database ${name} is ${admin.escapeLiteral(text)}`))
 }
 
 /** One size loaded into its own fresh database, then the tile store's fill on it with /api/planning loaded meanwhile. */
